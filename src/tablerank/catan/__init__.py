@@ -1,0 +1,1 @@
+"""Catan-specific rules: the variant catalog (seed 002)."""

@@ -1,0 +1,469 @@
+"""Game and event records: immutable values, built and checked in one place.
+
+`new_game` and `new_event` are the only way the readers, the league and library users make
+records; they apply the documented defaults, resolve every seat's placement and raise
+`RecordError` naming the field when a record breaks a rule.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, TypeVar
+
+from tablerank.catan.variants import VARIANTS, is_catan
+from tablerank.engine.placement import resolve_places
+from tablerank.errors import RecordError
+
+__all__ = [
+    "Account",
+    "Event",
+    "EventFormat",
+    "EventStanding",
+    "Game",
+    "GameClass",
+    "Seat",
+    "SeatStatus",
+    "new_event",
+    "new_game",
+]
+
+
+class GameClass(StrEnum):
+    """A.R.E.A.'s five classes of game (seed 003)."""
+
+    TWO = "two"
+    WTA = "wta"
+    TEAM = "team"
+    RACE = "race"
+    SOL = "sol"
+
+
+class SeatStatus(StrEnum):
+    """How a seat ended: played to the end, left mid-game, or took over a left seat."""
+
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+    SUBSTITUTE = "substitute"
+
+
+class Account(StrEnum):
+    """Catan Online World account type: free accounts get no ELO value (seed 001)."""
+
+    PREMIUM = "premium"
+    FREE = "free"
+
+
+class EventFormat(StrEnum):
+    SWISS = "swiss"
+    ROUND_ROBIN = "round-robin"
+    ELIMINATION = "elimination"
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One player's result at one table. `place` is None for a seat abandoned mid-game."""
+
+    player: str
+    place: int | None
+    vp: float | None = None
+    winner: bool = False
+    team: str | None = None
+    status: SeatStatus = SeatStatus.FINISHED
+    account: Account = Account.PREMIUM
+    sources: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One table: when, what, which list it belongs to, and one seat per player."""
+
+    id: str
+    date: dt.date
+    seats: tuple[Seat, ...]
+    game: str = "catan"
+    variant: str | None = "base"
+    target: int | None = 10
+    group: str = "base"
+    city: str | None = None
+    game_class: GameClass = GameClass.WTA
+    event: str | None = None
+    round: int | None = None
+
+    @property
+    def placed(self) -> tuple[Seat, ...]:
+        """Seats present at the end (finished or substitute), the ones that hold a place."""
+        return tuple(s for s in self.seats if s.place is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class EventStanding:
+    """One player's final line in an event: place and match record (seed 004)."""
+
+    player: str
+    place: int
+    wins: int
+    draws: int
+    losses: int
+    completed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """An event's final standings, the record Turnabout rates."""
+
+    id: str
+    date: dt.date
+    standings: tuple[EventStanding, ...]
+    rounds: int | None = None
+    format: EventFormat = EventFormat.SWISS
+
+
+# -- building and checking -------------------------------------------------------------------
+
+_E = TypeVar("_E", bound=StrEnum)
+
+
+def _text(value: Any, name: str, *, required: bool = False) -> str | None:
+    if isinstance(value, bool) or (value is not None and not isinstance(value, str | int)):
+        raise RecordError(name, f"expected text, got {value!r}")
+    text = "" if value is None else str(value).strip()
+    if not text:
+        if required:
+            raise RecordError(name, "is required")
+        return None
+    return text
+
+
+def _date(value: Any, name: str) -> dt.date:
+    if value is None or value == "":
+        raise RecordError(name, "is required (a date like 2026-03-14)")
+    if isinstance(value, dt.date):
+        return value
+    if not isinstance(value, str):
+        raise RecordError(name, f"expected a date like 2026-03-14, got {value!r}")
+    try:
+        return dt.date.fromisoformat(value.strip())
+    except ValueError:
+        raise RecordError(name, f"expected a date like 2026-03-14, got {value!r}") from None
+
+
+def _int(value: Any, name: str, *, minimum: int) -> int | None:
+    if value is None or value == "":
+        return None
+    if isinstance(value, str):
+        try:
+            value = int(value.strip())
+        except ValueError:
+            raise RecordError(name, f"expected a whole number, got {value!r}") from None
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RecordError(name, f"expected a whole number, got {value!r}")
+    if value < minimum:
+        raise RecordError(name, f"expected a whole number of at least {minimum}, got {value}")
+    return value
+
+
+def _vp(value: Any, name: str) -> float | None:
+    if value is None or value == "":
+        return None
+    if isinstance(value, str):
+        try:
+            value = float(value.strip())
+        except ValueError:
+            raise RecordError(name, f"expected a number of VP, got {value!r}") from None
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise RecordError(name, f"expected a number of VP, got {value!r}")
+    if value != value or value in (float("inf"), float("-inf")):
+        raise RecordError(name, f"expected a finite number of VP, got {value!r}")
+    if value < 0:
+        raise RecordError(name, f"VP cannot be negative, got {value:g}")
+    return int(value) if float(value).is_integer() else float(value)
+
+
+def _bool(value: Any, name: str) -> bool | None:
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in {"true", "yes", "1", "false", "no", "0"}:
+        return value.strip().lower() in {"true", "yes", "1"}
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    raise RecordError(name, f"expected true or false, got {value!r}")
+
+
+def _choice(value: Any, name: str, kind: type[_E], default: _E) -> _E:
+    if value is None or value == "":
+        return default
+    try:
+        return kind(str(value).strip().lower())
+    except ValueError:
+        allowed = ", ".join(m.value for m in kind)
+        raise RecordError(name, f"unknown value {value!r}; expected one of: {allowed}") from None
+
+
+def _sources(value: Any, name: str) -> dict[str, int]:
+    if value is None or value == {}:
+        return {}
+    if not isinstance(value, Mapping):
+        raise RecordError(name, f"expected an object of VP per source, got {value!r}")
+    out: dict[str, int] = {}
+    for key, amount in value.items():
+        vp = _int(amount, f"{name}.{key}", minimum=0)
+        if vp is not None:
+            out[str(key)] = vp
+    return out
+
+
+@dataclass(slots=True)
+class _RawSeat:
+    player: str
+    vp: float | None
+    winner: bool
+    place: int | None
+    team: str | None
+    status: SeatStatus
+    account: Account
+    sources: dict[str, int]
+
+
+def _seat(raw: Any, index: int) -> _RawSeat:
+    name = f"seats[{index}]"
+    if not isinstance(raw, Mapping):
+        raise RecordError(name, f"expected an object with at least a player, got {raw!r}")
+    player = _text(raw.get("player"), f"{name}.player", required=True)
+    assert player is not None
+    sources = _sources(raw.get("sources"), f"{name}.sources")
+    vp = _vp(raw.get("vp"), f"{name}.vp")
+    if sources:
+        total = sum(sources.values())
+        if vp is None:
+            vp = total
+        elif vp != total:
+            raise RecordError(
+                f"{name}.sources",
+                f"sources add up to {total} VP but vp says {vp:g} ({player})",
+            )
+    return _RawSeat(
+        player=player,
+        vp=vp,
+        winner=bool(_bool(raw.get("winner"), f"{name}.winner")),
+        place=_int(raw.get("place"), f"{name}.place", minimum=1),
+        team=_text(raw.get("team"), f"{name}.team"),
+        status=_choice(raw.get("status"), f"{name}.status", SeatStatus, SeatStatus.FINISHED),
+        account=_choice(raw.get("account"), f"{name}.account", Account, Account.PREMIUM),
+        sources=sources,
+    )
+
+
+def _check_players_once(seats: Sequence[_RawSeat]) -> None:
+    seen: dict[str, int] = {}
+    for i, seat in enumerate(seats):
+        key = seat.player.casefold()
+        if key in seen:
+            raise RecordError(
+                f"seats[{i}].player",
+                f"{seat.player} is already at this table (seats[{seen[key]}])",
+            )
+        seen[key] = i
+
+
+def _check_abandoned(seats: Sequence[_RawSeat]) -> None:
+    for i, seat in enumerate(seats):
+        if seat.status is SeatStatus.ABANDONED:
+            if seat.winner:
+                raise RecordError(f"seats[{i}].winner", "a seat abandoned mid-game cannot win")
+            if seat.place is not None:
+                raise RecordError(f"seats[{i}].place", "a seat abandoned mid-game has no place")
+
+
+def _default_class(present: int) -> GameClass:
+    if present == 1:
+        return GameClass.SOL
+    return GameClass.TWO if present == 2 else GameClass.WTA
+
+
+def _check_class(
+    game_class: GameClass, seats: Sequence[_RawSeat], places: Sequence[int | None], catan: bool
+) -> None:
+    present = [i for i, p in enumerate(places) if p is not None]
+    winners = [i for i in present if seats[i].winner]
+    if (catan or game_class is GameClass.TWO) and len(winners) > 1:
+        names = ", ".join(seats[i].player for i in winners)
+        kind = "a Catan game" if catan else "a two-player game"
+        raise RecordError(
+            f"seats[{winners[1]}].winner",
+            f"{kind} has one winner, but {names} are all marked winner "
+            "(a draw is recorded as equal places)",
+        )
+    if game_class is GameClass.TWO and len(present) != 2:
+        raise RecordError(
+            "class", f"a 'two' game needs exactly 2 seats at the end, this one has {len(present)}"
+        )
+    if game_class in (GameClass.WTA, GameClass.RACE, GameClass.TEAM) and len(present) < 2:
+        raise RecordError("class", f"a '{game_class}' game needs at least 2 seats at the end")
+    if game_class is GameClass.TEAM:
+        _check_teams(seats, places, present)
+
+
+def _check_teams(
+    seats: Sequence[_RawSeat], places: Sequence[int | None], present: Sequence[int]
+) -> None:
+    for i in present:
+        if seats[i].team is None:
+            raise RecordError(f"seats[{i}].team", "a 'team' game needs a team for every seat")
+    won: dict[str, bool] = {}
+    for i in present:
+        team, first = seats[i].team, places[i] == 1
+        assert team is not None
+        if won.setdefault(team, first) != first:
+            raise RecordError(
+                f"seats[{i}].place", f"team {team} has both winners and losers; a team wins as one"
+            )
+    if len(won) < 2:
+        raise RecordError("seats", "a 'team' game needs at least two teams")
+    if all(won.values()):
+        raise RecordError("seats", "a 'team' game needs a losing team")
+
+
+def new_game(
+    *,
+    id: Any,  # noqa: A002 - the record's own field name
+    date: Any,
+    seats: Any,
+    game: Any = None,
+    variant: Any = None,
+    target: Any = None,
+    group: Any = None,
+    city: Any = None,
+    game_class: Any = None,
+    event: Any = None,
+    round: Any = None,  # noqa: A002
+) -> Game:
+    """Build a checked `Game` from raw values, applying the documented defaults.
+
+    Defaults: game catan, variant base (Catan only), target the variant's, group = variant
+    (the title for other games), class two for 2 seats, sol for 1 and wta otherwise.
+    """
+    game_id = _text(id, "id", required=True)
+    assert game_id is not None
+    when = _date(date, "date")
+    title = _text(game, "game") or "catan"
+    catan = is_catan(title)
+    if catan:
+        title = "catan"
+    variant_name = _text(variant, "variant")
+    if catan:
+        variant_name = (variant_name or "base").lower()
+        if variant_name not in VARIANTS:
+            allowed = ", ".join(VARIANTS)
+            raise RecordError("variant", f"unknown variant {variant!r}; expected one of: {allowed}")
+    elif variant_name is not None:
+        raise RecordError("variant", f"variants belong to Catan games, not to {title!r}")
+    goal = _int(target, "target", minimum=1)
+    if goal is None and variant_name is not None:
+        goal = VARIANTS[variant_name].target
+    if not isinstance(seats, Sequence) or isinstance(seats, str) or not seats:
+        raise RecordError("seats", "expected a list of at least one seat")
+    raw = [_seat(s, i) for i, s in enumerate(seats)]
+    _check_players_once(raw)
+    _check_abandoned(raw)
+    places = resolve_places(
+        [s.status is not SeatStatus.ABANDONED for s in raw],
+        [s.place for s in raw],
+        [s.winner for s in raw],
+        [s.vp for s in raw],
+    )
+    present = sum(p is not None for p in places)
+    if present == 0:
+        raise RecordError("seats", "every seat was abandoned; nobody finished the game")
+    cls = _choice(game_class, "class", GameClass, _default_class(present))
+    _check_class(cls, raw, places, catan)
+    return Game(
+        id=game_id,
+        date=when,
+        seats=tuple(
+            Seat(
+                player=s.player,
+                place=p,
+                vp=s.vp,
+                winner=s.winner,
+                team=s.team,
+                status=s.status,
+                account=s.account,
+                sources=s.sources,
+            )
+            for s, p in zip(raw, places, strict=True)
+        ),
+        game=title,
+        variant=variant_name,
+        target=goal,
+        group=_text(group, "group") or variant_name or title,
+        city=_text(city, "city"),
+        game_class=cls,
+        event=_text(event, "event"),
+        round=_int(round, "round", minimum=0),
+    )
+
+
+def _standing(raw: Any, index: int, rounds: int | None, fmt: EventFormat) -> EventStanding:
+    name = f"standings[{index}]"
+    if not isinstance(raw, Mapping):
+        raise RecordError(name, f"expected an object with player and place, got {raw!r}")
+    player = _text(raw.get("player"), f"{name}.player", required=True)
+    assert player is not None
+    place = _int(raw.get("place"), f"{name}.place", minimum=1)
+    if place is None:
+        raise RecordError(f"{name}.place", "is required")
+    wins = _int(raw.get("wins"), f"{name}.wins", minimum=0) or 0
+    draws = _int(raw.get("draws"), f"{name}.draws", minimum=0) or 0
+    losses = _int(raw.get("losses"), f"{name}.losses", minimum=0) or 0
+    completed = _bool(raw.get("completed"), f"{name}.completed")
+    if completed is None:
+        if fmt is EventFormat.ELIMINATION or rounds is None:
+            raise RecordError(
+                f"{name}.completed",
+                "is required: did the player play every scheduled round (or until eliminated)?",
+            )
+        completed = wins + draws + losses >= rounds
+    if rounds is not None and wins + draws + losses > rounds:
+        raise RecordError(
+            name, f"{player} has {wins + draws + losses} matches in a {rounds}-round event"
+        )
+    return EventStanding(player, place, wins, draws, losses, completed)
+
+
+def new_event(
+    *,
+    id: Any,  # noqa: A002
+    date: Any,
+    standings: Any,
+    rounds: Any = None,
+    format: Any = None,  # noqa: A002
+) -> Event:
+    """Build a checked `Event` (final standings of a tournament) from raw values."""
+    event_id = _text(id, "id", required=True)
+    assert event_id is not None
+    when = _date(date, "date")
+    n_rounds = _int(rounds, "rounds", minimum=1)
+    fmt = _choice(format, "format", EventFormat, EventFormat.SWISS)
+    if not isinstance(standings, Sequence) or isinstance(standings, str) or not standings:
+        raise RecordError("standings", "expected a list of at least one player's standing")
+    rows = tuple(_standing(s, i, n_rounds, fmt) for i, s in enumerate(standings))
+    seen: dict[str, int] = {}
+    for i, row in enumerate(rows):
+        if row.player.casefold() in seen:
+            raise RecordError(
+                f"standings[{i}].player",
+                f"{row.player} is already in these standings (standings[{seen[row.player.casefold()]}])",
+            )
+        seen[row.player.casefold()] = i
+        if row.place > len(rows):
+            raise RecordError(
+                f"standings[{i}].place", f"place {row.place} in a field of {len(rows)} players"
+            )
+    return Event(id=event_id, date=when, standings=rows, rounds=n_rounds, format=fmt)

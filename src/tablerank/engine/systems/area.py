@@ -1,0 +1,185 @@
+"""A.R.E.A. multi-player ratings (seed 003), classes two, wta, team, race and sol.
+
+Two players: "@round(((defeated player rating - victor's rating)x0.05),0)+100 Minimum of one point,
+maximum of 200 points." A tie: "@round(((lower player rating - higher player rating)x0.05),0) ...
+No minimum points ... The maximum 200 points still applies"; the lower-rated player gains it.
+More players: each pair's result is divided "by the total number of opponents", rounded, and set
+aside as a credit and a debit, "using only beginning scores for all players"; a decisive pair
+moves at least one point. Which pairs count depends on the class (see `_pairs`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import ClassVar
+
+from tablerank.engine.records import Game, GameClass, SeatStatus
+from tablerank.engine.rounding import round_half_away
+from tablerank.engine.systems.base import Explanation, ReplaySystem, Term
+
+__all__ = ["Area", "TeamDivisor", "decisive_points", "draw_points", "game_participant"]
+
+
+class TeamDivisor(StrEnum):
+    """Whom a TEAM pair's result is divided by when the sides differ in size (seed notes)."""
+
+    LARGER = "larger"
+    SMALLER = "smaller"
+    ALL = "all"
+
+
+def decisive_points(winner: float, loser: float) -> int:
+    """round((loser - winner) x 0.05) + 100, at least 1, at most 200."""
+    return min(200, max(1, round_half_away((loser - winner) / 20) + 100))
+
+
+def draw_points(a: float, b: float) -> int:
+    """round(|higher - lower| x 0.05), at most 200, no minimum; the lower-rated gains it."""
+    return min(200, round_half_away(abs(a - b) / 20))
+
+
+def game_participant(title: str) -> str:
+    """The name under which a game title is rated in SOL games ("it will show up on the A.R.E.A.
+    rating sheets")."""
+    return f"{title} (game)"
+
+
+@dataclass(frozen=True, slots=True)
+class _Pair:
+    """One pairing: `a` beat `b` (or drew with `b` when `draw`)."""
+
+    a: str
+    b: str
+    draw: bool
+
+
+@dataclass(frozen=True)
+class Area(ReplaySystem[Game]):
+    name: ClassVar[str] = "area"
+    title: ClassVar[str] = "A.R.E.A. (two, wta, team, race, sol)"
+    source: ClassVar[str] = "seed 003, A.R.E.A. multi-player calculations"
+
+    start: float = field(
+        default=5000,
+        metadata={"help": "a new player's (and a new game title's) rating; A.R.E.A.'s own is 5000"},
+    )
+    team_divisor: TeamDivisor = field(
+        default=TeamDivisor.LARGER,
+        metadata={
+            "help": "TEAM games: divide each pair by the larger side (default), "
+            "the smaller side, or all opponents (N - 1)"
+        },
+    )
+
+    def initial_rating(self) -> float:
+        return self.start
+
+    # -- who plays whom ------------------------------------------------------------------------
+
+    def _sides(self, game: Game) -> tuple[list[str], list[str], list[tuple[str, int]]]:
+        """Winners, losers and (player, place) of everyone rated; abandoned seats and their
+        substitutes are left out, as seed 001 does, since neither played the whole game."""
+        rated = [
+            (s.player, s.place or 0, s.winner)
+            for s in game.seats
+            if s.place is not None and s.status is SeatStatus.FINISHED
+        ]
+        if game.game_class is GameClass.SOL:
+            players = [(p, w) for p, _, w in rated]
+            title = game_participant(game.game)
+            winners = [p for p, w in players if w] or [title]
+            losers = [p for p, w in players if not w] + ([title] if winners[0] != title else [])
+            everyone = [(p, 1) for p in winners] + [(p, 2) for p in losers]
+            return winners, losers, everyone
+        winners = [p for p, q, _ in rated if q == 1]
+        losers = [p for p, q, _ in rated if q != 1]
+        return winners, losers, [(p, q) for p, q, _ in rated]
+
+    def _pairs(self, game: Game) -> tuple[list[_Pair], int]:
+        """The pairings a class rates and the divisor ("the total number of opponents")."""
+        winners, losers, everyone = self._sides(game)
+        if len(everyone) < 2:
+            return [], 1
+        cls = game.game_class
+        if cls is GameClass.RACE:
+            pairs = [
+                _Pair(p, o, q == qo) if q <= qo else _Pair(o, p, False)
+                for i, (p, q) in enumerate(everyone)
+                for o, qo in everyone[i + 1 :]
+            ]
+            return pairs, len(everyone) - 1
+        pairs = [_Pair(w, lo, False) for w in winners for lo in losers]
+        if cls is GameClass.TEAM:
+            return pairs, self._team_divisor(len(winners), len(losers))
+        # TWO, WTA, SOL: winners against each other as draws.
+        pairs += [_Pair(w, o, True) for i, w in enumerate(winners) for o in winners[i + 1 :]]
+        return pairs, len(everyone) - 1
+
+    def _team_divisor(self, winners: int, losers: int) -> int:
+        if self.team_divisor is TeamDivisor.ALL:
+            return winners + losers - 1
+        if self.team_divisor is TeamDivisor.SMALLER:
+            return min(winners, losers)
+        return max(winners, losers)
+
+    # -- arithmetic ----------------------------------------------------------------------------
+
+    def _transfer(self, pair: _Pair, ratings: Mapping[str, float], divisor: int) -> int:
+        """Points that move from `b` to `a` (negative: from `a` to `b`)."""
+        ra, rb = ratings.get(pair.a, self.start), ratings.get(pair.b, self.start)
+        if not pair.draw:
+            return max(1, round_half_away(decisive_points(ra, rb) / divisor))
+        moved = round_half_away(draw_points(ra, rb) / divisor)
+        return moved if ra < rb else -moved
+
+    def changes(self, game: Game, ratings: Mapping[str, float]) -> dict[str, float]:
+        pairs, divisor = self._pairs(game)
+        out: dict[str, float] = {}
+        for pair in pairs:
+            moved = self._transfer(pair, ratings, divisor)
+            out[pair.a] = out.get(pair.a, 0) + moved
+            out[pair.b] = out.get(pair.b, 0) - moved
+        return out
+
+    def explain_record(self, game: Game, ratings: Mapping[str, float]) -> Explanation:
+        pairs, divisor = self._pairs(game)
+        terms: list[Term] = []
+        for pair in pairs:
+            moved = self._transfer(pair, ratings, divisor)
+            why = self._why(pair, ratings, divisor, moved)
+            terms.append(Term(pair.a, moved, f"vs {pair.b}: {why}", opponent=pair.b))
+            terms.append(Term(pair.b, -moved, f"vs {pair.a}: {why}", opponent=pair.a))
+        changes: dict[str, float] = {}
+        for t in terms:
+            changes[t.player] = changes.get(t.player, 0) + t.amount
+        return Explanation(
+            record=game.id,
+            system=self.name,
+            before=self.before(list(changes), ratings),
+            changes=changes,
+            terms=tuple(terms),
+            notes=(f"class {game.game_class}; each pair divided by {divisor}",),
+        )
+
+    def _why(self, pair: _Pair, ratings: Mapping[str, float], divisor: int, moved: int) -> str:
+        ra, rb = ratings.get(pair.a, self.start), ratings.get(pair.b, self.start)
+        if pair.draw:
+            low, high = (pair.a, pair.b) if ra < rb else (pair.b, pair.a)
+            return (
+                f"draw, {ra:g} vs {rb:g}: round(|{ra:g} - {rb:g}| x 0.05) = {draw_points(ra, rb)}"
+                f", / {divisor} = {abs(moved)} from {high} to {low}"
+            )
+        return (
+            f"{pair.a} ({ra:g}) beat {pair.b} ({rb:g}): round(({rb:g} - {ra:g}) x 0.05) + 100 = "
+            f"{decisive_points(ra, rb)}, / {divisor} = {moved}"
+        )
+
+    def why_not_rated(self, game: Game, player: str) -> str:
+        seat = next(s for s in game.seats if s.player == player)
+        if seat.status is SeatStatus.ABANDONED:
+            return "abandoned the game: not rated"
+        if seat.status is SeatStatus.SUBSTITUTE:
+            return "substitute who did not play the whole game: not rated"
+        return "no opponent left to be rated against"

@@ -1,0 +1,268 @@
+"""The one small interface every rating system follows, and the replay loop most of them share.
+
+A system is a frozen dataclass whose fields are its parameters. It answers two questions about a
+history of records: `rate` (everyone's rating now) and `explain` (why one record moved each
+number). Systems that walk the history record by record implement just `changes` (the fast path)
+and `explain_record` (the same arithmetic, itemised); `ReplaySystem` does the rest.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Self, TypeVar, get_type_hints
+
+from tablerank.engine.ranking import competition_ranks
+from tablerank.engine.records import Event, Game
+from tablerank.errors import InvalidParameter, UnknownRecord
+
+__all__ = [
+    "Explanation",
+    "NotRated",
+    "RatingTable",
+    "Record",
+    "ReplaySystem",
+    "Standing",
+    "System",
+    "Term",
+    "chronological",
+]
+
+Record = Game | Event
+R = TypeVar("R", Game, Event)
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """One itemised part of a player's change: `amount` and, in the users' words, why."""
+
+    player: str
+    amount: float
+    why: str
+    opponent: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NotRated:
+    """A seat (or a whole record, when `player` is None) that a system did not rate, and why."""
+
+    record: str
+    player: str | None
+    reason: str
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """What one record did to each rated player in one system, and why."""
+
+    record: str
+    system: str
+    before: dict[str, float]
+    changes: dict[str, float]
+    terms: tuple[Term, ...]
+    not_rated: tuple[NotRated, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    @property
+    def after(self) -> dict[str, float]:
+        return {p: self.before[p] + d for p, d in self.changes.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One line of a system's standings."""
+
+    player: str
+    rank: int
+    rating: float
+    games: int
+
+
+@dataclass(frozen=True)
+class RatingTable:
+    """A system's standings after a history, plus everything it did not rate."""
+
+    system: str
+    standings: tuple[Standing, ...]
+    not_rated: tuple[NotRated, ...] = ()
+
+
+def chronological(records: Iterable[Record]) -> list[Record]:
+    """Records in the order they are rated: by date, and in input order within a day."""
+    return sorted(records, key=lambda r: r.date)
+
+
+class System(ABC):
+    """A rating system: stable `name`, its source, its parameters (the dataclass fields)."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    source: ClassVar[str]
+    lower_is_better: ClassVar[bool] = False
+
+    @abstractmethod
+    def rate(
+        self, records: Iterable[Record], start: Mapping[str, float] | None = None
+    ) -> RatingTable:
+        """Everyone's rating after the whole history, ranked."""
+
+    @abstractmethod
+    def explain(
+        self,
+        records: Iterable[Record],
+        record_id: str,
+        start: Mapping[str, float] | None = None,
+    ) -> Explanation:
+        """Why the record `record_id` moved each number, given everything before it."""
+
+    # -- parameters ----------------------------------------------------------------------------
+
+    @classmethod
+    def parameters(cls) -> list[tuple[str, Any, str]]:
+        """(name, default, help) for every parameter."""
+        out = []
+        for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+            default = f.default_factory() if f.default is dataclasses.MISSING else f.default  # type: ignore[misc]
+            out.append((f.name, default, str(f.metadata.get("help", ""))))
+        return out
+
+    @classmethod
+    def configured(cls, overrides: Mapping[str, str]) -> Self:
+        """The system with parameters given as text (`k=16`), checked and converted."""
+        known = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+        hints = get_type_hints(cls)
+        values: dict[str, Any] = {}
+        for key, text in overrides.items():
+            base = key.split(".", 1)[0]
+            if base not in known:
+                allowed = ", ".join(known) or "none"
+                raise InvalidParameter(
+                    f"{cls.name} has no parameter {key!r}; its parameters: {allowed}"
+                )
+            try:
+                values[base] = cls.parse_parameter(key, text, hints[base], values.get(base))
+            except (TypeError, ValueError) as exc:
+                raise InvalidParameter(f"{cls.name} parameter {key}: {exc}") from None
+        return cls(**values)
+
+    @classmethod
+    def parse_parameter(cls, key: str, text: str, hint: Any, current: Any) -> Any:
+        """Convert one parameter from text; systems with structured parameters override this."""
+        text = text.strip()
+        if hint is bool:
+            if text.lower() in {"true", "yes", "1"}:
+                return True
+            if text.lower() in {"false", "no", "0"}:
+                return False
+            raise ValueError(f"expected true or false, got {text!r}")
+        if hint is int:
+            return int(text)
+        if hint is float:
+            return float(text)
+        if isinstance(hint, type) and issubclass(hint, enum.Enum):
+            try:
+                return hint(text)
+            except ValueError:
+                allowed = ", ".join(str(m.value) for m in hint)
+                raise ValueError(f"expected one of {allowed}, got {text!r}") from None
+        return text
+
+
+class ReplaySystem(System, Generic[R]):
+    """A system that walks the history in date order, one record at a time."""
+
+    record_type: ClassVar[type[Game] | type[Event]] = Game
+
+    def initial_rating(self) -> float:
+        """A new player's rating; running totals start at 0."""
+        return 0
+
+    @abstractmethod
+    def changes(self, record: R, ratings: Mapping[str, float]) -> dict[str, float]:
+        """Each rated player's change from one record, given ratings before it (fast path)."""
+
+    @abstractmethod
+    def explain_record(self, record: R, ratings: Mapping[str, float]) -> Explanation:
+        """The same change as `changes`, itemised."""
+
+    def why_not_rated(self, record: R, player: str) -> str:
+        """Why a participant of `record` got no change."""
+        return "left the game mid-way: holds no final place"
+
+    def _participants(self, record: R) -> list[str]:
+        if isinstance(record, Game):
+            return [s.player for s in record.seats]
+        return [s.player for s in record.standings]
+
+    def _not_rated(self, record: R, rated: Mapping[str, float]) -> list[NotRated]:
+        return [
+            NotRated(record.id, p, self.why_not_rated(record, p))
+            for p in self._participants(record)
+            if p not in rated
+        ]
+
+    def _split(self, records: Iterable[Record]) -> tuple[list[R], list[NotRated]]:
+        mine: list[R] = []
+        other: list[NotRated] = []
+        kind = "games" if self.record_type is Game else "event standings"
+        for rec in chronological(records):
+            if isinstance(rec, self.record_type):
+                mine.append(rec)  # type: ignore[arg-type]
+            else:
+                other.append(NotRated(rec.id, None, f"{self.name} rates {kind} only"))
+        return mine, other
+
+    def rate(
+        self, records: Iterable[Record], start: Mapping[str, float] | None = None
+    ) -> RatingTable:
+        mine, skipped = self._split(records)
+        ratings: dict[str, float] = dict(start or {})
+        games: dict[str, int] = dict.fromkeys(ratings, 0)
+        initial = self.initial_rating()
+        changes = self.changes
+        for rec in mine:
+            delta = changes(rec, ratings)
+            for player, amount in delta.items():
+                ratings[player] = ratings.get(player, initial) + amount
+                games[player] = games.get(player, 0) + 1
+            if len(delta) != len(self._participants(rec)):
+                skipped.extend(self._not_rated(rec, delta))
+        return RatingTable(self.name, self.rank(ratings, games), tuple(skipped))
+
+    def rank(self, ratings: Mapping[str, float], games: Mapping[str, int]) -> tuple[Standing, ...]:
+        sign = -1 if self.lower_is_better else 1
+        ranked = competition_ranks(list(ratings), lambda p: sign * ratings[p], str.casefold)
+        return tuple(Standing(p, rank, ratings[p], games.get(p, 0)) for rank, p in ranked)
+
+    def ratings_before(
+        self, records: Iterable[Record], record_id: str, start: Mapping[str, float] | None = None
+    ) -> tuple[R, dict[str, float]]:
+        """The record `record_id` and everyone's rating just before it."""
+        mine, _ = self._split(records)
+        ratings: dict[str, float] = dict(start or {})
+        initial = self.initial_rating()
+        for rec in mine:
+            if rec.id == record_id:
+                return rec, ratings
+            for player, amount in self.changes(rec, ratings).items():
+                ratings[player] = ratings.get(player, initial) + amount
+        raise UnknownRecord(f"no {self.record_type.__name__.lower()} with id {record_id!r}")
+
+    def explain(
+        self,
+        records: Iterable[Record],
+        record_id: str,
+        start: Mapping[str, float] | None = None,
+    ) -> Explanation:
+        record, ratings = self.ratings_before(records, record_id, start)
+        explanation = self.explain_record(record, ratings)
+        return dataclasses.replace(
+            explanation, not_rated=tuple(self._not_rated(record, explanation.changes))
+        )
+
+    def before(self, players: Sequence[str], ratings: Mapping[str, float]) -> dict[str, float]:
+        initial = self.initial_rating()
+        return {p: ratings.get(p, initial) for p in players}

@@ -1,0 +1,101 @@
+"""Catan Online World ELO list (seed 001, formula fixed by the seed notes).
+
+"The calculation is performed as if the players had competed against each other in pairs ...
+always taking into account the perspective of both players. The sum of a player's individual
+rankings is added to, or subtracted from, his/her previous ELO ranking." Per pair:
+round(8 x (S - E)), E = 1 / (1 + 10^((R_opponent - R_self) / 400)); start 1000.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from tablerank.engine.records import Account, Game, SeatStatus
+from tablerank.engine.rounding import round_half_away
+from tablerank.engine.systems.base import Explanation, ReplaySystem, Term
+
+__all__ = ["Elo", "expected_score"]
+
+
+def expected_score(own: float, opponent: float) -> float:
+    """E = 1 / (1 + 10^((R_opponent - R_self) / 400))."""
+    return 1.0 / (1.0 + 10.0 ** ((opponent - own) / 400.0))
+
+
+@dataclass(frozen=True)
+class Elo(ReplaySystem[Game]):
+    name: ClassVar[str] = "cow.elo"
+    title: ClassVar[str] = "Catan Online World ELO list (pairwise)"
+    source: ClassVar[str] = "seed 001, ELO Lists for the Board Games"
+
+    k: float = field(default=8, metadata={"help": "most a pair can move: 8 per the seed"})
+    start: float = field(default=1000, metadata={"help": "everyone's starting value"})
+
+    def initial_rating(self) -> float:
+        return self.start
+
+    def _eligible(self, game: Game, ratings: Mapping[str, float]) -> list[tuple[str, int, float]]:
+        """Free accounts, abandoned seats and their substitutes are not rated (seed 001)."""
+        start = self.start
+        return [
+            (s.player, s.place, ratings.get(s.player, start))
+            for s in game.seats
+            if s.place is not None
+            and s.status is SeatStatus.FINISHED
+            and s.account is Account.PREMIUM
+        ]
+
+    def changes(self, game: Game, ratings: Mapping[str, float]) -> dict[str, float]:
+        eligible = self._eligible(game, ratings)
+        if len(eligible) < 2:
+            return {}
+        k = self.k
+        out: dict[str, float] = {p: 0 for p, _, _ in eligible}
+        for i, (pi, qi, ri) in enumerate(eligible):
+            for pj, qj, rj in eligible[i + 1 :]:
+                x = k * ((1.0 if qi < qj else 0.0 if qi > qj else 0.5) - expected_score(ri, rj))
+                d = int(x + 0.5) if x >= 0 else -int(0.5 - x)
+                out[pi] += d
+                out[pj] -= d
+        return out
+
+    def explain_record(self, game: Game, ratings: Mapping[str, float]) -> Explanation:
+        eligible = self._eligible(game, ratings)
+        terms: list[Term] = []
+        if len(eligible) >= 2:
+            for p, q, r in eligible:
+                for o, qo, ro in eligible:
+                    if o != p:
+                        terms.append(self._pair_term(p, q, r, o, qo, ro))
+        changes: dict[str, float] = {}
+        for t in terms:
+            changes[t.player] = changes.get(t.player, 0) + t.amount
+        notes = () if len(eligible) >= 2 else ("fewer than two eligible players: no ELO change",)
+        return Explanation(
+            record=game.id,
+            system=self.name,
+            before=self.before(list(changes), ratings),
+            changes=changes,
+            terms=tuple(terms),
+            notes=notes,
+        )
+
+    def _pair_term(self, p: str, q: int, r: float, o: str, qo: int, ro: float) -> Term:
+        s = 1.0 if q < qo else 0.0 if q > qo else 0.5
+        e = expected_score(r, ro)
+        d = round_half_away(self.k * (s - e))
+        result = {1.0: "won", 0.0: "lost", 0.5: "drew"}[s]
+        why = f"vs {o} ({result}, {r:g} vs {ro:g}): round({self.k:g} x ({s:g} - {e:.3f})) = {d:+d}"
+        return Term(p, d, why, opponent=o)
+
+    def why_not_rated(self, game: Game, player: str) -> str:
+        seat = next(s for s in game.seats if s.player == player)
+        if seat.status is SeatStatus.ABANDONED:
+            return "abandoned the game: excluded from ELO (seed 001)"
+        if seat.status is SeatStatus.SUBSTITUTE:
+            return "substitute for a player who abandoned: excluded from ELO (seed 001)"
+        if seat.account is Account.FREE:
+            return "free account: gets no ELO value (seed 001)"
+        return "the only eligible player at this table: no ELO calculation (seed 001)"

@@ -1,0 +1,25 @@
+"""P.A.G.E.S. Point system (seed 000, system 1).
+
+"The more VPs you earn in-game, the more points you will gain in the system": each game adds
+the player's VP.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from tablerank.engine.systems.pages.table_vp import VpSystem
+
+__all__ = ["Point"]
+
+
+@dataclass(frozen=True)
+class Point(VpSystem):
+    name: ClassVar[str] = "pages.point"
+    title: ClassVar[str] = "P.A.G.E.S. Point: total VP"
+    source: ClassVar[str] = "seed 000, P.A.G.E.S. system 1"
+
+    def amounts(self, vps: list[tuple[str, float]]) -> list[tuple[float, str]]:
+        return [(vp, f"{vp:g} VP") for _, vp in vps]
+

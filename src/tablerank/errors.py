@@ -1,0 +1,75 @@
+"""Everything tablerank raises on bad input, as one tree.
+
+* TablerankError            -- base of every error below
+  + RecordError (ValueError) -- one game or event record breaks a rule; names the field
+  + InputError (ValueError)  -- a file could not be read into records; names file, line, field
+  + UnknownSystem (ValueError) -- no rating system has that name
+  + InvalidParameter (ValueError) -- a system parameter has a bad name or value
+  + RatingError (ValueError) -- a valid record that a given system cannot rate
+  + UnknownRecord (ValueError) -- no record has the id asked for
+
+The command line turns each of these into a one-line message and exit status 2.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "InputError",
+    "InvalidParameter",
+    "RatingError",
+    "RecordError",
+    "TablerankError",
+    "UnknownRecord",
+    "UnknownSystem",
+]
+
+
+class TablerankError(Exception):
+    """Base class of every error tablerank raises on purpose."""
+
+
+class RecordError(TablerankError, ValueError):
+    """A record breaks a rule; `field` names where (for example ``seats[2].vp``)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}" if field else message)
+        self.field = field
+        self.message = message
+
+
+class InputError(TablerankError, ValueError):
+    """A file could not be read: says which file, where in it, which field and what was expected."""
+
+    def __init__(self, source: str, location: str, message: str, field: str = "") -> None:
+        where = ", ".join(part for part in (source, location) if part)
+        detail = f"{field}: {message}" if field else message
+        super().__init__(f"{where}: {detail}" if where else detail)
+        self.source = source
+        self.location = location
+        self.field = field
+        self.message = message
+
+
+class UnknownSystem(TablerankError, ValueError):
+    """No rating system is registered under that name."""
+
+    def __init__(self, name: str, known: list[str]) -> None:
+        super().__init__(f"unknown system {name!r}; expected one of: {', '.join(known)}")
+        self.name = name
+
+
+class InvalidParameter(TablerankError, ValueError):
+    """A system parameter was misspelt or given a value of the wrong kind."""
+
+
+class RatingError(TablerankError, ValueError):
+    """A valid record that this system cannot rate (for example, no VP for a VP-based system)."""
+
+    def __init__(self, system: str, record_id: str, message: str) -> None:
+        super().__init__(f"{system}: game {record_id}: {message}")
+        self.system = system
+        self.record_id = record_id
+
+
+class UnknownRecord(TablerankError, ValueError):
+    """No record in the input has the id that was asked for."""
