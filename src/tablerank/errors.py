@@ -7,6 +7,7 @@
   + InvalidParameter (ValueError) -- a system parameter has a bad name or value
   + RatingError (ValueError) -- a valid record that a given system cannot rate
   + UnknownRecord (ValueError) -- no record has the id asked for
+  + MixedLists (ValueError) -- records span several lists a system keeps apart
 
 The command line turns each of these into a one-line message and exit status 2.
 """
@@ -16,6 +17,7 @@ from __future__ import annotations
 __all__ = [
     "InputError",
     "InvalidParameter",
+    "MixedLists",
     "RatingError",
     "RecordError",
     "TablerankError",
@@ -73,3 +75,7 @@ class RatingError(TablerankError, ValueError):
 
 class UnknownRecord(TablerankError, ValueError):
     """No record in the input has the id that was asked for."""
+
+
+class MixedLists(TablerankError, ValueError):
+    """The records span several lists (game groups, game titles) that a system keeps apart."""

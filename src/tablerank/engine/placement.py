@@ -58,13 +58,20 @@ def _from_given(
 def _from_results(
     idx: list[int], winners: Sequence[bool], vps: Sequence[float | None], n: int
 ) -> list[int | None]:
-    for i in idx:
-        if not winners[i] and vps[i] is None:
-            raise RecordError(
-                f"seats[{i}].vp",
-                "cannot place this seat: give places, or VP for every seat that did not win",
-            )
-    # Winners share first place whatever their VP; the others follow by VP, higher first.
+    losers = [i for i in idx if not winners[i]]
+    without_vp = [i for i in losers if vps[i] is None]
+    if without_vp and len(without_vp) < len(losers):
+        raise RecordError(
+            f"seats[{without_vp[0]}].vp",
+            "cannot place this seat: other seats that did not win have VP; give every one VP, "
+            "or give places",
+        )
+    if without_vp and len(losers) == len(idx) and len(idx) > 1:
+        raise RecordError(
+            f"seats[{without_vp[0]}]", "cannot place the seats: give places, a winner, or VP"
+        )
+    # Winners share first place whatever their VP; the others follow by VP, higher first
+    # (with no VP recorded at all, everyone who did not win shares the place after the winners).
     keys = [(-1.0, 0.0) if winners[i] else (0.0, -(vps[i] or 0.0)) for i in idx]
     ranked = [1 + sum(other < key for other in keys) for key in keys]
     places: list[int | None] = [None] * n

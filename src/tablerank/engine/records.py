@@ -26,6 +26,8 @@ __all__ = [
     "GameClass",
     "Seat",
     "SeatStatus",
+    "event_from_dict",
+    "game_from_dict",
     "new_event",
     "new_game",
 ]
@@ -124,6 +126,21 @@ class Event:
 # -- building and checking -------------------------------------------------------------------
 
 _E = TypeVar("_E", bound=StrEnum)
+
+GAME_FIELDS = (
+    "id", "date", "game", "variant", "target", "group", "city", "class", "event", "round",
+    "seats", "description",
+)  # fmt: skip
+SEAT_FIELDS = ("player", "vp", "winner", "place", "team", "status", "account", "sources")
+EVENT_FIELDS = ("id", "date", "rounds", "format", "standings", "description")
+STANDING_FIELDS = ("player", "place", "wins", "draws", "losses", "completed")
+
+
+def _check_fields(raw: Mapping[str, Any], allowed: Sequence[str], prefix: str) -> None:
+    for key in raw:
+        if key not in allowed:
+            where = f"{prefix}.{key}" if prefix else str(key)
+            raise RecordError(where, f"unknown field; expected one of: {', '.join(allowed)}")
 
 
 def _text(value: Any, name: str, *, required: bool = False) -> str | None:
@@ -235,6 +252,7 @@ def _seat(raw: Any, index: int) -> _RawSeat:
     name = f"seats[{index}]"
     if not isinstance(raw, Mapping):
         raise RecordError(name, f"expected an object with at least a player, got {raw!r}")
+    _check_fields(raw, SEAT_FIELDS, name)
     player = _text(raw.get("player"), f"{name}.player", required=True)
     assert player is not None
     sources = _sources(raw.get("sources"), f"{name}.sources")
@@ -414,6 +432,7 @@ def _standing(raw: Any, index: int, rounds: int | None, fmt: EventFormat) -> Eve
     name = f"standings[{index}]"
     if not isinstance(raw, Mapping):
         raise RecordError(name, f"expected an object with player and place, got {raw!r}")
+    _check_fields(raw, STANDING_FIELDS, name)
     player = _text(raw.get("player"), f"{name}.player", required=True)
     assert player is not None
     place = _int(raw.get("place"), f"{name}.place", minimum=1)
@@ -467,3 +486,33 @@ def new_event(
                 f"standings[{i}].place", f"place {row.place} in a field of {len(rows)} players"
             )
     return Event(id=event_id, date=when, standings=rows, rounds=n_rounds, format=fmt)
+
+
+def game_from_dict(raw: Mapping[str, Any]) -> Game:
+    """A checked `Game` from its JSON form (see docs/records.md); unknown fields are errors."""
+    _check_fields(raw, GAME_FIELDS, "")
+    return new_game(
+        id=raw.get("id"),
+        date=raw.get("date"),
+        seats=raw.get("seats"),
+        game=raw.get("game"),
+        variant=raw.get("variant"),
+        target=raw.get("target"),
+        group=raw.get("group"),
+        city=raw.get("city"),
+        game_class=raw.get("class"),
+        event=raw.get("event"),
+        round=raw.get("round"),
+    )
+
+
+def event_from_dict(raw: Mapping[str, Any]) -> Event:
+    """A checked `Event` from its JSON form; unknown fields are errors."""
+    _check_fields(raw, EVENT_FIELDS, "")
+    return new_event(
+        id=raw.get("id"),
+        date=raw.get("date"),
+        standings=raw.get("standings"),
+        rounds=raw.get("rounds"),
+        format=raw.get("format"),
+    )

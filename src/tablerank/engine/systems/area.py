@@ -60,6 +60,7 @@ class Area(ReplaySystem[Game]):
     name: ClassVar[str] = "area"
     title: ClassVar[str] = "A.R.E.A. (two, wta, team, race, sol)"
     source: ClassVar[str] = "seed 003, A.R.E.A. multi-player calculations"
+    list_name: ClassVar[str] = "game title"
 
     start: float = field(
         default=5000,
@@ -75,6 +76,10 @@ class Area(ReplaySystem[Game]):
 
     def initial_rating(self) -> float:
         return self.start
+
+    def list_key(self, record: Game) -> str:
+        """A rating is "a player's current numerical score in a given game title"."""
+        return record.game
 
     # -- who plays whom ------------------------------------------------------------------------
 

@@ -17,7 +17,8 @@ from typing import Any, ClassVar, Generic, Self, TypeVar, get_type_hints
 
 from tablerank.engine.ranking import competition_ranks
 from tablerank.engine.records import Event, Game
-from tablerank.errors import InvalidParameter, UnknownRecord
+from tablerank.catan.variants import is_catan
+from tablerank.errors import InvalidParameter, MixedLists, UnknownRecord
 
 __all__ = [
     "Explanation",
@@ -175,6 +176,13 @@ class ReplaySystem(System, Generic[R]):
     """A system that walks the history in date order, one record at a time."""
 
     record_type: ClassVar[type[Game] | type[Event]] = Game
+    catan_only: ClassVar[bool] = False
+    list_name: ClassVar[str] = ""
+    """What separates this system's lists ("game group", "game title"); empty: one list."""
+
+    def list_key(self, record: R) -> str:
+        """The list `record` counts in; records of different lists never meet."""
+        return ""
 
     def initial_rating(self) -> float:
         """A new player's rating; running totals start at 0."""
@@ -209,16 +217,28 @@ class ReplaySystem(System, Generic[R]):
         other: list[NotRated] = []
         kind = "games" if self.record_type is Game else "event standings"
         for rec in chronological(records):
-            if isinstance(rec, self.record_type):
-                mine.append(rec)  # type: ignore[arg-type]
-            else:
+            if not isinstance(rec, self.record_type):
                 other.append(NotRated(rec.id, None, f"{self.name} rates {kind} only"))
+            elif self.catan_only and isinstance(rec, Game) and not is_catan(rec.game):
+                other.append(NotRated(rec.id, None, f"{self.name} rates Catan games, not {rec.game}"))
+            else:
+                mine.append(rec)  # type: ignore[arg-type]
         return mine, other
+
+    def _one_list(self, records: list[R]) -> None:
+        keys = sorted({self.list_key(r) for r in records})
+        if len(keys) > 1:
+            option = "--game" if self.list_name == "game title" else "--group"
+            raise MixedLists(
+                f"{self.name} keeps a separate list per {self.list_name}, and these records "
+                f"span {len(keys)}: {', '.join(keys)}; choose one with {option}"
+            )
 
     def rate(
         self, records: Iterable[Record], start: Mapping[str, float] | None = None
     ) -> RatingTable:
         mine, skipped = self._split(records)
+        self._one_list(mine)
         ratings: dict[str, float] = dict(start or {})
         games: dict[str, int] = dict.fromkeys(ratings, 0)
         initial = self.initial_rating()
@@ -240,16 +260,30 @@ class ReplaySystem(System, Generic[R]):
     def ratings_before(
         self, records: Iterable[Record], record_id: str, start: Mapping[str, float] | None = None
     ) -> tuple[R, dict[str, float]]:
-        """The record `record_id` and everyone's rating just before it."""
+        """The record `record_id` and everyone's rating just before it, in its list."""
+        records = list(records)
         mine, _ = self._split(records)
+        target = next((r for r in mine if r.id == record_id), None)
+        if target is None:
+            raise UnknownRecord(self._no_such_record(records, record_id))
+        key = self.list_key(target)
         ratings: dict[str, float] = dict(start or {})
         initial = self.initial_rating()
         for rec in mine:
-            if rec.id == record_id:
+            if rec is target:
                 return rec, ratings
+            if self.list_key(rec) != key:
+                continue
             for player, amount in self.changes(rec, ratings).items():
                 ratings[player] = ratings.get(player, initial) + amount
-        raise UnknownRecord(f"no {self.record_type.__name__.lower()} with id {record_id!r}")
+        raise AssertionError("unreachable: the target is among the records")
+
+    def _no_such_record(self, records: Iterable[Record], record_id: str) -> str:
+        for rec in records:
+            if rec.id == record_id:
+                kind = "an event" if isinstance(rec, Event) else f"a {rec.game} game"
+                return f"{record_id!r} is {kind}, which {self.name} does not rate"
+        return f"no game or event has the id {record_id!r}"
 
     def explain(
         self,

@@ -7,6 +7,7 @@ occupy, equally (Glory's 50/15/15/0; the Catan Online World "1.5 points each").
 from __future__ import annotations
 
 from abc import abstractmethod
+from typing import ClassVar
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
@@ -43,6 +44,8 @@ def _num(x: float) -> str:
 
 class PositionSystem(ReplaySystem[Game]):
     """A running total where each game adds a per-position award for the table's size."""
+
+    catan_only: ClassVar[bool] = True
 
     @abstractmethod
     def table(self, game: Game, size: int) -> Sequence[float]:

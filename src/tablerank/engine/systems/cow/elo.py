@@ -29,12 +29,18 @@ class Elo(ReplaySystem[Game]):
     name: ClassVar[str] = "cow.elo"
     title: ClassVar[str] = "Catan Online World ELO list (pairwise)"
     source: ClassVar[str] = "seed 001, ELO Lists for the Board Games"
+    catan_only: ClassVar[bool] = True
+    list_name: ClassVar[str] = "game group"
 
     k: float = field(default=8, metadata={"help": "most a pair can move: 8 per the seed"})
     start: float = field(default=1000, metadata={"help": "everyone's starting value"})
 
     def initial_rating(self) -> float:
         return self.start
+
+    def list_key(self, record: Game) -> str:
+        """"Each player has an individual ELO value on each list"; lists follow game groups."""
+        return record.group
 
     def _eligible(self, game: Game, ratings: Mapping[str, float]) -> list[tuple[str, int, float]]:
         """Free accounts, abandoned seats and their substitutes are not rated (seed 001)."""

@@ -36,7 +36,7 @@ def _ranks(table: RatingTable) -> dict[str, int]:
 @dataclass(frozen=True)
 class Combined(System):
     name: ClassVar[str] = "pages.combined"
-    title: ClassVar[str] = "P.A.G.E.S. combined: average rank across systems (lower first)"
+    title: ClassVar[str] = "P.A.G.E.S. combined: average rank across systems"
     source: ClassVar[str] = "seed 000, closing paragraph"
     lower_is_better: ClassVar[bool] = True
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from abc import abstractmethod
+from typing import ClassVar
 from collections.abc import Mapping
 
 from tablerank.engine.records import Game
@@ -28,6 +29,8 @@ def table_vp(system: str, game: Game) -> list[tuple[str, float]]:
 
 class VpSystem(ReplaySystem[Game]):
     """A running total where each game adds an amount computed from the table's VP."""
+
+    catan_only: ClassVar[bool] = True
 
     @abstractmethod
     def amounts(self, vps: list[tuple[str, float]]) -> list[tuple[float, str]]:

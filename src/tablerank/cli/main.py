@@ -1,0 +1,149 @@
+"""The `tablerank` command: a thin shell that reads files, calls the engine and prints.
+
+Every command prints a readable table by default and the documented JSON with `--format json`.
+Bad input ends with one line on stderr naming the file, line and field, and exit status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Sequence
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+
+from tablerank.engine.history import select
+from tablerank.engine.systems import SYSTEMS, get_system
+from tablerank.errors import InvalidParameter, TablerankError
+from tablerank.formats.reading import read_records, read_start
+from tablerank.formats.report import explanation_json, rating_table_json, systems_json
+
+__all__ = ["app", "run"]
+
+app = typer.Typer(
+    name="tablerank",
+    help="Ratings and standings for tabletop-game communities.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+T = TypeVar("T")
+
+
+class Output(StrEnum):
+    table = "table"
+    json = "json"
+
+
+Files = Annotated[
+    list[Path], typer.Argument(help="Game records: JSON Lines, a JSON array, or CSV.")
+]
+SystemName = Annotated[
+    str, typer.Option("--system", "-s", help=f"One of: {', '.join(SYSTEMS)}.")
+]
+Params = Annotated[
+    list[str] | None,
+    typer.Option("--param", "-p", help="A system parameter, NAME=VALUE (see `tablerank systems`)."),
+]
+Start = Annotated[
+    Path | None,
+    typer.Option("--start", help='Starting ratings, a JSON object {"player": rating}.'),
+]
+Format = Annotated[Output, typer.Option("--format", "-f", help="table (default) or json.")]
+
+
+def _guarded(action: Callable[[], T]) -> T:
+    """Run `action`; turn tablerank's errors into one line on stderr and exit status 2."""
+    try:
+        return action()
+    except TablerankError as exc:
+        typer.echo(f"tablerank: error: {exc}", err=True)
+        raise typer.Exit(2) from None
+
+
+def _parameters(pairs: Sequence[str] | None) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for pair in pairs or ():
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise InvalidParameter(f"expected --param NAME=VALUE, got {pair!r}")
+        out[name.strip()] = value
+    return out
+
+
+def _print_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+@app.command()
+def rate(
+    files: Files,
+    system: SystemName,
+    game: Annotated[str | None, typer.Option(help="Only games of this title (catan, ...).")] = None,
+    group: Annotated[str | None, typer.Option(help="Only games of this game group.")] = None,
+    city: Annotated[str | None, typer.Option(help="Only games played in this city.")] = None,
+    start: Start = None,
+    param: Params = None,
+    output: Format = Output.table,
+) -> None:
+    """Rate every game in FILES with one system and print the standings."""
+
+    def work() -> dict[str, Any]:
+        chosen = get_system(system, _parameters(param))
+        records = select(read_records(files), game=game, group=group, city=city)
+        ratings = read_start(start) if start else None
+        return rating_table_json(chosen.rate(records, ratings))
+
+    result = _guarded(work)
+    if output is Output.json:
+        _print_json(result)
+    else:
+        from tablerank.cli.render import print_standings
+
+        print_standings(result)
+
+
+@app.command()
+def explain(
+    files: Files,
+    game: Annotated[str, typer.Option("--game", "-g", help="The id of the game to explain.")],
+    system: SystemName,
+    start: Start = None,
+    param: Params = None,
+    output: Format = Output.table,
+) -> None:
+    """Explain what one game did to each player's number in one system, and why."""
+
+    def work() -> dict[str, Any]:
+        chosen = get_system(system, _parameters(param))
+        ratings = read_start(start) if start else None
+        return explanation_json(chosen.explain(read_records(files), game, ratings))
+
+    result = _guarded(work)
+    if output is Output.json:
+        _print_json(result)
+    else:
+        from tablerank.cli.render import print_explanation
+
+        print_explanation(result)
+
+
+@app.command()
+def systems(output: Format = Output.table) -> None:
+    """List the rating systems, their sources, parameters and defaults."""
+    result = systems_json()
+    if output is Output.json:
+        _print_json({"systems": result})
+    else:
+        from tablerank.cli.render import print_systems
+
+        print_systems(result)
+
+
+def run() -> None:
+    """Console-script entry point."""
+    app()

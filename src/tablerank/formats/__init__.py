@@ -1,0 +1,1 @@
+"""File formats: reading records and shaping results as JSON."""
