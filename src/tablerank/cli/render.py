@@ -18,7 +18,7 @@ _SHOWN_NOT_RATED = 10
 def _num(x: float) -> str:
     if float(x).is_integer():
         return str(int(x))
-    return f"{x:.3f}"
+    return f"{x:.3f}".rstrip("0").rstrip(".")
 
 
 def _signed(x: float) -> str:

@@ -68,10 +68,10 @@ def _kind(path: Path, text: str) -> str:
     if suffix in {".jsonl", ".ndjson"}:
         return "jsonl"
     start = text.lstrip()[:1]
-    if start == "[":
-        return "json"
     if start == "{" or not start:
         return "jsonl"
+    if start == "[" or suffix == ".json":
+        return "json"
     return "csv"
 
 

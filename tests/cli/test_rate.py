@@ -1,0 +1,160 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.cli.conftest import EXAMPLES, Invoke
+
+
+def rate_json(invoke: Invoke, *args: str | Path) -> dict[str, object]:
+    result = invoke("rate", *args, "--format", "json")
+    assert result.exit_code == 0, result.output
+    data: dict[str, object] = json.loads(result.stdout)
+    return data
+
+
+def rows(data: dict[str, object]) -> list[tuple[str, int, float, int]]:
+    standings = data["standings"]
+    assert isinstance(standings, list)
+    return [(s["player"], s["rank"], s["rating"], s["games"]) for s in standings]
+
+
+def test_rate_prints_the_documented_json(invoke: Invoke, night: Path) -> None:
+    data = rate_json(invoke, night, "--system", "cow.points")
+    assert set(data) == {"system", "standings", "not_rated"}
+    assert data["system"] == "cow.points"
+    # g1: Ann 4, Ben 2, Cleo 1; g2 (Ann and Dee tie for 2nd): Ben 4, Ann 1.5, Dee 1.5;
+    # g3 (two players): Cleo 3, Ann 1.
+    assert rows(data) == [
+        ("Ann", 1, 6.5, 3),
+        ("Ben", 2, 6, 2),
+        ("Cleo", 3, 4, 2),
+        ("Dee", 4, 1.5, 1),
+    ]
+
+
+def test_games_of_other_titles_are_reported_not_skipped(invoke: Invoke, night: Path) -> None:
+    data = rate_json(invoke, night, "--system", "pages.point")
+    assert data["not_rated"] == [
+        {"record": "k1", "player": None, "reason": "pages.point rates Catan games, not Kremlin"}
+    ]
+
+
+def test_equal_ratings_share_a_rank_and_skip_the_next(invoke: Invoke, night: Path) -> None:
+    data = rate_json(invoke, night, "-s", "pages.accomplishment")
+    assert rows(data) == [("Ann", 1, 1, 3), ("Ben", 1, 1, 2), ("Cleo", 1, 1, 2), ("Dee", 4, 0, 1)]
+
+
+def test_city_and_group_filters_choose_the_games(invoke: Invoke, night: Path) -> None:
+    bonn = rate_json(invoke, night, "-s", "pages.point", "--city", "bonn")
+    assert {r[0]: r[2] for r in rows(bonn)} == {"Ann": 21, "Cleo": 18, "Ben": 6}
+    base = rate_json(invoke, night, "-s", "pages.point", "--group", "base")
+    assert {r[0]: r[2] for r in rows(base)} == {"Ann": 19, "Ben": 16, "Cleo": 5, "Dee": 9}
+
+
+def test_elo_keeps_one_list_per_group_and_says_how_to_choose(
+    invoke: Invoke, night: Path
+) -> None:
+    result = invoke("rate", night, "-s", "cow.elo")
+    assert result.exit_code == 2
+    assert "cow.elo keeps a separate list per game group" in result.stderr
+    assert "base, cities-knights; choose one with --group" in result.stderr
+    data = rate_json(invoke, night, "-s", "cow.elo", "--group", "base")
+    assert data["not_rated"] == [
+        {"record": "g2", "player": "Dee", "reason": "free account: gets no ELO value (seed 001)"},
+    ]
+
+
+def test_area_rates_one_title_chosen_with_game(invoke: Invoke, night: Path) -> None:
+    result = invoke("rate", night, "-s", "area")
+    assert result.exit_code == 2
+    assert "choose one with --game" in result.stderr
+    data = rate_json(invoke, night, "-s", "area", "--game", "kremlin")
+    # Four players at 5000: each loser pays round(100 / 3) = 33 to the winner.
+    assert rows(data) == [
+        ("Ann", 1, 5099, 1),
+        ("Ben", 2, 4967, 1),
+        ("Cleo", 2, 4967, 1),
+        ("Dee", 2, 4967, 1),
+    ]
+
+
+def test_start_ratings_carry_over_a_clubs_sheet(invoke: Invoke, night: Path, tmp_path: Path) -> None:
+    sheet = tmp_path / "sheet.json"
+    sheet.write_text('{"Ann": 5100, "Ben": 5200, "Cleo": 4800, "Dee": 4600, "Zed": 5000}')
+    data = rate_json(invoke, night, "-s", "area", "--game", "Kremlin", "--start", sheet)
+    # The KREMLIN example of seed 003.
+    assert rows(data) == [
+        ("Ann", 1, 5188, 1),
+        ("Ben", 2, 5165, 1),
+        ("Zed", 3, 5000, 0),
+        ("Cleo", 4, 4772, 1),
+        ("Dee", 5, 4575, 1),
+    ]
+
+
+def test_parameters_are_passed_to_the_system(invoke: Invoke, night: Path) -> None:
+    data = rate_json(invoke, night, "-s", "area", "--game", "Kremlin", "-p", "start=1500")
+    assert rows(data)[0] == ("Ann", 1, 1599, 1)
+
+
+def test_combined_rating_is_the_average_rank_lower_first(invoke: Invoke, night: Path) -> None:
+    data = rate_json(invoke, night, "-s", "pages.combined")
+    ratings = [r[2] for r in rows(data)]
+    assert ratings == sorted(ratings)
+    assert rows(data)[0][0] == "Ann"
+
+
+def test_the_table_shows_every_player_and_what_was_not_rated(invoke: Invoke, night: Path) -> None:
+    result = invoke("rate", night, "-s", "cow.elo", "--group", "base")
+    assert result.exit_code == 0
+    for name in ("Ann", "Ben", "Cleo", "Rank", "Rating", "Games"):
+        assert name in result.stdout
+    assert "Not rated: 1 x free account" in result.stdout
+
+
+def test_player_names_are_printed_literally_not_as_markup(invoke: Invoke, tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    game = {"id": "x", "date": "2026-01-01", "seats": [
+        {"player": "[red]Eve[/red]", "vp": 10, "winner": True}, {"player": "Bob", "vp": 3}]}  # fmt: skip
+    path.write_text(json.dumps(game))
+    result = invoke("rate", path, "-s", "pages.point")
+    assert "[red]Eve[/red]" in result.stdout
+
+
+def test_turnabout_rates_the_example_events(invoke: Invoke) -> None:
+    data = rate_json(invoke, EXAMPLES / "events.jsonl", "-s", "turnabout")
+    assert rows(data)[0][0] == "Ines"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("-s", "nope"), "unknown system 'nope'; expected one of: pages.point"),
+        (("-s", "cow.elo", "-p", "kk=3"), "cow.elo has no parameter 'kk'"),
+        (("-s", "cow.elo", "-p", "k"), "expected --param NAME=VALUE, got 'k'"),
+        (("-s", "cow.elo", "-p", "k=high"), "cow.elo parameter k:"),
+        (("-s", "area", "-p", "team_divisor=biggest"), "expected one of larger, smaller, all"),
+        (("-s", "pages.glory", "-p", "tables.5=1,2"), "a 5-player table needs 5 values"),
+        (("-s", "pages.combined", "-p", "systems=pages.combined"), "cannot include itself"),
+    ],
+)
+def test_bad_system_choices_exit_2_with_one_line(
+    invoke: Invoke, night: Path, args: tuple[str, ...], message: str
+) -> None:
+    result = invoke("rate", night, *args)
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert result.stderr.count("\n") == 1
+
+
+def test_a_missing_start_file_exits_2(invoke: Invoke, night: Path, tmp_path: Path) -> None:
+    result = invoke("rate", night, "-s", "area", "--start", tmp_path / "none.json")
+    assert result.exit_code == 2
+    assert "none.json: no such file" in result.stderr
+
+
+def test_a_missing_system_option_is_a_usage_error(invoke: Invoke, night: Path) -> None:
+    assert invoke("rate", night).exit_code == 2
