@@ -54,9 +54,7 @@ def test_city_and_group_filters_choose_the_games(invoke: Invoke, night: Path) ->
     assert {r[0]: r[2] for r in rows(base)} == {"Ann": 19, "Ben": 16, "Cleo": 5, "Dee": 9}
 
 
-def test_elo_keeps_one_list_per_group_and_says_how_to_choose(
-    invoke: Invoke, night: Path
-) -> None:
+def test_elo_keeps_one_list_per_group_and_says_how_to_choose(invoke: Invoke, night: Path) -> None:
     result = invoke("rate", night, "-s", "cow.elo")
     assert result.exit_code == 2
     assert "cow.elo keeps a separate list per game group" in result.stderr
@@ -81,7 +79,9 @@ def test_area_rates_one_title_chosen_with_game(invoke: Invoke, night: Path) -> N
     ]
 
 
-def test_start_ratings_carry_over_a_clubs_sheet(invoke: Invoke, night: Path, tmp_path: Path) -> None:
+def test_start_ratings_carry_over_a_clubs_sheet(
+    invoke: Invoke, night: Path, tmp_path: Path
+) -> None:
     sheet = tmp_path / "sheet.json"
     sheet.write_text('{"Ann": 5100, "Ben": 5200, "Cleo": 4800, "Dee": 4600, "Zed": 5000}')
     data = rate_json(invoke, night, "-s", "area", "--game", "Kremlin", "--start", sheet)
@@ -117,8 +117,8 @@ def test_the_table_shows_every_player_and_what_was_not_rated(invoke: Invoke, nig
 
 def test_player_names_are_printed_literally_not_as_markup(invoke: Invoke, tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
-    game = {"id": "x", "date": "2026-01-01", "seats": [
-        {"player": "[red]Eve[/red]", "vp": 10, "winner": True}, {"player": "Bob", "vp": 3}]}  # fmt: skip
+    eve = {"player": "[red]Eve[/red]", "vp": 10, "winner": True}
+    game = {"id": "x", "date": "2026-01-01", "seats": [eve, {"player": "Bob", "vp": 3}]}
     path.write_text(json.dumps(game))
     result = invoke("rate", path, "-s", "pages.point")
     assert "[red]Eve[/red]" in result.stdout

@@ -42,9 +42,7 @@ class Output(StrEnum):
 Files = Annotated[
     list[Path], typer.Argument(help="Game records: JSON Lines, a JSON array, or CSV.")
 ]
-SystemName = Annotated[
-    str, typer.Option("--system", "-s", help=f"One of: {', '.join(SYSTEMS)}.")
-]
+SystemName = Annotated[str, typer.Option("--system", "-s", help=f"One of: {', '.join(SYSTEMS)}.")]
 Params = Annotated[
     list[str] | None,
     typer.Option("--param", "-p", help="A system parameter, NAME=VALUE (see `tablerank systems`)."),

@@ -48,8 +48,10 @@ def _from_given(
     if any(winners[i] for i in idx):
         for i in idx:
             if winners[i] != (places[i] == 1):
-                problem = "is marked winner but is not placed first" if winners[i] else (
-                    "is placed first but another seat is marked winner"
+                problem = (
+                    "is marked winner but is not placed first"
+                    if winners[i]
+                    else ("is placed first but another seat is marked winner")
                 )
                 raise RecordError(f"seats[{i}].place", f"this seat {problem}")
     return places

@@ -8,6 +8,7 @@ records; they apply the documented defaults, resolve every seat's placement and 
 from __future__ import annotations
 
 import datetime as dt
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -194,7 +195,7 @@ def _vp(value: Any, name: str) -> float | None:
             raise RecordError(name, f"expected a number of VP, got {value!r}") from None
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise RecordError(name, f"expected a number of VP, got {value!r}")
-    if value != value or value in (float("inf"), float("-inf")):
+    if not math.isfinite(value):
         raise RecordError(name, f"expected a finite number of VP, got {value!r}")
     if value < 0:
         raise RecordError(name, f"VP cannot be negative, got {value:g}")
@@ -350,7 +351,7 @@ def _check_teams(
 
 def new_game(
     *,
-    id: Any,  # noqa: A002 - the record's own field name
+    id: Any,
     date: Any,
     seats: Any,
     game: Any = None,
@@ -360,7 +361,7 @@ def new_game(
     city: Any = None,
     game_class: Any = None,
     event: Any = None,
-    round: Any = None,  # noqa: A002
+    round: Any = None,
 ) -> Game:
     """Build a checked `Game` from raw values, applying the documented defaults.
 
@@ -458,11 +459,11 @@ def _standing(raw: Any, index: int, rounds: int | None, fmt: EventFormat) -> Eve
 
 def new_event(
     *,
-    id: Any,  # noqa: A002
+    id: Any,
     date: Any,
     standings: Any,
     rounds: Any = None,
-    format: Any = None,  # noqa: A002
+    format: Any = None,
 ) -> Event:
     """Build a checked `Event` (final standings of a tournament) from raw values."""
     event_id = _text(id, "id", required=True)
@@ -475,10 +476,11 @@ def new_event(
     rows = tuple(_standing(s, i, n_rounds, fmt) for i, s in enumerate(standings))
     seen: dict[str, int] = {}
     for i, row in enumerate(rows):
-        if row.player.casefold() in seen:
+        first = seen.get(row.player.casefold())
+        if first is not None:
             raise RecordError(
                 f"standings[{i}].player",
-                f"{row.player} is already in these standings (standings[{seen[row.player.casefold()]}])",
+                f"{row.player} is already in these standings (standings[{first}])",
             )
         seen[row.player.casefold()] = i
         if row.place > len(rows):

@@ -12,6 +12,7 @@ import json
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from math import isfinite
 from pathlib import Path
 from typing import Any
 
@@ -126,9 +127,7 @@ def _record(raw: Any, source: str, where: str) -> Record:
             return game_from_dict(raw)
     except RecordError as exc:
         raise InputError(source, label, exc.message, field=exc.field) from None
-    raise InputError(
-        source, label, "expected a game (with seats) or an event (with standings)"
-    )
+    raise InputError(source, label, "expected a game (with seats) or an event (with standings)")
 
 
 # -- CSV: one row per seat (games) or per player (events) ------------------------------------------
@@ -257,7 +256,7 @@ def read_start(path: Path | str) -> dict[str, float]:
         raise InputError(source, "", 'expected a JSON object like {"Ann": 1032, "Ben": 987}')
     ratings: dict[str, float] = {}
     for player, value in raw.items():
-        if isinstance(value, bool) or not isinstance(value, int | float) or value != value:
+        if isinstance(value, bool) or not isinstance(value, int | float) or not isfinite(value):
             raise InputError(source, "", f"expected a rating number, got {value!r}", player)
         ratings[player] = value
     return ratings

@@ -37,7 +37,11 @@ def rating_table_json(table: RatingTable) -> dict[str, Any]:
         {"player": s.player, "rank": s.rank, "rating": number(s.rating), "games": s.games}
         for s in table.standings
     ]
-    return {"system": table.system, "standings": standings, "not_rated": _not_rated(table.not_rated)}
+    return {
+        "system": table.system,
+        "standings": standings,
+        "not_rated": _not_rated(table.not_rated),
+    }
 
 
 def explanation_json(e: Explanation) -> dict[str, Any]:

@@ -15,9 +15,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Self, TypeVar, get_type_hints
 
+from tablerank.catan.variants import is_catan
 from tablerank.engine.ranking import competition_ranks
 from tablerank.engine.records import Event, Game
-from tablerank.catan.variants import is_catan
 from tablerank.errors import InvalidParameter, MixedLists, UnknownRecord
 
 __all__ = [
@@ -126,7 +126,7 @@ class System(ABC):
         """(name, default, help) for every parameter."""
         out = []
         for f in dataclasses.fields(cls):  # type: ignore[arg-type]
-            default = f.default_factory() if f.default is dataclasses.MISSING else f.default  # type: ignore[misc]
+            default = f.default if f.default_factory is dataclasses.MISSING else f.default_factory()
             out.append((f.name, default, str(f.metadata.get("help", ""))))
         return out
 
@@ -220,7 +220,9 @@ class ReplaySystem(System, Generic[R]):
             if not isinstance(rec, self.record_type):
                 other.append(NotRated(rec.id, None, f"{self.name} rates {kind} only"))
             elif self.catan_only and isinstance(rec, Game) and not is_catan(rec.game):
-                other.append(NotRated(rec.id, None, f"{self.name} rates Catan games, not {rec.game}"))
+                other.append(
+                    NotRated(rec.id, None, f"{self.name} rates Catan games, not {rec.game}")
+                )
             else:
                 mine.append(rec)  # type: ignore[arg-type]
         return mine, other

@@ -7,9 +7,9 @@ occupy, equally (Glory's 50/15/15/0; the Catan Online World "1.5 points each").
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import ClassVar
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
 from tablerank.engine.ranking import ordinal
 from tablerank.engine.records import Game

@@ -59,7 +59,9 @@ class Turnabout(ReplaySystem[Event]):
 
     allow_small_events: bool = field(
         default=False,
-        metadata={"help": "rate events of 2-3 players (first-place multiplier 3) instead of refusing"},
+        metadata={
+            "help": "rate events of 2-3 players (first-place multiplier 3) instead of refusing"
+        },
     )
 
     def _field_size(self, event: Event) -> int:

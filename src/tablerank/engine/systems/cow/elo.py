@@ -8,6 +8,7 @@ round(8 x (S - E)), E = 1 / (1 + 10^((R_opponent - R_self) / 400)); start 1000.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar
@@ -21,7 +22,7 @@ __all__ = ["Elo", "expected_score"]
 
 def expected_score(own: float, opponent: float) -> float:
     """E = 1 / (1 + 10^((R_opponent - R_self) / 400))."""
-    return 1.0 / (1.0 + 10.0 ** ((opponent - own) / 400.0))
+    return 1.0 / (1.0 + math.pow(10.0, (opponent - own) / 400.0))
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ class Elo(ReplaySystem[Game]):
         return self.start
 
     def list_key(self, record: Game) -> str:
-        """"Each player has an individual ELO value on each list"; lists follow game groups."""
+        """ "Each player has an individual ELO value on each list"; lists follow game groups."""
         return record.group
 
     def _eligible(self, game: Game, ratings: Mapping[str, float]) -> list[tuple[str, int, float]]:

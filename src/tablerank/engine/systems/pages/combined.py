@@ -62,9 +62,7 @@ class Combined(System):
     def _averages(self, tables: Sequence[RatingTable]) -> dict[str, float]:
         ranks = [_ranks(t) for t in tables]
         players = {p for r in ranks for p in r}
-        return {
-            p: sum(r.get(p, len(r) + 1) for r in ranks) / len(ranks) for p in players
-        }
+        return {p: sum(r.get(p, len(r) + 1) for r in ranks) / len(ranks) for p in players}
 
     def rate(
         self, records: Iterable[Record], start: Mapping[str, float] | None = None

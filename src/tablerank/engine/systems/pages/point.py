@@ -22,4 +22,3 @@ class Point(VpSystem):
 
     def amounts(self, vps: list[tuple[str, float]]) -> list[tuple[float, str]]:
         return [(vp, f"{vp:g} VP") for _, vp in vps]
-

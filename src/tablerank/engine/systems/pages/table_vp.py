@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import ClassVar
 from collections.abc import Mapping
+from typing import ClassVar
 
 from tablerank.engine.records import Game
 from tablerank.engine.systems.base import Explanation, ReplaySystem, Term
