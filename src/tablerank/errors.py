@@ -67,8 +67,8 @@ class InvalidParameter(TablerankError, ValueError):
 class RatingError(TablerankError, ValueError):
     """A valid record that this system cannot rate (for example, no VP for a VP-based system)."""
 
-    def __init__(self, system: str, record_id: str, message: str) -> None:
-        super().__init__(f"{system}: game {record_id}: {message}")
+    def __init__(self, system: str, record_id: str, message: str, kind: str = "game") -> None:
+        super().__init__(f"{system}: {kind} {record_id}: {message}")
         self.system = system
         self.record_id = record_id
 

@@ -72,6 +72,7 @@ class Turnabout(ReplaySystem[Event]):
                 event.id,
                 f"an event needs at least {SMALLEST_FIELD} players, this one has {size}; "
                 "rate it anyway with -p allow_small_events=true",
+                kind="event",
             )
         return size
 
