@@ -6,12 +6,9 @@ positions are skipped." (1, 1, 3)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
-from typing import TypeVar
+from collections.abc import Mapping
 
 __all__ = ["competition_ranks", "ordinal", "same_score"]
-
-_T = TypeVar("_T")
 
 # Sums of fractions (P.A.G.E.S. Share, shared places) reach equal totals by different float
 # paths; scores that agree to nine decimals are the same score.
@@ -24,16 +21,19 @@ def same_score(x: float) -> float:
 
 
 def competition_ranks(
-    items: Sequence[_T], score: Callable[[_T], float], name: Callable[[_T], Hashable]
-) -> list[tuple[int, _T]]:
-    """Items ordered best first (highest score; then by name) with their shared ranks."""
-    order = sorted(items, key=lambda it: (-same_score(score(it)), name(it)))
-    ranked: list[tuple[int, _T]] = []
-    for i, item in enumerate(order):
-        if i and same_score(score(item)) == same_score(score(order[i - 1])):
-            ranked.append((ranked[-1][0], item))
-        else:
-            ranked.append((i + 1, item))
+    scores: Mapping[str, float], *, lower_first: bool = False
+) -> list[tuple[int, str]]:
+    """Players ordered best first (then by name) with their shared competition ranks."""
+    sign = 1 if lower_first else -1
+    order = sorted(
+        ((sign * round(score, _DECIMALS), name.casefold(), name) for name, score in scores.items())
+    )
+    ranked: list[tuple[int, str]] = []
+    previous: float | None = None
+    for i, (key, _, name) in enumerate(order):
+        rank = ranked[-1][0] if key == previous else i + 1
+        ranked.append((rank, name))
+        previous = key
     return ranked
 
 

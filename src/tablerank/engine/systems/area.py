@@ -46,13 +46,8 @@ def game_participant(title: str) -> str:
     return f"{title} (game)"
 
 
-@dataclass(frozen=True, slots=True)
-class _Pair:
-    """One pairing: `a` beat `b` (or drew with `b` when `draw`)."""
-
-    a: str
-    b: str
-    draw: bool
+_Pair = tuple[str, str, bool]
+"""One pairing (a, b, draw): `a` beat `b`, or drew with `b` when `draw`."""
 
 
 @dataclass(frozen=True)
@@ -110,16 +105,16 @@ class Area(ReplaySystem[Game]):
         cls = game.game_class
         if cls is GameClass.RACE:
             pairs = [
-                _Pair(p, o, q == qo) if q <= qo else _Pair(o, p, False)
+                (p, o, q == qo) if q <= qo else (o, p, False)
                 for i, (p, q) in enumerate(everyone)
                 for o, qo in everyone[i + 1 :]
             ]
             return pairs, len(everyone) - 1
-        pairs = [_Pair(w, lo, False) for w in winners for lo in losers]
+        pairs = [(w, lo, False) for w in winners for lo in losers]
         if cls is GameClass.TEAM:
             return pairs, self._team_divisor(len(winners), len(losers))
         # TWO, WTA, SOL: winners against each other as draws.
-        pairs += [_Pair(w, o, True) for i, w in enumerate(winners) for o in winners[i + 1 :]]
+        pairs += [(w, o, True) for i, w in enumerate(winners) for o in winners[i + 1 :]]
         return pairs, len(everyone) - 1
 
     def _team_divisor(self, winners: int, losers: int) -> int:
@@ -133,8 +128,9 @@ class Area(ReplaySystem[Game]):
 
     def _transfer(self, pair: _Pair, ratings: Mapping[str, float], divisor: int) -> int:
         """Points that move from `b` to `a` (negative: from `a` to `b`)."""
-        ra, rb = ratings.get(pair.a, self.start), ratings.get(pair.b, self.start)
-        if not pair.draw:
+        a, b, draw = pair
+        ra, rb = ratings.get(a, self.start), ratings.get(b, self.start)
+        if not draw:
             return max(1, round_half_away(decisive_points(ra, rb) / divisor))
         moved = round_half_away(draw_points(ra, rb) / divisor)
         return moved if ra < rb else -moved
@@ -142,20 +138,23 @@ class Area(ReplaySystem[Game]):
     def changes(self, game: Game, ratings: Mapping[str, float]) -> dict[str, float]:
         pairs, divisor = self._pairs(game)
         out: dict[str, float] = {}
+        transfer = self._transfer
         for pair in pairs:
-            moved = self._transfer(pair, ratings, divisor)
-            out[pair.a] = out.get(pair.a, 0) + moved
-            out[pair.b] = out.get(pair.b, 0) - moved
+            moved = transfer(pair, ratings, divisor)
+            a, b, _ = pair
+            out[a] = out.get(a, 0) + moved
+            out[b] = out.get(b, 0) - moved
         return out
 
     def explain_record(self, game: Game, ratings: Mapping[str, float]) -> Explanation:
         pairs, divisor = self._pairs(game)
         terms: list[Term] = []
         for pair in pairs:
+            a, b, _ = pair
             moved = self._transfer(pair, ratings, divisor)
             why = self._why(pair, ratings, divisor, moved)
-            terms.append(Term(pair.a, moved, f"vs {pair.b}: {why}", opponent=pair.b))
-            terms.append(Term(pair.b, -moved, f"vs {pair.a}: {why}", opponent=pair.a))
+            terms.append(Term(a, moved, f"vs {b}: {why}", opponent=b))
+            terms.append(Term(b, -moved, f"vs {a}: {why}", opponent=a))
         changes: dict[str, float] = {}
         for t in terms:
             changes[t.player] = changes.get(t.player, 0) + t.amount
@@ -169,15 +168,16 @@ class Area(ReplaySystem[Game]):
         )
 
     def _why(self, pair: _Pair, ratings: Mapping[str, float], divisor: int, moved: int) -> str:
-        ra, rb = ratings.get(pair.a, self.start), ratings.get(pair.b, self.start)
-        if pair.draw:
-            low, high = (pair.a, pair.b) if ra < rb else (pair.b, pair.a)
+        a, b, draw = pair
+        ra, rb = ratings.get(a, self.start), ratings.get(b, self.start)
+        if draw:
+            low, high = (a, b) if ra < rb else (b, a)
             return (
                 f"draw, {ra:g} vs {rb:g}: round(|{ra:g} - {rb:g}| x 0.05) = {draw_points(ra, rb)}"
                 f", / {divisor} = {abs(moved)} from {high} to {low}"
             )
         return (
-            f"{pair.a} ({ra:g}) beat {pair.b} ({rb:g}): round(({rb:g} - {ra:g}) x 0.05) + 100 = "
+            f"{a} ({ra:g}) beat {b} ({rb:g}): round(({rb:g} - {ra:g}) x 0.05) + 100 = "
             f"{decisive_points(ra, rb)}, / {divisor} = {moved}"
         )
 

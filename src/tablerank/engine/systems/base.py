@@ -91,6 +91,10 @@ class RatingTable:
     not_rated: tuple[NotRated, ...] = ()
 
 
+def _size(record: Record) -> int:
+    return len(record.seats) if isinstance(record, Game) else len(record.standings)
+
+
 def chronological(records: Iterable[Record]) -> list[Record]:
     """Records in the order they are rated: by date, and in input order within a day."""
     return sorted(records, key=lambda r: r.date)
@@ -205,6 +209,7 @@ class ReplaySystem(System, Generic[R]):
             return [s.player for s in record.seats]
         return [s.player for s in record.standings]
 
+
     def _not_rated(self, record: R, rated: Mapping[str, float]) -> list[NotRated]:
         return [
             NotRated(record.id, p, self.why_not_rated(record, p))
@@ -250,13 +255,12 @@ class ReplaySystem(System, Generic[R]):
             for player, amount in delta.items():
                 ratings[player] = ratings.get(player, initial) + amount
                 games[player] = games.get(player, 0) + 1
-            if len(delta) != len(self._participants(rec)):
+            if len(delta) < _size(rec):
                 skipped.extend(self._not_rated(rec, delta))
         return RatingTable(self.name, self.rank(ratings, games), tuple(skipped))
 
     def rank(self, ratings: Mapping[str, float], games: Mapping[str, int]) -> tuple[Standing, ...]:
-        sign = -1 if self.lower_is_better else 1
-        ranked = competition_ranks(list(ratings), lambda p: sign * ratings[p], str.casefold)
+        ranked = competition_ranks(ratings, lower_first=self.lower_is_better)
         return tuple(Standing(p, rank, ratings[p], games.get(p, 0)) for rank, p in ranked)
 
     def ratings_before(

@@ -52,10 +52,12 @@ class PositionSystem(ReplaySystem[Game]):
         """The award for each position at a table of `size` seats."""
 
     def changes(self, game: Game, ratings: Mapping[str, float]) -> dict[str, float]:
-        seats = game.placed
-        places = [s.place or 0 for s in seats]
-        awards = shared_awards(places, self.table(game, len(seats)))
-        return {s.player: a for s, a in zip(seats, awards, strict=True)}
+        placed = [(s.player, s.place or 0) for s in game.seats if s.place is not None]
+        table = self.table(game, len(placed))
+        if len({p for _, p in placed}) == len(placed):
+            return {player: table[place - 1] for player, place in placed}
+        awards = shared_awards([p for _, p in placed], table)
+        return {player: a for (player, _), a in zip(placed, awards, strict=True)}
 
     def explain_record(self, game: Game, ratings: Mapping[str, float]) -> Explanation:
         seats = game.placed

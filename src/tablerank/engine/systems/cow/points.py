@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import ClassVar
 
 from tablerank.engine.records import Game
@@ -17,6 +18,7 @@ from tablerank.engine.systems.positions import PositionSystem
 __all__ = ["Points", "points_table"]
 
 
+@cache
 def points_table(size: int) -> tuple[int, ...]:
     """Points per position at a table of `size`: (N+1, N-1, N-2, ..., 1)."""
     return (size + 1, *range(size - 1, 0, -1))

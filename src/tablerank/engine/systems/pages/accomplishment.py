@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import ClassVar
 
 from tablerank.engine.records import Game
@@ -23,4 +24,9 @@ class Accomplishment(PositionSystem):
     source: ClassVar[str] = "seed 000, P.A.G.E.S. system 2"
 
     def table(self, game: Game, size: int) -> Sequence[float]:
-        return (1,) + (0,) * (size - 1)
+        return _winner_takes_the_point(size)
+
+
+@cache
+def _winner_takes_the_point(size: int) -> tuple[int, ...]:
+    return (1,) + (0,) * (size - 1)

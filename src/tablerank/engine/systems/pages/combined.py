@@ -74,7 +74,7 @@ class Combined(System):
         for t in tables:
             for s in t.standings:
                 games[s.player] = max(games.get(s.player, 0), s.games)
-        ranked = competition_ranks(list(averages), lambda p: -averages[p], str.casefold)
+        ranked = competition_ranks(averages, lower_first=True)
         standings = tuple(Standing(p, rank, averages[p], games.get(p, 0)) for rank, p in ranked)
         not_rated = tuple(n for t in tables for n in t.not_rated)
         return RatingTable(self.name, standings, tuple(dict.fromkeys(not_rated)))

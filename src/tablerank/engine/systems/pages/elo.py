@@ -21,6 +21,9 @@ class Elo(VpSystem):
     title: ClassVar[str] = "P.A.G.E.S. Elo: N x VP - table VP (zero-sum)"
     source: ClassVar[str] = "seed 000, P.A.G.E.S. system 4"
 
-    def amounts(self, vps: list[tuple[str, float]]) -> list[tuple[float, str]]:
-        n, total = len(vps), sum(v for _, v in vps)
-        return [(n * vp - total, f"{n} x {vp:g} VP - {total:g} table VP") for _, vp in vps]
+    def amounts(self, vps: list[float], total: float) -> list[float]:
+        n = len(vps)
+        return [n * vp - total for vp in vps]
+
+    def why(self, vp: float, seats: int, total: float) -> str:
+        return f"{seats} x {vp:g} VP - {total:g} table VP = {seats * vp - total:+g}"

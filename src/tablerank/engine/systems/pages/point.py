@@ -20,5 +20,8 @@ class Point(VpSystem):
     title: ClassVar[str] = "P.A.G.E.S. Point: total VP"
     source: ClassVar[str] = "seed 000, P.A.G.E.S. system 1"
 
-    def amounts(self, vps: list[tuple[str, float]]) -> list[tuple[float, str]]:
-        return [(vp, f"{vp:g} VP") for _, vp in vps]
+    def amounts(self, vps: list[float], total: float) -> list[float]:
+        return vps
+
+    def why(self, vp: float, seats: int, total: float) -> str:
+        return f"{vp:g} VP"

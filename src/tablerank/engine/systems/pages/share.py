@@ -20,9 +20,12 @@ class Share(VpSystem):
     title: ClassVar[str] = "P.A.G.E.S. Share: VP / table VP"
     source: ClassVar[str] = "seed 000, P.A.G.E.S. system 5"
 
-    def amounts(self, vps: list[tuple[str, float]]) -> list[tuple[float, str]]:
-        total = sum(v for _, v in vps)
-        if total == 0:
-            # Nobody scored: nobody has a share to add.
-            return [(0.0, "table VP is 0: no share") for _ in vps]
-        return [(vp / total, f"{vp:g} VP / {total:g} table VP = {vp / total:.3f}") for _, vp in vps]
+    def amounts(self, vps: list[float], total: float) -> list[float]:
+        if not total:
+            return [0.0] * len(vps)  # a table where nobody scored has no shares to hand out
+        return [vp / total for vp in vps]
+
+    def why(self, vp: float, seats: int, total: float) -> str:
+        if not total:
+            return "table VP is 0: no share"
+        return f"{vp:g} VP / {total:g} table VP = {vp / total:.3f}"

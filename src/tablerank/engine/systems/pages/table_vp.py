@@ -13,18 +13,16 @@ from tablerank.errors import RatingError
 __all__ = ["VpSystem", "table_vp"]
 
 
-def table_vp(system: str, game: Game) -> list[tuple[str, float]]:
-    """(player, VP) for every seat present at the end; every one must have VP."""
-    out = []
-    for i, seat in enumerate(game.seats):
-        if seat.place is None:
-            continue
-        if seat.vp is None:
-            raise RatingError(
-                system, game.id, f"seats[{i}] ({seat.player}) has no vp; this system scores VP"
-            )
-        out.append((seat.player, seat.vp))
-    return out
+def table_vp(system: str, game: Game) -> tuple[list[str], list[float]]:
+    """Players and VP of every seat present at the end; every one must have VP."""
+    placed = [s for s in game.seats if s.place is not None]
+    vps = [s.vp for s in placed]
+    if None in vps:
+        i, seat = next((i, s) for i, s in enumerate(game.seats) if s.vp is None and s.place)
+        raise RatingError(
+            system, game.id, f"seats[{i}] ({seat.player}) has no vp; this system scores VP"
+        )
+    return [s.player for s in placed], vps  # type: ignore[return-value]
 
 
 class VpSystem(ReplaySystem[Game]):
@@ -33,23 +31,29 @@ class VpSystem(ReplaySystem[Game]):
     catan_only: ClassVar[bool] = True
 
     @abstractmethod
-    def amounts(self, vps: list[tuple[str, float]]) -> list[tuple[float, str]]:
-        """Each seat's amount and the arithmetic behind it, in seat order."""
+    def amounts(self, vps: list[float], total: float) -> list[float]:
+        """Each seat's amount from the table's VP (in seat order) and their total."""
+
+    @abstractmethod
+    def why(self, vp: float, seats: int, total: float) -> str:
+        """The arithmetic behind one seat's amount, in words."""
 
     def changes(self, game: Game, ratings: Mapping[str, float]) -> dict[str, float]:
-        vps = table_vp(self.name, game)
-        return {p: a for (p, _), (a, _) in zip(vps, self.amounts(vps), strict=True)}
+        players, vps = table_vp(self.name, game)
+        return dict(zip(players, self.amounts(vps, sum(vps)), strict=True))
 
     def explain_record(self, game: Game, ratings: Mapping[str, float]) -> Explanation:
-        vps = table_vp(self.name, game)
+        players, vps = table_vp(self.name, game)
+        n, total = len(vps), sum(vps)
         terms = tuple(
-            Term(p, a, why) for (p, _), (a, why) in zip(vps, self.amounts(vps), strict=True)
+            Term(p, a, self.why(v, n, total))
+            for p, v, a in zip(players, vps, self.amounts(vps, total), strict=True)
         )
         return Explanation(
             record=game.id,
             system=self.name,
-            before=self.before([p for p, _ in vps], ratings),
+            before=self.before(players, ratings),
             changes={t.player: t.amount for t in terms},
             terms=terms,
-            notes=(f"table VP: {'/'.join(f'{v:g}' for _, v in vps)}",),
+            notes=(f"table VP: {'/'.join(f'{v:g}' for v in vps)}",),
         )
