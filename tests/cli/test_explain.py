@@ -67,3 +67,21 @@ def test_explaining_a_game_the_system_does_not_rate_says_so(invoke: Invoke, nigh
     result = invoke("explain", night, "-g", "k1", "-s", "pages.glory")
     assert result.exit_code == 2
     assert "'k1' is a Kremlin game, which pages.glory does not rate" in result.stderr
+
+
+def test_explain_takes_the_same_filters_as_rate(invoke: Invoke, night: Path) -> None:
+    # g3, the only cities-knights game, comes after two base games.
+    args = ("-g", "g3", "-s", "pages.combined", "-p", "systems=pages.glory,cow.elo")
+    refused = invoke("explain", night, *args)
+    assert refused.exit_code == 2
+    assert "choose one with --group" in refused.stderr
+    data = explain_json(invoke, night, *args, "--group", "cities-knights")
+    assert data["changes"] == {"Cleo": 0, "Ann": 1}
+
+
+def test_explaining_a_combined_game_reports_who_was_not_rated(invoke: Invoke, night: Path) -> None:
+    data = explain_json(invoke, night, "-g", "g2", "-s", "pages.combined", "-p",
+                        "systems=pages.glory,cow.elo", "--group", "base")  # fmt: skip
+    assert data["not_rated"] == [
+        {"record": "g2", "player": "Dee", "reason": "free account: gets no ELO value (seed 001)"}
+    ]

@@ -65,11 +65,11 @@ def test_elo_keeps_one_list_per_group_and_says_how_to_choose(invoke: Invoke, nig
     ]
 
 
-def test_area_rates_one_title_chosen_with_game(invoke: Invoke, night: Path) -> None:
+def test_area_rates_one_title_chosen_with_title(invoke: Invoke, night: Path) -> None:
     result = invoke("rate", night, "-s", "area")
     assert result.exit_code == 2
-    assert "choose one with --game" in result.stderr
-    data = rate_json(invoke, night, "-s", "area", "--game", "kremlin")
+    assert "choose one with --title" in result.stderr
+    data = rate_json(invoke, night, "-s", "area", "--title", "kremlin")
     # Four players at 5000: each loser pays round(100 / 3) = 33 to the winner.
     assert rows(data) == [
         ("Ann", 1, 5099, 1),
@@ -84,7 +84,7 @@ def test_start_ratings_carry_over_a_clubs_sheet(
 ) -> None:
     sheet = tmp_path / "sheet.json"
     sheet.write_text('{"Ann": 5100, "Ben": 5200, "Cleo": 4800, "Dee": 4600, "Zed": 5000}')
-    data = rate_json(invoke, night, "-s", "area", "--game", "Kremlin", "--start", sheet)
+    data = rate_json(invoke, night, "-s", "area", "--title", "Kremlin", "--start", sheet)
     # The KREMLIN example of seed 003.
     assert rows(data) == [
         ("Ann", 1, 5188, 1),
@@ -96,7 +96,7 @@ def test_start_ratings_carry_over_a_clubs_sheet(
 
 
 def test_parameters_are_passed_to_the_system(invoke: Invoke, night: Path) -> None:
-    data = rate_json(invoke, night, "-s", "area", "--game", "Kremlin", "-p", "start=1500")
+    data = rate_json(invoke, night, "-s", "area", "--title", "Kremlin", "-p", "start=1500")
     assert rows(data)[0] == ("Ann", 1, 1599, 1)
 
 
@@ -158,3 +158,15 @@ def test_a_missing_start_file_exits_2(invoke: Invoke, night: Path, tmp_path: Pat
 
 def test_a_missing_system_option_is_a_usage_error(invoke: Invoke, night: Path) -> None:
     assert invoke("rate", night).exit_code == 2
+
+
+def test_a_seat_abandoned_in_a_solitaire_game_is_reported(invoke: Invoke, tmp_path: Path) -> None:
+    game = {"id": "b1", "date": "2026-01-01", "game": "B-17", "class": "sol", "seats": [
+        {"player": "Hugo", "winner": True}, {"player": "Ivo", "status": "abandoned"}]}  # fmt: skip
+    path = tmp_path / "b17.jsonl"
+    path.write_text(json.dumps(game))
+    data = rate_json(invoke, path, "-s", "area")
+    assert data["not_rated"] == [
+        {"record": "b1", "player": "Ivo", "reason": "abandoned the game: not rated"}
+    ]
+    assert [r[0] for r in rows(data)] == ["Hugo", "B-17 (game)"]

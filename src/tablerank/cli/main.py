@@ -52,6 +52,11 @@ Start = Annotated[
     typer.Option("--start", help='Starting ratings, a JSON object {"player": rating}.'),
 ]
 Format = Annotated[Output, typer.Option("--format", "-f", help="table (default) or json.")]
+Title = Annotated[
+    str | None, typer.Option("--title", help="Only games of this title (catan, Kremlin, ...).")
+]
+Group = Annotated[str | None, typer.Option("--group", help="Only games of this game group.")]
+City = Annotated[str | None, typer.Option("--city", help="Only games played in this city.")]
 
 
 def _guarded(action: Callable[[], T]) -> T:
@@ -81,9 +86,9 @@ def _print_json(data: Any) -> None:
 def rate(
     files: Files,
     system: SystemName,
-    game: Annotated[str | None, typer.Option(help="Only games of this title (catan, ...).")] = None,
-    group: Annotated[str | None, typer.Option(help="Only games of this game group.")] = None,
-    city: Annotated[str | None, typer.Option(help="Only games played in this city.")] = None,
+    title: Title = None,
+    group: Group = None,
+    city: City = None,
     start: Start = None,
     param: Params = None,
     output: Format = Output.table,
@@ -92,7 +97,7 @@ def rate(
 
     def work() -> dict[str, Any]:
         chosen = get_system(system, _parameters(param))
-        records = select(read_records(files), game=game, group=group, city=city)
+        records = select(read_records(files), title=title, group=group, city=city)
         ratings = read_start(start) if start else None
         return rating_table_json(chosen.rate(records, ratings))
 
@@ -110,6 +115,9 @@ def explain(
     files: Files,
     game: Annotated[str, typer.Option("--game", "-g", help="The id of the game to explain.")],
     system: SystemName,
+    title: Title = None,
+    group: Group = None,
+    city: City = None,
     start: Start = None,
     param: Params = None,
     output: Format = Output.table,
@@ -118,8 +126,9 @@ def explain(
 
     def work() -> dict[str, Any]:
         chosen = get_system(system, _parameters(param))
+        records = select(read_records(files), title=title, group=group, city=city)
         ratings = read_start(start) if start else None
-        return explanation_json(chosen.explain(read_records(files), game, ratings))
+        return explanation_json(chosen.explain(records, game, ratings))
 
     result = _guarded(work)
     if output is Output.json:

@@ -12,14 +12,14 @@ __all__ = ["select"]
 def select(
     records: Iterable[Game | Event],
     *,
-    game: str | None = None,
+    title: str | None = None,
     group: str | None = None,
     city: str | None = None,
 ) -> list[Game | Event]:
     """Records of the game title, game group and city asked for (case-insensitive); events
     have none of these, so any filter leaves them out."""
     wanted = {
-        "game": game.casefold() if game else None,
+        "game": title.casefold() if title else None,
         "group": group.casefold() if group else None,
         "city": city.casefold() if city else None,
     }

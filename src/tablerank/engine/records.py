@@ -7,6 +7,7 @@ records; they apply the documented defaults, resolve every seat's placement and 
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import math
 from collections.abc import Mapping, Sequence
@@ -15,7 +16,7 @@ from enum import StrEnum
 from typing import Any, TypeVar
 
 from tablerank.catan.variants import VARIANTS, is_catan
-from tablerank.engine.placement import resolve_places
+from tablerank.engine.placement import competition_places, resolve_places
 from tablerank.errors import RecordError
 
 __all__ = [
@@ -473,7 +474,11 @@ def new_event(
     fmt = _choice(format, "format", EventFormat, EventFormat.SWISS)
     if not isinstance(standings, Sequence) or isinstance(standings, str) or not standings:
         raise RecordError("standings", "expected a list of at least one player's standing")
-    rows = tuple(_standing(s, i, n_rounds, fmt) for i, s in enumerate(standings))
+    given = [_standing(s, i, n_rounds, fmt) for i, s in enumerate(standings)]
+    places = competition_places([float(row.place) for row in given])
+    rows = tuple(
+        dataclasses.replace(row, place=place) for row, place in zip(given, places, strict=True)
+    )
     seen: dict[str, int] = {}
     for i, row in enumerate(rows):
         first = seen.get(row.player.casefold())

@@ -24,7 +24,9 @@ class NotRatedJSON(TypedDict):
 
 
 def number(x: float) -> float:
-    """Whole numbers print as integers (1008, not 1008.0); others keep full precision."""
+    """Whole numbers print as integers (1008, not 1008.0); others to 9 decimals, which hides
+    float noise (1.7999999999999998) and nothing a rating system can tell apart."""
+    x = round(x, 9)
     return int(x) if float(x).is_integer() else x
 
 

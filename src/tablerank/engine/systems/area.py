@@ -56,6 +56,7 @@ class Area(ReplaySystem[Game]):
     title: ClassVar[str] = "A.R.E.A. (two, wta, team, race, sol)"
     source: ClassVar[str] = "seed 003, A.R.E.A. multi-player calculations"
     list_name: ClassVar[str] = "game title"
+    rates_non_seats: ClassVar[bool] = True
 
     start: float = field(
         default=5000,

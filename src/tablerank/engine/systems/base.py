@@ -181,6 +181,8 @@ class ReplaySystem(System, Generic[R]):
 
     record_type: ClassVar[type[Game] | type[Event]] = Game
     catan_only: ClassVar[bool] = False
+    rates_non_seats: ClassVar[bool] = False
+    """True where a record can rate someone who holds no seat (A.R.E.A.'s game title)."""
     list_name: ClassVar[str] = ""
     """What separates this system's lists ("game group", "game title"); empty: one list."""
 
@@ -235,7 +237,7 @@ class ReplaySystem(System, Generic[R]):
     def _one_list(self, records: list[R]) -> None:
         keys = sorted({self.list_key(r) for r in records})
         if len(keys) > 1:
-            option = "--game" if self.list_name == "game title" else "--group"
+            option = "--title" if self.list_name == "game title" else "--group"
             raise MixedLists(
                 f"{self.name} keeps a separate list per {self.list_name}, and these records "
                 f"span {len(keys)}: {', '.join(keys)}; choose one with {option}"
@@ -255,7 +257,7 @@ class ReplaySystem(System, Generic[R]):
             for player, amount in delta.items():
                 ratings[player] = ratings.get(player, initial) + amount
                 games[player] = games.get(player, 0) + 1
-            if len(delta) < _size(rec):
+            if len(delta) < _size(rec) or self.rates_non_seats:
                 skipped.extend(self._not_rated(rec, delta))
         return RatingTable(self.name, self.rank(ratings, games), tuple(skipped))
 

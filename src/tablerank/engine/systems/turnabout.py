@@ -9,7 +9,8 @@ modifier; "a person finishing 5th in an event with 16 players would get 3 points
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -18,7 +19,13 @@ from tablerank.engine.records import Event, EventStanding
 from tablerank.engine.systems.base import Explanation, ReplaySystem, Term
 from tablerank.errors import RatingError
 
-__all__ = ["Turnabout", "first_place_multiplier", "match_wins", "position_modifier"]
+__all__ = [
+    "Turnabout",
+    "first_place_multiplier",
+    "match_wins",
+    "position_modifier",
+    "shared_modifiers",
+]
 
 SMALLEST_FIELD = 4
 
@@ -43,6 +50,18 @@ def first_place_multiplier(players: int) -> int:
 def position_modifier(place: int) -> int:
     """1st 0, 2nd -1, 3rd-4th -2, 5th-8th -3, 9th-16th -4, ... "Each doubling: additional -1"."""
     return -(place - 1).bit_length()
+
+
+def shared_modifiers(places: Sequence[int]) -> list[float]:
+    """Each player's position modifier, tied players sharing the modifiers of the positions they
+    occupy equally (seed notes, "Ties share": every position-based award splits ties this way).
+    Two players tied 4th occupy 4th and 5th: (-2 + -3) / 2 = -2.5 each."""
+    tied = Counter(places)
+    return [
+        sum(position_modifier(q) for q in range(p, p + tied[p])) / tied[p] if tied[p] > 1
+        else position_modifier(p)
+        for p in places
+    ]  # fmt: skip
 
 
 def match_wins(standing: EventStanding) -> float:
@@ -78,14 +97,19 @@ class Turnabout(ReplaySystem[Event]):
 
     def changes(self, event: Event, ratings: Mapping[str, float]) -> dict[str, float]:
         first = first_place_multiplier(self._field_size(event))
+        modifiers = shared_modifiers([s.place for s in event.standings])
         return {
-            s.player: match_wins(s) * (first + position_modifier(s.place)) for s in event.standings
+            s.player: match_wins(s) * (first + m)
+            for s, m in zip(event.standings, modifiers, strict=True)
         }
 
     def explain_record(self, event: Event, ratings: Mapping[str, float]) -> Explanation:
         size = self._field_size(event)
         first = first_place_multiplier(size)
-        terms = tuple(self._term(s, size, first) for s in event.standings)
+        modifiers = shared_modifiers([s.place for s in event.standings])
+        terms = tuple(
+            self._term(s, size, first, m) for s, m in zip(event.standings, modifiers, strict=True)
+        )
         return Explanation(
             record=event.id,
             system=self.name,
@@ -95,13 +119,12 @@ class Turnabout(ReplaySystem[Event]):
             notes=(f"{size} players: first-place multiplier {first}",),
         )
 
-    def _term(self, s: EventStanding, size: int, first: int) -> Term:
+    def _term(self, s: EventStanding, size: int, first: int, modifier: float) -> Term:
         wins = match_wins(s)
-        modifier = position_modifier(s.place)
         bonus = " + 1 for playing every round" if s.completed else " (dropped: no bonus)"
         why = (
             f"{wins:g} match wins ({s.wins} wins + {s.draws} draws / 2{bonus}) x "
-            f"({first} for {size} players {modifier:+d} for {ordinal(s.place)}) "
+            f"({first} for {size} players {modifier:+g} for {ordinal(s.place)}) "
             f"= {wins * (first + modifier):g}"
         )
         return Term(s.player, wins * (first + modifier), why)

@@ -103,12 +103,16 @@ class Combined(System):
                 old, new = rb.get(p, len(rb) + 1), ra.get(p, len(ra) + 1)
                 terms.append(Term(p, new - old, f"{m.name}: rank {old} -> {new}"))
         old_avg = {p: before.get(p, self._unranked(before_tables)) for p in players}
+        not_rated = tuple(
+            dict.fromkeys(n for t in after_tables for n in t.not_rated if n.record == game.id)
+        )
         return Explanation(
             record=game.id,
             system=self.name,
             before=old_avg,
             changes={p: after[p] - old_avg[p] for p in players if p in after},
             terms=tuple(terms),
+            not_rated=not_rated,
             notes=("rating is the average rank across " + ", ".join(self.systems),),
         )
 
