@@ -211,7 +211,6 @@ class ReplaySystem(System, Generic[R]):
             return [s.player for s in record.seats]
         return [s.player for s in record.standings]
 
-
     def _not_rated(self, record: R, rated: Mapping[str, float]) -> list[NotRated]:
         return [
             NotRated(record.id, p, self.why_not_rated(record, p))
