@@ -95,11 +95,27 @@ class Game:
     game_class: GameClass = GameClass.WTA
     event: str | None = None
     round: int | None = None
+    # The seats present at the end (finished or substitute), the ones that hold a place, as
+    # parallel tuples: every position- and VP-based system reads these, millions of times.
+    placed: tuple[Seat, ...] = field(init=False, repr=False, compare=False)
+    placed_players: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    placed_places: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    placed_vps: tuple[float | None, ...] = field(init=False, repr=False, compare=False)
+    tied: bool = field(init=False, repr=False, compare=False)
+    """Whether two placed seats share a place."""
 
-    @property
-    def placed(self) -> tuple[Seat, ...]:
-        """Seats present at the end (finished or substitute), the ones that hold a place."""
-        return tuple(s for s in self.seats if s.place is not None)
+    def __post_init__(self) -> None:
+        placed = tuple(s for s in self.seats if s.place is not None)
+        places = tuple(s.place or 0 for s in placed)
+        derived = {
+            "placed": placed,
+            "placed_players": tuple(s.player for s in placed),
+            "placed_places": places,
+            "placed_vps": tuple(s.vp for s in placed),
+            "tied": len(set(places)) < len(places),
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +175,8 @@ def _text(value: Any, name: str, *, required: bool = False) -> str | None:
 def _date(value: Any, name: str) -> dt.date:
     if value is None or value == "":
         raise RecordError(name, "is required (a date like 2026-03-14)")
+    if isinstance(value, dt.datetime):
+        return value.date()
     if isinstance(value, dt.date):
         return value
     if not isinstance(value, str):
@@ -475,6 +493,11 @@ def new_event(
     if not isinstance(standings, Sequence) or isinstance(standings, str) or not standings:
         raise RecordError("standings", "expected a list of at least one player's standing")
     given = [_standing(s, i, n_rounds, fmt) for i, s in enumerate(standings)]
+    for i, row in enumerate(given):
+        if row.place > len(given):
+            raise RecordError(
+                f"standings[{i}].place", f"place {row.place} in a field of {len(given)} players"
+            )
     places = competition_places([float(row.place) for row in given])
     rows = tuple(
         dataclasses.replace(row, place=place) for row, place in zip(given, places, strict=True)
@@ -488,10 +511,6 @@ def new_event(
                 f"{row.player} is already in these standings (standings[{first}])",
             )
         seen[row.player.casefold()] = i
-        if row.place > len(rows):
-            raise RecordError(
-                f"standings[{i}].place", f"place {row.place} in a field of {len(rows)} players"
-            )
     return Event(id=event_id, date=when, standings=rows, rounds=n_rounds, format=fmt)
 
 

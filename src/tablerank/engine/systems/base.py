@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Self, TypeVar, get_type_hints
@@ -107,6 +108,8 @@ class System(ABC):
     title: ClassVar[str]
     source: ClassVar[str]
     lower_is_better: ClassVar[bool] = False
+    structured_parameters: ClassVar[tuple[str, ...]] = ()
+    """Parameters set one key at a time (`tables.5=...`); others take no dotted key."""
 
     @abstractmethod
     def rate(
@@ -142,7 +145,7 @@ class System(ABC):
         values: dict[str, Any] = {}
         for key, text in overrides.items():
             base = key.split(".", 1)[0]
-            if base not in known:
+            if base not in known or (base != key and base not in cls.structured_parameters):
                 allowed = ", ".join(known) or "none"
                 raise InvalidParameter(
                     f"{cls.name} has no parameter {key!r}; its parameters: {allowed}"
@@ -248,16 +251,18 @@ class ReplaySystem(System, Generic[R]):
         mine, skipped = self._split(records)
         self._one_list(mine)
         ratings: dict[str, float] = dict(start or {})
-        games: dict[str, int] = dict.fromkeys(ratings, 0)
-        initial = self.initial_rating()
-        changes = self.changes
+        rated: list[str] = []  # every player once per record they were rated in
+        initial, changes, also_rated = self.initial_rating(), self.changes, rated.extend
         for rec in mine:
             delta = changes(rec, ratings)
             for player, amount in delta.items():
                 ratings[player] = ratings.get(player, initial) + amount
-                games[player] = games.get(player, 0) + 1
+            also_rated(delta)
             if len(delta) < _size(rec) or self.rates_non_seats:
                 skipped.extend(self._not_rated(rec, delta))
+        games = Counter(rated)
+        for player in start or {}:
+            games.setdefault(player, 0)
         return RatingTable(self.name, self.rank(ratings, games), tuple(skipped))
 
     def rank(self, ratings: Mapping[str, float], games: Mapping[str, int]) -> tuple[Standing, ...]:

@@ -52,12 +52,11 @@ class PositionSystem(ReplaySystem[Game]):
         """The award for each position at a table of `size` seats."""
 
     def changes(self, game: Game, ratings: Mapping[str, float]) -> dict[str, float]:
-        placed = [(s.player, s.place or 0) for s in game.seats if s.place is not None]
-        table = self.table(game, len(placed))
-        if len({p for _, p in placed}) == len(placed):
-            return {player: table[place - 1] for player, place in placed}
-        awards = shared_awards([p for _, p in placed], table)
-        return {player: a for (player, _), a in zip(placed, awards, strict=True)}
+        places = game.placed_places
+        table = self.table(game, len(places))
+        if game.tied:
+            return dict(zip(game.placed_players, shared_awards(places, table), strict=True))
+        return dict(zip(game.placed_players, [table[p - 1] for p in places], strict=True))
 
     def explain_record(self, game: Game, ratings: Mapping[str, float]) -> Explanation:
         seats = game.placed

@@ -19,6 +19,9 @@ from tablerank.engine.systems.base import Explanation, ReplaySystem, Term
 
 __all__ = ["Elo", "expected_score"]
 
+_Player = tuple[str, int, float]
+"""An eligible player at the table: name, place, rating before the game."""
+
 
 def expected_score(own: float, opponent: float) -> float:
     """E = 1 / (1 + 10^((R_opponent - R_self) / 400))."""
@@ -43,7 +46,7 @@ class Elo(ReplaySystem[Game]):
         """ "Each player has an individual ELO value on each list"; lists follow game groups."""
         return record.group
 
-    def _eligible(self, game: Game, ratings: Mapping[str, float]) -> list[tuple[str, int, float]]:
+    def _eligible(self, game: Game, ratings: Mapping[str, float]) -> list[_Player]:
         """Free accounts, abandoned seats and their substitutes are not rated (seed 001)."""
         start = self.start
         return [
@@ -58,24 +61,32 @@ class Elo(ReplaySystem[Game]):
         eligible = self._eligible(game, ratings)
         if len(eligible) < 2:
             return {}
-        k = self.k
         out: dict[str, float] = {p: 0 for p, _, _ in eligible}
-        for i, (pi, qi, ri) in enumerate(eligible):
-            for pj, qj, rj in eligible[i + 1 :]:
-                x = k * ((1.0 if qi < qj else 0.0 if qi > qj else 0.5) - expected_score(ri, rj))
-                d = int(x + 0.5) if x >= 0 else -int(0.5 - x)
-                out[pi] += d
-                out[pj] -= d
+        pair = self.pair_change
+        for i, a in enumerate(eligible):
+            for b in eligible[i + 1 :]:
+                d = pair(a, b)
+                out[a[0]] += d
+                out[b[0]] -= d
         return out
+
+    def pair_change(self, a: _Player, b: _Player) -> int:
+        """a's change against b: round(k x (S - E)). Worked out from the view of the player
+        whose name sorts first, the other taking its negative, so that both views agree to the
+        point and seat order never matters."""
+        if b[0] < a[0]:
+            return -self.pair_change(b, a)
+        _, place_a, rating_a = a
+        _, place_b, rating_b = b
+        s = 1.0 if place_a < place_b else 0.0 if place_a > place_b else 0.5
+        return round_half_away(self.k * (s - expected_score(rating_a, rating_b)))
 
     def explain_record(self, game: Game, ratings: Mapping[str, float]) -> Explanation:
         eligible = self._eligible(game, ratings)
         terms: list[Term] = []
         if len(eligible) >= 2:
-            for p, q, r in eligible:
-                for o, qo, ro in eligible:
-                    if o != p:
-                        terms.append(self._pair_term(p, q, r, o, qo, ro))
+            for a in eligible:
+                terms.extend(self._pair_term(a, b) for b in eligible if b is not a)
         changes: dict[str, float] = {}
         for t in terms:
             changes[t.player] = changes.get(t.player, 0) + t.amount
@@ -89,10 +100,11 @@ class Elo(ReplaySystem[Game]):
             notes=notes,
         )
 
-    def _pair_term(self, p: str, q: int, r: float, o: str, qo: int, ro: float) -> Term:
+    def _pair_term(self, a: _Player, b: _Player) -> Term:
+        (p, q, r), (o, qo, ro) = a, b
         s = 1.0 if q < qo else 0.0 if q > qo else 0.5
         e = expected_score(r, ro)
-        d = round_half_away(self.k * (s - e))
+        d = self.pair_change(a, b)
         result = {1.0: "won", 0.0: "lost", 0.5: "drew"}[s]
         why = f"vs {o} ({result}, {r:g} vs {ro:g}): round({self.k:g} x ({s:g} - {e:.3f})) = {d:+d}"
         return Term(p, d, why, opponent=o)

@@ -101,7 +101,9 @@ class Combined(System):
             rb, ra = _ranks(bt), _ranks(at)
             for p in players:
                 old, new = rb.get(p, len(rb) + 1), ra.get(p, len(ra) + 1)
-                terms.append(Term(p, new - old, f"{m.name}: rank {old} -> {new}"))
+                share = (new - old) / len(members)
+                why = f"{m.name}: rank {old} -> {new}, / {len(members)} systems"
+                terms.append(Term(p, share, why))
         old_avg = {p: before.get(p, self._unranked(before_tables)) for p in players}
         not_rated = tuple(
             dict.fromkeys(n for t in after_tables for n in t.not_rated if n.record == game.id)

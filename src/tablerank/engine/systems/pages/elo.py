@@ -7,6 +7,7 @@ the table (4x your VPs in case of 4-player games)": N x VP - table VP. 10/9/9 ->
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -21,7 +22,7 @@ class Elo(VpSystem):
     title: ClassVar[str] = "P.A.G.E.S. Elo: N x VP - table VP (zero-sum)"
     source: ClassVar[str] = "seed 000, P.A.G.E.S. system 4"
 
-    def amounts(self, vps: list[float], total: float) -> list[float]:
+    def amounts(self, vps: tuple[float, ...], total: float) -> Sequence[float]:
         n = len(vps)
         return [n * vp - total for vp in vps]
 

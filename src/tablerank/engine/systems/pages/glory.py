@@ -31,6 +31,7 @@ class Glory(PositionSystem):
     name: ClassVar[str] = "pages.glory"
     title: ClassVar[str] = "P.A.G.E.S. Glory: position points, last place 0"
     source: ClassVar[str] = "seed 000, P.A.G.E.S. system 3"
+    structured_parameters: ClassVar[tuple[str, ...]] = ("tables",)
 
     tables: Mapping[int, tuple[float, ...]] = field(
         default_factory=lambda: dict(DEFAULT_TABLES),

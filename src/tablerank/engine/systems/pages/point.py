@@ -6,6 +6,7 @@ the player's VP.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -20,7 +21,7 @@ class Point(VpSystem):
     title: ClassVar[str] = "P.A.G.E.S. Point: total VP"
     source: ClassVar[str] = "seed 000, P.A.G.E.S. system 1"
 
-    def amounts(self, vps: list[float], total: float) -> list[float]:
+    def amounts(self, vps: tuple[float, ...], total: float) -> Sequence[float]:
         return vps
 
     def why(self, vp: float, seats: int, total: float) -> str:

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -20,7 +21,7 @@ class Share(VpSystem):
     title: ClassVar[str] = "P.A.G.E.S. Share: VP / table VP"
     source: ClassVar[str] = "seed 000, P.A.G.E.S. system 5"
 
-    def amounts(self, vps: list[float], total: float) -> list[float]:
+    def amounts(self, vps: tuple[float, ...], total: float) -> Sequence[float]:
         if not total:
             return [0.0] * len(vps)  # a table where nobody scored has no shares to hand out
         return [vp / total for vp in vps]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from tablerank.engine.records import Game
@@ -13,16 +13,15 @@ from tablerank.errors import RatingError
 __all__ = ["VpSystem", "table_vp"]
 
 
-def table_vp(system: str, game: Game) -> tuple[list[str], list[float]]:
+def table_vp(system: str, game: Game) -> tuple[tuple[str, ...], tuple[float, ...]]:
     """Players and VP of every seat present at the end; every one must have VP."""
-    placed = [s for s in game.seats if s.place is not None]
-    vps = [s.vp for s in placed]
+    vps = game.placed_vps
     if None in vps:
         i, seat = next((i, s) for i, s in enumerate(game.seats) if s.vp is None and s.place)
         raise RatingError(
             system, game.id, f"seats[{i}] ({seat.player}) has no vp; this system scores VP"
         )
-    return [s.player for s in placed], vps  # type: ignore[return-value]
+    return game.placed_players, vps  # type: ignore[return-value]
 
 
 class VpSystem(ReplaySystem[Game]):
@@ -31,7 +30,7 @@ class VpSystem(ReplaySystem[Game]):
     catan_only: ClassVar[bool] = True
 
     @abstractmethod
-    def amounts(self, vps: list[float], total: float) -> list[float]:
+    def amounts(self, vps: tuple[float, ...], total: float) -> Sequence[float]:
         """Each seat's amount from the table's VP (in seat order) and their total."""
 
     @abstractmethod
