@@ -30,6 +30,7 @@ __all__ = [
     "Standing",
     "System",
     "Term",
+    "Totals",
     "chronological",
 ]
 
@@ -84,6 +85,15 @@ class Standing:
 
 
 @dataclass(frozen=True)
+class Totals:
+    """Everyone's number after a history, unranked: what `rate` ranks."""
+
+    ratings: dict[str, float]
+    games: Mapping[str, int]
+    not_rated: tuple[NotRated, ...] = ()
+
+
+@dataclass(frozen=True)
 class RatingTable:
     """A system's standings after a history, plus everything it did not rate."""
 
@@ -112,10 +122,23 @@ class System(ABC):
     """Parameters set one key at a time (`tables.5=...`); others take no dotted key."""
 
     @abstractmethod
+    def totals(self, records: Iterable[Record], start: Mapping[str, float] | None = None) -> Totals:
+        """Everyone's rating after the whole history, with games played and what was not rated."""
+
     def rate(
         self, records: Iterable[Record], start: Mapping[str, float] | None = None
     ) -> RatingTable:
         """Everyone's rating after the whole history, ranked."""
+        totals = self.totals(records, start)
+        return RatingTable(self.name, self.rank(totals.ratings, totals.games), totals.not_rated)
+
+    def ranks(self, ratings: Mapping[str, float]) -> dict[str, int]:
+        """Each player's competition rank, without building standings."""
+        return {p: r for r, p in competition_ranks(ratings, lower_first=self.lower_is_better)}
+
+    def rank(self, ratings: Mapping[str, float], games: Mapping[str, int]) -> tuple[Standing, ...]:
+        ranked = competition_ranks(ratings, lower_first=self.lower_is_better)
+        return tuple(Standing(p, rank, ratings[p], games.get(p, 0)) for rank, p in ranked)
 
     @abstractmethod
     def explain(
@@ -245,29 +268,24 @@ class ReplaySystem(System, Generic[R]):
                 f"span {len(keys)}: {', '.join(keys)}; choose one with {option}"
             )
 
-    def rate(
-        self, records: Iterable[Record], start: Mapping[str, float] | None = None
-    ) -> RatingTable:
+    def totals(self, records: Iterable[Record], start: Mapping[str, float] | None = None) -> Totals:
         mine, skipped = self._split(records)
         self._one_list(mine)
         ratings: dict[str, float] = dict(start or {})
         rated: list[str] = []  # every player once per record they were rated in
         initial, changes, also_rated = self.initial_rating(), self.changes, rated.extend
+        check_all = self.rates_non_seats
         for rec in mine:
             delta = changes(rec, ratings)
             for player, amount in delta.items():
                 ratings[player] = ratings.get(player, initial) + amount
             also_rated(delta)
-            if len(delta) < _size(rec) or self.rates_non_seats:
+            if check_all or len(delta) < _size(rec):
                 skipped.extend(self._not_rated(rec, delta))
         games = Counter(rated)
         for player in start or {}:
             games.setdefault(player, 0)
-        return RatingTable(self.name, self.rank(ratings, games), tuple(skipped))
-
-    def rank(self, ratings: Mapping[str, float], games: Mapping[str, int]) -> tuple[Standing, ...]:
-        ranked = competition_ranks(ratings, lower_first=self.lower_is_better)
-        return tuple(Standing(p, rank, ratings[p], games.get(p, 0)) for rank, p in ranked)
+        return Totals(ratings, games, tuple(skipped))
 
     def ratings_before(
         self, records: Iterable[Record], record_id: str, start: Mapping[str, float] | None = None

@@ -11,15 +11,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from tablerank.engine.ranking import competition_ranks
 from tablerank.engine.records import Game
 from tablerank.engine.systems.base import (
     Explanation,
-    RatingTable,
     Record,
-    Standing,
     System,
     Term,
+    Totals,
     chronological,
 )
 from tablerank.errors import InvalidParameter, UnknownRecord
@@ -27,10 +25,6 @@ from tablerank.errors import InvalidParameter, UnknownRecord
 __all__ = ["Combined"]
 
 PAGES = ("pages.point", "pages.accomplishment", "pages.glory", "pages.elo", "pages.share")
-
-
-def _ranks(table: RatingTable) -> dict[str, int]:
-    return {s.player: s.rank for s in table.standings}
 
 
 @dataclass(frozen=True)
@@ -59,25 +53,29 @@ class Combined(System):
             raise InvalidParameter("pages.combined cannot include itself")
         return [get_system(n) for n in self.systems]
 
-    def _averages(self, tables: Sequence[RatingTable]) -> dict[str, float]:
-        ranks = [_ranks(t) for t in tables]
+    def _member_ranks(
+        self, records: list[Record], start: Mapping[str, float] | None
+    ) -> list[tuple[dict[str, int], Totals]]:
+        out = []
+        for member in self.members():
+            totals = member.totals(records, start)
+            out.append((member.ranks(totals.ratings), totals))
+        return out
+
+    @staticmethod
+    def _averages(ranks: Sequence[dict[str, int]]) -> dict[str, float]:
         players = {p for r in ranks for p in r}
         return {p: sum(r.get(p, len(r) + 1) for r in ranks) / len(ranks) for p in players}
 
-    def rate(
-        self, records: Iterable[Record], start: Mapping[str, float] | None = None
-    ) -> RatingTable:
-        records = list(records)
-        tables = [m.rate(records, start) for m in self.members()]
-        averages = self._averages(tables)
+    def totals(self, records: Iterable[Record], start: Mapping[str, float] | None = None) -> Totals:
+        members = self._member_ranks(list(records), start)
         games: dict[str, int] = {}
-        for t in tables:
-            for s in t.standings:
-                games[s.player] = max(games.get(s.player, 0), s.games)
-        ranked = competition_ranks(averages, lower_first=True)
-        standings = tuple(Standing(p, rank, averages[p], games.get(p, 0)) for rank, p in ranked)
-        not_rated = tuple(n for t in tables for n in t.not_rated)
-        return RatingTable(self.name, standings, tuple(dict.fromkeys(not_rated)))
+        for _, member in members:
+            for player, count in member.games.items():
+                if count > games.get(player, -1):
+                    games[player] = count
+        not_rated = dict.fromkeys(n for _, member in members for n in member.not_rated)
+        return Totals(self._averages([r for r, _ in members]), games, tuple(not_rated))
 
     def explain(
         self,
@@ -92,21 +90,24 @@ class Combined(System):
         game = ordered[index]
         assert isinstance(game, Game)
         members = self.members()
-        before_tables = [m.rate(ordered[:index], start) for m in members]
-        after_tables = [m.rate(ordered[: index + 1], start) for m in members]
-        before, after = self._averages(before_tables), self._averages(after_tables)
+        before_members = self._member_ranks(ordered[:index], start)
+        after_members = self._member_ranks(ordered[: index + 1], start)
+        before = self._averages([r for r, _ in before_members])
+        after = self._averages([r for r, _ in after_members])
         players = [s.player for s in game.placed]
         terms = []
-        for m, bt, at in zip(members, before_tables, after_tables, strict=True):
-            rb, ra = _ranks(bt), _ranks(at)
+        for m, (rb, _), (ra, _) in zip(members, before_members, after_members, strict=True):
             for p in players:
                 old, new = rb.get(p, len(rb) + 1), ra.get(p, len(ra) + 1)
                 share = (new - old) / len(members)
                 why = f"{m.name}: rank {old} -> {new}, / {len(members)} systems"
                 terms.append(Term(p, share, why))
-        old_avg = {p: before.get(p, self._unranked(before_tables)) for p in players}
+        unranked = sum(len(r) + 1 for r, _ in before_members) / len(before_members)
+        old_avg = {p: before.get(p, unranked) for p in players}
         not_rated = tuple(
-            dict.fromkeys(n for t in after_tables for n in t.not_rated if n.record == game.id)
+            dict.fromkeys(
+                n for _, totals in after_members for n in totals.not_rated if n.record == game.id
+            )
         )
         return Explanation(
             record=game.id,
@@ -117,6 +118,3 @@ class Combined(System):
             not_rated=not_rated,
             notes=("rating is the average rank across " + ", ".join(self.systems),),
         )
-
-    def _unranked(self, tables: Sequence[RatingTable]) -> float:
-        return sum(len(t.standings) + 1 for t in tables) / len(tables)
