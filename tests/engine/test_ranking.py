@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from tablerank.engine.ranking import competition_ranks, ordinal, same_score
+from tablerank.engine.ranking import competition_ranks, ordinal, rank_of_each, same_score
 
 
 def ranks(scores: dict[str, float]) -> list[tuple[int, str]]:
@@ -75,3 +77,10 @@ def test_lower_first_ranks_the_lowest_score_best_and_still_shares_ties() -> None
 )
 def test_ordinals_read_as_english(n: int, text: str) -> None:
     assert ordinal(n) == text
+
+
+@given(st.dictionaries(st.text(max_size=3), st.sampled_from([0.0, 1.5, 2.0, 1e-12, -3.0])))
+def test_rank_of_each_agrees_with_competition_ranks(scores: dict[str, float]) -> None:
+    for lower_first in (False, True):
+        expected = {p: r for r, p in competition_ranks(scores, lower_first=lower_first)}
+        assert rank_of_each(scores, lower_first=lower_first) == expected

@@ -6,9 +6,10 @@ positions are skipped." (1, 1, 3)
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Mapping
 
-__all__ = ["competition_ranks", "ordinal", "same_score"]
+__all__ = ["competition_ranks", "ordinal", "rank_of_each", "same_score"]
 
 # Sums of fractions (P.A.G.E.S. Share, shared places) reach equal totals by different float
 # paths; scores that agree to nine decimals are the same score.
@@ -35,6 +36,18 @@ def competition_ranks(
         ranked.append((rank, name))
         previous = key
     return ranked
+
+
+def rank_of_each(scores: Mapping[str, float], *, lower_first: bool = False) -> dict[str, int]:
+    """Each player's competition rank (1 + how many scored strictly better), in no order.
+
+    The same ranks as `competition_ranks` without ordering names, for callers that only look
+    ranks up (the combined ranking averages them).
+    """
+    sign = 1 if lower_first else -1
+    keys = {name: sign * round(score, _DECIMALS) for name, score in scores.items()}
+    ordered = sorted(keys.values())
+    return {name: bisect_left(ordered, key) + 1 for name, key in keys.items()}
 
 
 def ordinal(n: int) -> str:

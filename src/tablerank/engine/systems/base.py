@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Self, TypeVar, get_type_hints
 
 from tablerank.catan.variants import is_catan
-from tablerank.engine.ranking import competition_ranks
+from tablerank.engine.ranking import competition_ranks, rank_of_each
 from tablerank.engine.records import Event, Game
 from tablerank.errors import InvalidParameter, MixedLists, UnknownRecord
 
@@ -134,7 +134,7 @@ class System(ABC):
 
     def ranks(self, ratings: Mapping[str, float]) -> dict[str, int]:
         """Each player's competition rank, without building standings."""
-        return {p: r for r, p in competition_ranks(ratings, lower_first=self.lower_is_better)}
+        return rank_of_each(ratings, lower_first=self.lower_is_better)
 
     def rank(self, ratings: Mapping[str, float], games: Mapping[str, int]) -> tuple[Standing, ...]:
         ranked = competition_ranks(ratings, lower_first=self.lower_is_better)
