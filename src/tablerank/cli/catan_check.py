@@ -1,0 +1,121 @@
+"""`tablerank variants` and `tablerank validate`: the Catan catalog and result checks (seed 002).
+
+`register(app)` adds both commands; main.py calls it. `validate` exits 1 when any game has an
+error, 0 otherwise; input that cannot be read still exits 2 like every other command. Rich is
+imported only when a table is printed, as in main.py, to keep the command's start-up fast.
+
+No `from __future__ import annotations` here: the command functions are defined inside
+`register`, with option types imported from main.py there (main.py imports this module), and
+Typer must see those annotations as objects, not as names to look up in this module.
+"""
+
+from typing import Any
+
+import typer
+
+from tablerank.catan.validation import findings_json, validate
+from tablerank.catan.variants import catalog_json
+from tablerank.engine.records import Game
+from tablerank.formats.reading import read_records
+
+__all__ = ["register"]
+
+
+def register(app: typer.Typer) -> None:
+    """Add the `validate` and `variants` commands to the `tablerank` app."""
+    from tablerank.cli.main import Files, Format, Output, _guarded, _print_json
+
+    @app.command("validate")
+    def validate_command(files: Files, output: Format = Output.table) -> None:
+        """Check every Catan game in FILES against its variant; exit 1 when any has an error."""
+
+        def work() -> tuple[dict[str, Any], int]:
+            games = [r for r in read_records(files) if isinstance(r, Game)]
+            findings = validate(games)
+            return findings_json(findings), len(games) - len(findings)
+
+        result, skipped = _guarded(work)
+        if output is Output.json:
+            _print_json(result)
+        else:
+            print_findings(result, skipped)
+        if any(g["errors"] for g in result["games"]):
+            raise typer.Exit(1)
+
+    @app.command()
+    def variants(output: Format = Output.table) -> None:
+        """List the Catan variants: target VP, table sizes and VP sources with their maximums."""
+        catalog = catalog_json()
+        if output is Output.json:
+            _print_json({"variants": catalog})
+        else:
+            print_catalog(catalog)
+
+
+def print_findings(result: dict[str, Any], skipped: int) -> None:
+    """One line per game, then its errors and warnings, then a summary."""
+    from rich.console import Console
+    from rich.text import Text
+
+    console = Console(highlight=False)
+    games = result["games"]
+    for g in games:
+        status = "error" if g["errors"] else ("warning" if g["warnings"] else "ok")
+        style = {"error": "bold red", "warning": "yellow", "ok": "green"}[status]
+        line = Text(f"{status:<7}", style=style)
+        line.append(Text(f" {g['id']}"))
+        console.print(line, soft_wrap=True)
+        for message in g["errors"]:
+            console.print(Text(f"  error: {message}"), soft_wrap=True)
+        for message in g["warnings"]:
+            console.print(Text(f"  warning: {message}"), soft_wrap=True)
+    bad = sum(1 for g in games if g["errors"])
+    odd = sum(1 for g in games if g["warnings"] and not g["errors"])
+    summary = f"{_count(len(games), 'Catan game')}: {bad} with errors, {odd} with warnings only"
+    if skipped == 1:
+        summary += "; 1 game of another title not checked"
+    elif skipped:
+        summary += f"; {skipped} games of other titles not checked"
+    console.print(Text(summary, style="bold"), soft_wrap=True)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def print_catalog(catalog: list[dict[str, Any]]) -> None:
+    """A table of sources per variant."""
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    console = Console(highlight=False)
+    for v in catalog:
+        players = v["players"]
+        target = f"{v['target']} VP" + (" (scenario sets it)" if v["scenario_target"] else "")
+        kind = "documented maximum" if v["maximum_documented"] else "sum of source maximums"
+        heading = Text(f"{v['name']}", style="bold")
+        heading.append(Text(f"  {v['title']}"))
+        console.print(heading, soft_wrap=True)
+        console.print(
+            Text(
+                f"  target {target}; {players['min']}-{players['max']} players; "
+                f"{kind} {v['maximum']} VP"
+            ),
+            soft_wrap=True,
+        )
+        table = Table()
+        table.add_column("Source")
+        table.add_column("Points", justify="right")
+        table.add_column("Max", justify="right")
+        table.add_column("Single holder")
+        table.add_column("Replaces")
+        for s in v["sources"]:
+            table.add_row(
+                Text(s["key"]),
+                str(s["points"]),
+                str(s["max"]),
+                "yes" if s["single_holder"] else "",
+                Text(s["replaces"] or ""),
+            )
+        console.print(table)

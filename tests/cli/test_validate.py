@@ -1,0 +1,110 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.cli.conftest import Invoke
+
+CLEAN = {"id": "clean", "date": "2026-03-14", "seats": [
+    {"player": "Ann", "winner": True, "sources": {"settlements": 2, "cities": 6, "vp_cards": 2}},
+    {"player": "Ben", "sources": {"settlements": 3, "cities": 4, "longest_road": 2}},
+    {"player": "Cleo", "vp": 5}]}  # fmt: skip
+TYPO = {"id": "typo", "date": "2026-03-15", "seats": [
+    {"player": "Ann", "vp": 10, "winner": True},
+    {"player": "Ben", "sources": {"settlements": 2, "cities": 12}},
+    {"player": "Cleo", "vp": 5}]}  # fmt: skip
+ODD = {"id": "odd", "date": "2026-03-16", "seats": [
+    {"player": "Ann", "vp": 10, "winner": True}, {"player": "Ben", "vp": 10},
+    {"player": "Cleo", "vp": 5}]}  # fmt: skip
+KREMLIN = {"id": "k1", "date": "2026-03-17", "game": "Kremlin", "seats": [
+    {"player": "Ann", "winner": True}, {"player": "Ben"}]}  # fmt: skip
+
+BEN_CITIES = "Ben: cities 12 VP is over the maximum of 8 (4 cities x 2 VP)"
+BEN_AT_TARGET = (
+    "Ben: 10 VP without winning, at or above the base target of 10 VP; possible only on "
+    "another player's turn"
+)
+BEN_TYPO_AT_TARGET = BEN_AT_TARGET.replace("10 VP without", "14 VP without")
+
+
+def write(path: Path, *games: dict[str, Any]) -> Path:
+    path.write_text("".join(json.dumps(g) + "\n" for g in games), encoding="utf-8")
+    return path
+
+
+def test_clean_games_exit_0_and_list_every_catan_game(invoke: Invoke, tmp_path: Path) -> None:
+    path = write(tmp_path / "ok.jsonl", CLEAN, ODD, KREMLIN)
+    result = invoke("validate", path, "--format", "json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == {
+        "games": [
+            {"id": "clean", "errors": [], "warnings": []},
+            {"id": "odd", "errors": [], "warnings": [BEN_AT_TARGET]},
+        ]
+    }
+
+
+def test_an_error_in_any_game_exits_1(invoke: Invoke, tmp_path: Path) -> None:
+    first = write(tmp_path / "a.jsonl", CLEAN)
+    second = write(tmp_path / "b.jsonl", TYPO, ODD)
+    result = invoke("validate", first, second, "--format", "json")
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)["games"] == [
+        {"id": "clean", "errors": [], "warnings": []},
+        {"id": "typo", "errors": [BEN_CITIES], "warnings": [BEN_TYPO_AT_TARGET]},
+        {"id": "odd", "errors": [], "warnings": [BEN_AT_TARGET]},
+    ]
+
+
+def test_the_table_names_each_game_and_every_message(invoke: Invoke, tmp_path: Path) -> None:
+    path = write(tmp_path / "night.jsonl", CLEAN, TYPO, ODD, KREMLIN)
+    result = invoke("validate", path)
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines == [
+        "ok      clean",
+        "error   typo",
+        f"  error: {BEN_CITIES}",
+        f"  warning: {BEN_TYPO_AT_TARGET}",
+        "warning odd",
+        f"  warning: {BEN_AT_TARGET}",
+        "3 Catan games: 1 with errors, 1 with warnings only; 1 game of another title not checked",
+    ]
+
+
+def test_names_are_printed_as_text_not_markup(invoke: Invoke, tmp_path: Path) -> None:
+    game = json.loads(json.dumps(TYPO).replace('"Ben"', '"[red]Ben[/red]"'))
+    result = invoke("validate", write(tmp_path / "m.jsonl", game))
+    assert result.exit_code == 1
+    assert "[red]Ben[/red]: cities 12 VP is over the maximum of 8" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (None, "no such file"),
+        ('{"id": "x", "date": "2026-03-14", "variant": "catan-junior", "seats": [{"player": "A"}]}',
+         "unknown variant 'catan-junior'"),
+        ('{"id": "x", "date": "2026-03-14", "seats": [{"player": "A", "vp": 9, '
+         '"sources": {"cities": 6}}]}', "sources add up to 6 VP but vp says 9 (A)"),
+    ],
+)  # fmt: skip
+def test_unreadable_input_exits_2(
+    invoke: Invoke, tmp_path: Path, content: str | None, message: str
+) -> None:
+    path = tmp_path / "bad.jsonl"
+    if content is not None:
+        path.write_text(content + "\n", encoding="utf-8")
+    result = invoke("validate", path)
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert result.stdout == ""
+
+
+def test_validate_is_listed_in_help(invoke: Invoke) -> None:
+    result = invoke("--help")
+    assert "validate" in result.stdout
+    assert "variants" in result.stdout
