@@ -1,0 +1,152 @@
+"""`tablerank standings`: a Catan tournament's standings with every tiebreak shown (seed 002).
+
+`register(app)` adds the command; main.py calls it. Bad input, an unknown event or scoring name,
+or no Catan game to rank end with one line on stderr and exit status 2, like every command.
+
+No `from __future__ import annotations` here: the command function is defined inside `register`,
+with option types imported from main.py there (main.py imports this module), and Typer must see
+those annotations as objects, not as names to look up in this module.
+"""
+
+from typing import Annotated, Any
+
+import typer
+
+from tablerank.catan.standings import SCORINGS, TournamentStandings
+
+__all__ = ["print_tournament", "register", "standings_json"]
+
+EventOption = Annotated[
+    str | None, typer.Option("--event", help="Only the games of this event (case-insensitive).")
+]
+ScoringOption = Annotated[
+    str,
+    typer.Option(
+        "--scoring",
+        help=f"How to order the players: {', '.join(SCORINGS)} (see docs/standings.md).",
+    ),
+]
+SeedOption = Annotated[
+    int | None,
+    typer.Option(
+        "--seed",
+        min=0,
+        help="Seed for the drawing of lots, 0 or more (default: derived from the game ids).",
+    ),
+]
+
+
+def register(app: typer.Typer) -> None:
+    """Add the `standings` command to the `tablerank` app."""
+    from tablerank.cli.main import Files, Format, Output, _guarded, _print_json
+
+    @app.command("standings")
+    def standings_command(
+        files: Files,
+        event: EventOption = None,
+        scoring: ScoringOption = "wins",
+        seed: SeedOption = None,
+        output: Format = Output.table,
+    ) -> None:
+        """Tournament standings of the Catan games in FILES, and the tiebreak between neighbours."""
+
+        def work() -> TournamentStandings:
+            from tablerank.catan.standings import tournament_standings
+            from tablerank.formats.reading import read_records
+
+            records = read_records(files)
+            return tournament_standings(records, event=event, scoring=scoring, seed=seed)
+
+        result = _guarded(work)
+        if output is Output.json:
+            _print_json(standings_json(result))
+        else:
+            print_tournament(result)
+
+
+def _number(x: Any) -> float:
+    from tablerank.formats.report import number
+
+    return number(float(x))
+
+
+def standings_json(result: TournamentStandings) -> dict[str, Any]:
+    """The documented JSON: standings rows, the seed of the draw, the scoring and what was left
+    out. `points` appears in the rows only for points presets."""
+    rows: list[dict[str, Any]] = []
+    for r in result.rows:
+        row: dict[str, Any] = {
+            "player": r.player,
+            "rank": r.rank,
+            "games": r.games,
+            "abandoned": r.abandoned,
+            "wins": r.wins,
+            "vp": _number(r.vp),
+            "vp_percent": _number(r.vp_percent),
+            "seconds": r.seconds,
+            "thirds": r.thirds,
+        }
+        if r.points is not None:
+            row["points"] = _number(r.points)
+        row["lot"] = r.lot
+        row["separated_by"] = r.separated_by
+        rows.append(row)
+    return {
+        "standings": rows,
+        "seed": result.seed,
+        "seed_derived": result.seed_derived,
+        "scoring": result.scoring.name,
+        "criteria": list(result.scoring.criteria),
+        "event": result.event,
+        "games": len(result.games),
+        "left_out": [{"record": x.record, "reason": x.reason} for x in result.left_out],
+    }
+
+
+def _shown(x: Any, decimals: int) -> str:
+    text = f"{float(x):.{decimals}f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def print_tournament(result: TournamentStandings) -> None:
+    """A readable table; names are plain Text, never Rich markup."""
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    console = Console(highlight=False)
+    points = bool(result.scoring.points)
+    where = f" of event {result.event}" if result.event is not None else ""
+    table = Table(
+        title=Text(f"Standings{where}, scoring {result.scoring.name}"),
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        show_edge=False,
+        collapse_padding=True,
+    )
+    headers = ["#", "Player", "Games", "Wins", *(["Points"] if points else [])]
+    for header in [*headers, "VP", "VP%", "2nd", "3rd", "Lot"]:
+        if header == "Player":
+            table.add_column(header, no_wrap=True)
+        else:
+            table.add_column(header, justify="right")
+    table.add_column("Separated by", no_wrap=True)
+    for r in result.rows:
+        cells = [str(r.rank), r.player, str(r.games), str(r.wins)]
+        if r.points is not None:
+            cells.append(_shown(r.points, 3))
+        cells += [_shown(r.vp, 3), _shown(r.vp_percent, 2), str(r.seconds), str(r.thirds)]
+        cells += [str(r.lot), r.separated_by or ""]
+        table.add_row(*(Text(c) for c in cells))
+    console.print(table)
+    console.print(Text(f"Scoring: {result.scoring.title}"))
+    console.print(Text("Order: " + " > ".join(result.scoring.criteria)))
+    console.print(Text(_seed_line(result)))
+    for item in result.left_out:
+        console.print(Text(f"Left out: {item.record}: {item.reason}"))
+
+
+def _seed_line(result: TournamentStandings) -> str:
+    how = "from the game ids" if result.seed_derived else "given"
+    return f"Seed: {result.seed} ({how}); --seed {result.seed} draws the same lots"
