@@ -15,6 +15,7 @@ CITIES = {
     "Köln": ["Ines", "Jonas", "Kai", "Lena", "Mia", "Nils", "Ola", "Pia"],
 }
 VARIANTS = [("base", 10, 6), ("base", 10, 6), ("cities-knights", 13, 2), ("seafarers", 12, 1)]
+VARIANT_TARGETS = {"base": 10, "cities-knights": 13, "seafarers": 10}
 
 
 def _seats(rng: random.Random, players: list[str], target: int) -> list[dict[str, object]]:
@@ -35,10 +36,13 @@ def season() -> list[dict[str, object]]:
             seats = _seats(rng, rng.sample(members, size), target)
             if rng.random() < 0.1:
                 seats[-1]["account"] = "free"
-            games.append({
+            game = {
                 "id": f"{city[:2].lower()}-{len(games) + 1:03d}", "date": day.isoformat(),
                 "variant": variant, "city": city, "seats": seats,
-            })  # fmt: skip
+            }  # fmt: skip
+            if target != VARIANT_TARGETS[variant]:
+                game["target"] = target  # a Seafarers scenario played to 12
+            games.append(game)
         day += dt.timedelta(days=rng.choice([2, 3, 4]))
     return games
 

@@ -6,6 +6,8 @@ terminal UI.
 
 from __future__ import annotations
 
+from tablerank.catan.standings import tournament_standings
+from tablerank.catan.validation import validate
 from tablerank.engine.history import select
 from tablerank.engine.records import (
     Event,
@@ -43,4 +45,6 @@ __all__ = [
     "read_records",
     "read_start",
     "select",
+    "tournament_standings",
+    "validate",
 ]

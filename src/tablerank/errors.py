@@ -8,6 +8,9 @@
   + RatingError (ValueError) -- a valid record that a given system cannot rate
   + UnknownRecord (ValueError) -- no record has the id asked for
   + MixedLists (ValueError) -- records span several lists a system keeps apart
+  + InvalidGames (ValueError) -- Catan games that fail validation, refused for rating
+  + StandingsError (ValueError) -- tournament standings cannot be drawn up; its leaves live
+    beside the rules in tablerank.catan.standings (UnknownEvent, UnknownScoring, ...)
 
 The command line turns each of these into a one-line message and exit status 2.
 """
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 __all__ = [
     "InputError",
+    "InvalidGames",
     "InvalidParameter",
     "MixedLists",
     "RatingError",
@@ -79,3 +83,7 @@ class UnknownRecord(TablerankError, ValueError):
 
 class MixedLists(TablerankError, ValueError):
     """The records span several lists (game groups, game titles) that a system keeps apart."""
+
+
+class InvalidGames(TablerankError, ValueError):
+    """Catan games with validation errors, which rating refuses unless the user allows them."""

@@ -34,7 +34,7 @@ def night(tmp_path: Path) -> Path:
         {"id": "g2", "date": "2026-03-15", "city": "Köln", "seats": [
             {"player": "Ben", "vp": 10, "winner": True}, {"player": "Ann", "vp": 9},
             {"player": "Dee", "vp": 9, "account": "free"}]},
-        {"id": "g3", "date": "2026-03-16", "city": "Bonn", "variant": "cities-knights",
+        {"id": "g3", "date": "2026-03-16", "city": "Bonn", "group": "duel", "target": 13,
          "seats": [{"player": "Cleo", "vp": 13, "winner": True}, {"player": "Ann", "vp": 11}]},
         {"id": "k1", "date": "2026-03-17", "game": "Kremlin", "seats": [
             {"player": "Ann", "winner": True}, {"player": "Ben"}, {"player": "Cleo"},

@@ -37,7 +37,7 @@ def test_explain_shows_each_pair_term_of_the_elo_list(invoke: Invoke, night: Pat
 
 def test_explain_replays_only_the_games_own_list(invoke: Invoke, night: Path) -> None:
     data = explain_json(invoke, night, "-g", "g3", "-s", "cow.elo")
-    # g3 is the only cities-knights game: both start at 1000 whatever happened in base games.
+    # g3 is the only game of the duel group: both start at 1000 whatever happened in base games.
     assert data["before"] == {"Cleo": 1000, "Ann": 1000}
     assert data["changes"] == {"Cleo": 4, "Ann": -4}
 
@@ -70,12 +70,12 @@ def test_explaining_a_game_the_system_does_not_rate_says_so(invoke: Invoke, nigh
 
 
 def test_explain_takes_the_same_filters_as_rate(invoke: Invoke, night: Path) -> None:
-    # g3, the only cities-knights game, comes after two base games.
+    # g3, the only duel, comes after two base games.
     args = ("-g", "g3", "-s", "pages.combined", "-p", "systems=pages.glory,cow.elo")
     refused = invoke("explain", night, *args)
     assert refused.exit_code == 2
     assert "choose one with --group" in refused.stderr
-    data = explain_json(invoke, night, *args, "--group", "cities-knights")
+    data = explain_json(invoke, night, *args, "--group", "duel")
     assert data["changes"] == {"Cleo": 0, "Ann": 1}
 
 
@@ -85,3 +85,15 @@ def test_explaining_a_combined_game_reports_who_was_not_rated(invoke: Invoke, ni
     assert data["not_rated"] == [
         {"record": "g2", "player": "Dee", "reason": "free account: gets no ELO value (seed 001)"}
     ]
+
+
+def test_explain_refuses_invalid_catan_games_unless_allowed(invoke: Invoke, tmp_path: Path) -> None:
+    game = {"id": "x1", "date": "2026-01-01", "seats": [
+        {"player": "Ann", "winner": True, "sources": {"cities": 12}},
+        {"player": "Bob", "vp": 3}, {"player": "Cy", "vp": 4}]}  # fmt: skip
+    path = tmp_path / "g.jsonl"
+    path.write_text(json.dumps(game))
+    refused = invoke("explain", path, "-g", "x1", "-s", "pages.glory")
+    assert refused.exit_code == 2
+    assert "cities 12 VP is over the maximum of 8" in refused.stderr
+    assert explain_json(invoke, path, "-g", "x1", "-s", "pages.glory", "--allow-invalid")

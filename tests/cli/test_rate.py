@@ -58,7 +58,7 @@ def test_elo_keeps_one_list_per_group_and_says_how_to_choose(invoke: Invoke, nig
     result = invoke("rate", night, "-s", "cow.elo")
     assert result.exit_code == 2
     assert "cow.elo keeps a separate list per game group" in result.stderr
-    assert "base, cities-knights; choose one with --group" in result.stderr
+    assert "base, duel; choose one with --group" in result.stderr
     data = rate_json(invoke, night, "-s", "cow.elo", "--group", "base")
     assert data["not_rated"] == [
         {"record": "g2", "player": "Dee", "reason": "free account: gets no ELO value (seed 001)"},
@@ -170,3 +170,17 @@ def test_a_seat_abandoned_in_a_solitaire_game_is_reported(invoke: Invoke, tmp_pa
         {"record": "b1", "player": "Ivo", "reason": "abandoned the game: not rated"}
     ]
     assert [r[0] for r in rows(data)] == ["Hugo", "B-17 (game)"]
+
+
+def test_catan_games_that_fail_validation_are_refused(invoke: Invoke, tmp_path: Path) -> None:
+    game = {"id": "x1", "date": "2026-01-01", "seats": [
+        {"player": "Ann", "vp": 9, "winner": True}, {"player": "Bob", "vp": 3},
+        {"player": "Cy", "vp": 4}]}  # fmt: skip
+    path = tmp_path / "g.jsonl"
+    path.write_text(json.dumps(game))
+    refused = invoke("rate", path, "-s", "pages.point")
+    assert refused.exit_code == 2
+    assert refused.stderr.startswith("tablerank: error: game x1: ")
+    assert "or rate anyway with --allow-invalid" in refused.stderr
+    allowed = rate_json(invoke, path, "-s", "pages.point", "--allow-invalid")
+    assert rows(allowed)[0] == ("Ann", 1, 9, 1)

@@ -16,8 +16,10 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from tablerank.engine.history import select
+from tablerank.engine.records import Game
 from tablerank.engine.systems import SYSTEMS, get_system
-from tablerank.errors import InvalidParameter, TablerankError
+from tablerank.engine.systems.base import Record
+from tablerank.errors import InvalidGames, InvalidParameter, TablerankError
 from tablerank.formats.reading import read_records, read_start
 from tablerank.formats.report import explanation_json, rating_table_json, systems_json
 
@@ -57,6 +59,13 @@ Title = Annotated[
 ]
 Group = Annotated[str | None, typer.Option("--group", help="Only games of this game group.")]
 City = Annotated[str | None, typer.Option("--city", help="Only games played in this city.")]
+AllowInvalid = Annotated[
+    bool,
+    typer.Option(
+        "--allow-invalid",
+        help="Rate Catan games that fail validation (legacy data) instead of refusing.",
+    ),
+]
 
 
 def _guarded(action: Callable[[], T]) -> T:
@@ -78,6 +87,23 @@ def _parameters(pairs: Sequence[str] | None) -> dict[str, str]:
     return out
 
 
+def _checked(records: list[Record], allow_invalid: bool) -> list[Record]:
+    """Refuse Catan games with validation errors unless the user allows them (issue 3)."""
+    if allow_invalid:
+        return records
+    from tablerank.catan.validation import validate
+
+    failing = [f for f in validate(r for r in records if isinstance(r, Game)) if f.errors]
+    if failing:
+        first = failing[0]
+        more = f" (and {len(failing) - 1} more games)" if len(failing) > 1 else ""
+        raise InvalidGames(
+            f"game {first.id}: {first.errors[0]}{more}; see `tablerank validate`, "
+            "or rate anyway with --allow-invalid"
+        )
+    return records
+
+
 def _print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
@@ -91,6 +117,7 @@ def rate(
     city: City = None,
     start: Start = None,
     param: Params = None,
+    allow_invalid: AllowInvalid = False,
     output: Format = Output.table,
 ) -> None:
     """Rate every game in FILES with one system and print the standings."""
@@ -99,7 +126,7 @@ def rate(
         chosen = get_system(system, _parameters(param))
         records = select(read_records(files), title=title, group=group, city=city)
         ratings = read_start(start) if start else None
-        return rating_table_json(chosen.rate(records, ratings))
+        return rating_table_json(chosen.rate(_checked(records, allow_invalid), ratings))
 
     result = _guarded(work)
     if output is Output.json:
@@ -120,6 +147,7 @@ def explain(
     city: City = None,
     start: Start = None,
     param: Params = None,
+    allow_invalid: AllowInvalid = False,
     output: Format = Output.table,
 ) -> None:
     """Explain what one game did to each player's number in one system, and why."""
@@ -128,7 +156,7 @@ def explain(
         chosen = get_system(system, _parameters(param))
         records = select(read_records(files), title=title, group=group, city=city)
         ratings = read_start(start) if start else None
-        return explanation_json(chosen.explain(records, game, ratings))
+        return explanation_json(chosen.explain(_checked(records, allow_invalid), game, ratings))
 
     result = _guarded(work)
     if output is Output.json:
@@ -149,6 +177,15 @@ def systems(output: Format = Output.table) -> None:
         from tablerank.cli.render import print_systems
 
         print_systems(result)
+
+
+from tablerank.cli import catan_check  # noqa: E402
+
+catan_check.register(app)
+
+from tablerank.cli import standings as standings_command  # noqa: E402
+
+standings_command.register(app)
 
 
 def run() -> None:
