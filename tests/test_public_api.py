@@ -2,24 +2,45 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import types
+
+import pytest
 
 import tablerank
 
 
-def test_all_lists_exactly_the_public_names() -> None:
-    public = {
-        name
-        for name, value in vars(tablerank).items()
-        if not name.startswith("_")
-        and name != "annotations"
-        and not isinstance(value, types.ModuleType)  # subpackages, imported as a side effect
-    }
-    assert set(tablerank.__all__) - {"__version__"} == public
+def test_all_lists_exactly_the_exported_names() -> None:
+    assert set(tablerank.__all__) == set(tablerank._EXPORTS) | {"__version__"}
+
+
+def test_every_public_name_resolves_to_its_object() -> None:
+    for name in tablerank.__all__:
+        value = getattr(tablerank, name)
+        assert value is not None
+        if name != "__version__":
+            assert getattr(value, "__name__", name) in (name, "dict")
+
+
+def test_an_unknown_name_is_an_attribute_error() -> None:
+    with pytest.raises(AttributeError, match="no_such_name"):
+        tablerank.no_such_name  # noqa: B018
+
+
+def imported_after(code: str) -> set[str]:
+    out = subprocess.run(
+        [sys.executable, "-c", f"import sys; {code}; print(' '.join(sorted(sys.modules)))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return set(out.stdout.split())
 
 
 def test_importing_tablerank_pulls_in_no_framework_or_terminal_ui() -> None:
-    code = "import sys, tablerank; print(' '.join(sorted(sys.modules)))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    modules = set(out.stdout.split())
+    modules = imported_after("import tablerank; tablerank.get_system; tablerank.validate")
     assert not modules & {"django", "ninja", "rich", "typer", "openskill"}
+
+
+def test_the_command_line_does_not_load_tournament_standings_until_asked() -> None:
+    modules = imported_after("import tablerank.cli.main")
+    assert "tablerank.catan.standings" not in modules
+    assert "fractions" not in modules

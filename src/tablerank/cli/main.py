@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
@@ -18,7 +19,7 @@ import typer
 from tablerank.engine.history import select
 from tablerank.engine.records import Game
 from tablerank.engine.systems import SYSTEMS, get_system
-from tablerank.engine.systems.base import Record
+from tablerank.engine.systems.base import Record, System
 from tablerank.errors import InvalidGames, InvalidParameter, TablerankError
 from tablerank.formats.reading import read_records, read_start
 from tablerank.formats.report import explanation_json, rating_table_json, systems_json
@@ -104,6 +105,28 @@ def _checked(records: list[Record], allow_invalid: bool) -> list[Record]:
     return records
 
 
+@dataclass(frozen=True)
+class _Inputs:
+    """What `rate` and `explain` read before calling the engine."""
+
+    system: System
+    records: list[Record]
+    start: dict[str, float] | None
+
+
+def _inputs(
+    files: Sequence[Path],
+    system: str,
+    param: Sequence[str] | None,
+    filters: dict[str, str | None],
+    start: Path | None,
+    allow_invalid: bool,
+) -> _Inputs:
+    chosen = get_system(system, _parameters(param))
+    records = select(read_records(files), **filters)
+    return _Inputs(chosen, _checked(records, allow_invalid), read_start(start) if start else None)
+
+
 def _print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
@@ -123,10 +146,9 @@ def rate(
     """Rate every game in FILES with one system and print the standings."""
 
     def work() -> dict[str, Any]:
-        chosen = get_system(system, _parameters(param))
-        records = select(read_records(files), title=title, group=group, city=city)
-        ratings = read_start(start) if start else None
-        return rating_table_json(chosen.rate(_checked(records, allow_invalid), ratings))
+        filters = {"title": title, "group": group, "city": city}
+        given = _inputs(files, system, param, filters, start, allow_invalid)
+        return rating_table_json(given.system.rate(given.records, given.start))
 
     result = _guarded(work)
     if output is Output.json:
@@ -153,10 +175,9 @@ def explain(
     """Explain what one game did to each player's number in one system, and why."""
 
     def work() -> dict[str, Any]:
-        chosen = get_system(system, _parameters(param))
-        records = select(read_records(files), title=title, group=group, city=city)
-        ratings = read_start(start) if start else None
-        return explanation_json(chosen.explain(_checked(records, allow_invalid), game, ratings))
+        filters = {"title": title, "group": group, "city": city}
+        given = _inputs(files, system, param, filters, start, allow_invalid)
+        return explanation_json(given.system.explain(given.records, game, given.start))
 
     result = _guarded(work)
     if output is Output.json:

@@ -8,11 +8,12 @@ with option types imported from main.py there (main.py imports this module), and
 those annotations as objects, not as names to look up in this module.
 """
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from tablerank.catan.standings import SCORINGS, TournamentStandings
+if TYPE_CHECKING:
+    from tablerank.catan.standings import TournamentStandings
 
 __all__ = ["print_tournament", "register", "standings_json"]
 
@@ -23,7 +24,8 @@ ScoringOption = Annotated[
     str,
     typer.Option(
         "--scoring",
-        help=f"How to order the players: {', '.join(SCORINGS)} (see docs/standings.md).",
+        help="How to order the players: wins (seed 002, the default) or a championship "
+        "points preset such as 5-3-2-1; see docs/standings.md.",
     ),
 ]
 SeedOption = Annotated[
@@ -50,7 +52,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Tournament standings of the Catan games in FILES, and the tiebreak between neighbours."""
 
-        def work() -> TournamentStandings:
+        def work() -> "TournamentStandings":
             from tablerank.catan.standings import tournament_standings
             from tablerank.formats.reading import read_records
 
@@ -70,7 +72,7 @@ def _number(x: Any) -> float:
     return number(float(x))
 
 
-def standings_json(result: TournamentStandings) -> dict[str, Any]:
+def standings_json(result: "TournamentStandings") -> dict[str, Any]:
     """The documented JSON: standings rows, the seed of the draw, the scoring and what was left
     out. `points` appears in the rows only for points presets."""
     rows: list[dict[str, Any]] = []
@@ -108,7 +110,7 @@ def _shown(x: Any, decimals: int) -> str:
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
-def print_tournament(result: TournamentStandings) -> None:
+def print_tournament(result: "TournamentStandings") -> None:
     """A readable table; names are plain Text, never Rich markup."""
     from rich import box
     from rich.console import Console
@@ -147,6 +149,6 @@ def print_tournament(result: TournamentStandings) -> None:
         console.print(Text(f"Left out: {item.record}: {item.reason}"))
 
 
-def _seed_line(result: TournamentStandings) -> str:
+def _seed_line(result: "TournamentStandings") -> str:
     how = "from the game ids" if result.seed_derived else "given"
     return f"Seed: {result.seed} ({how}); --seed {result.seed} draws the same lots"
