@@ -14,7 +14,7 @@ CITIES = {
     "Bonn": ["Ann", "Ben", "Cleo", "Dario", "Emre", "Fatma", "Greta", "Hugo"],
     "Köln": ["Ines", "Jonas", "Kai", "Lena", "Mia", "Nils", "Ola", "Pia"],
 }
-VARIANTS = [("base", 10, 6), ("base", 10, 6), ("cities-knights", 13, 2), ("seafarers", 12, 1)]
+VARIANTS = [("base", 10, 8), ("cities-knights", 13, 2), ("seafarers", 12, 1)]
 VARIANT_TARGETS = {"base": 10, "cities-knights": 13, "seafarers": 10}
 
 
@@ -29,7 +29,7 @@ def season() -> list[dict[str, object]]:
     rng = random.Random(14)
     games: list[dict[str, object]] = []
     day = dt.date(2026, 1, 3)
-    while len(games) < 110:
+    while len(games) < 236:
         for city, members in CITIES.items():
             variant, target, _ = rng.choices(VARIANTS, weights=[v[2] for v in VARIANTS])[0]
             size = rng.choice([3, 4, 4, 4])
@@ -43,7 +43,7 @@ def season() -> list[dict[str, object]]:
             if target != VARIANT_TARGETS[variant]:
                 game["target"] = target  # a Seafarers scenario played to 12
             games.append(game)
-        day += dt.timedelta(days=rng.choice([2, 3, 4]))
+        day += dt.timedelta(days=rng.choice([1, 1, 2]))
     return games
 
 

@@ -208,6 +208,10 @@ from tablerank.cli import standings as standings_command  # noqa: E402
 
 standings_command.register(app)
 
+from tablerank.cli import lists as lists_command  # noqa: E402
+
+lists_command.register(app)
+
 
 def run() -> None:
     """Console-script entry point."""

@@ -244,19 +244,24 @@ class ReplaySystem(System, Generic[R]):
             if p not in rated
         ]
 
+    def refusal(self, record: Record) -> str | None:
+        """Why this system does not rate `record` at all, or None if it does."""
+        if not isinstance(record, self.record_type):
+            kind = "games" if self.record_type is Game else "event standings"
+            return f"{self.name} rates {kind} only"
+        if self.catan_only and isinstance(record, Game) and not is_catan(record.game):
+            return f"{self.name} rates Catan games, not {record.game}"
+        return None
+
     def _split(self, records: Iterable[Record]) -> tuple[list[R], list[NotRated]]:
         mine: list[R] = []
         other: list[NotRated] = []
-        kind = "games" if self.record_type is Game else "event standings"
         for rec in chronological(records):
-            if not isinstance(rec, self.record_type):
-                other.append(NotRated(rec.id, None, f"{self.name} rates {kind} only"))
-            elif self.catan_only and isinstance(rec, Game) and not is_catan(rec.game):
-                other.append(
-                    NotRated(rec.id, None, f"{self.name} rates Catan games, not {rec.game}")
-                )
-            else:
+            reason = self.refusal(rec)
+            if reason is None:
                 mine.append(rec)  # type: ignore[arg-type]
+            else:
+                other.append(NotRated(rec.id, None, reason))
         return mine, other
 
     def _one_list(self, records: list[R]) -> None:
