@@ -16,7 +16,6 @@ seed notes' default) or the total.
 from __future__ import annotations
 
 import datetime as dt
-import statistics
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -42,8 +41,14 @@ __all__ = [
 MIN_GAMES = 7
 MISSING_MONTH_PLACE = 150
 BEST_MONTHS = 4
+
+
+def _average(points: Sequence[float]) -> float:
+    return sum(points) / len(points)
+
+
 SCORE_FORMULAS: dict[str, Callable[[Sequence[float]], float]] = {
-    "average": statistics.fmean,
+    "average": _average,
     "total": sum,
 }
 
