@@ -1,0 +1,52 @@
+"""What the league refuses, as one tree under tablerank's own base.
+
+* TablerankError
+  + LeagueError (ValueError)  -- the league refuses a change to its history; names the field
+    + DuplicateRecord         -- a live record of the league already has that id
+    + DuplicatePlayer         -- a player of that name (case-insensitive) is already in the league
+    + AlreadyVoided           -- the record was voided before; void or correct its replacement
+    + AppendOnly              -- a recorded result cannot be edited in place or deleted
+
+Records themselves are checked by the engine (`tablerank.engine.records.new_game`), whose
+`RecordError` the league passes on unchanged.
+"""
+
+from __future__ import annotations
+
+from tablerank.errors import TablerankError
+
+__all__ = ["AlreadyVoided", "AppendOnly", "DuplicatePlayer", "DuplicateRecord", "LeagueError"]
+
+
+class LeagueError(TablerankError, ValueError):
+    """The league refuses a change to its history; `field` names what is at fault."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}" if field else message)
+        self.field = field
+        self.message = message
+
+
+class DuplicateRecord(LeagueError):
+    """A live (not voided) record of the league already has this id."""
+
+    def __init__(self, league: str, record_id: str, kind: str = "game") -> None:
+        super().__init__(
+            "id",
+            f"league {league!r} already has a {kind} with id {record_id!r}; "
+            "to change it, correct that record",
+        )
+        self.league = league
+        self.record_id = record_id
+
+
+class DuplicatePlayer(LeagueError):
+    """The league already has a player of this name, compared case-insensitively."""
+
+
+class AlreadyVoided(LeagueError):
+    """The record was voided already; only live records can be voided or corrected."""
+
+
+class AppendOnly(LeagueError):
+    """A recorded result is never edited in place nor deleted: void or correct it instead."""

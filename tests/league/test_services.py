@@ -1,0 +1,142 @@
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from django.contrib.auth.models import User
+
+from tablerank.engine.history import select
+from tablerank.engine.records import Game, game_from_dict
+from tablerank.engine.systems import get_system
+from tablerank.league.errors import AlreadyVoided, DuplicatePlayer, DuplicateRecord, LeagueError
+from tablerank.league.models import GameRecord, League, RecordStatus, Seat
+from tablerank.league.services import (
+    add_player,
+    confirmed_history,
+    correct_game,
+    record_game,
+    void_game,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def table(id: str, date: str, *vps: int) -> Game:
+    """A Catan table Ann, Ben, Cleo, ... with these VP, the first seat winning."""
+    names = ("Ann", "Ben", "Cleo", "Dora")
+    seats = [{"player": names[i], "vp": vp, "winner": i == 0} for i, vp in enumerate(vps)]
+    return game_from_dict({"id": id, "date": date, "seats": seats})
+
+
+def test_a_duplicate_game_id_is_refused_with_a_clear_error(league: League, official: User) -> None:
+    record_game(league, table("g1", "2026-03-14", 10, 8), official)
+    with pytest.raises(
+        DuplicateRecord, match=r"league 'bonn-koeln' already has a game with id 'g1'"
+    ):
+        record_game(league, table("g1", "2026-03-15", 10, 3, 2), official)
+    assert GameRecord.objects.count() == 1
+    assert Seat.objects.count() == 2
+
+
+def test_another_league_may_use_the_same_game_id(league: League, official: User) -> None:
+    other = League.objects.create(name="Elsewhere", slug="elsewhere")
+    record_game(league, table("g1", "2026-03-14", 10, 8), official)
+    record_game(other, table("g1", "2026-03-14", 10, 8), official)
+    assert GameRecord.objects.filter(external_id="g1").count() == 2
+
+
+def test_a_player_added_twice_in_another_case_is_refused(league: League) -> None:
+    add_player(league, "Ann")
+    with pytest.raises(DuplicatePlayer, match="already has a player 'ANN'"):
+        add_player(league, "ANN")
+
+
+def test_a_voided_game_stays_stored_with_who_when_and_why(league: League, official: User) -> None:
+    record = record_game(league, table("g1", "2026-03-14", 10, 8), official)
+    void_game(record, official, "entered twice")
+    kept = GameRecord.objects.get(pk=record.pk)
+    assert kept.status == RecordStatus.VOIDED
+    assert (kept.voided_by, kept.void_reason) == (official, "entered twice")
+    assert kept.voided_at is not None
+    assert confirmed_history(league) == []
+
+
+def test_a_game_is_voided_once_and_only_with_a_reason(league: League, official: User) -> None:
+    record = record_game(league, table("g1", "2026-03-14", 10, 8), official)
+    with pytest.raises(LeagueError, match="why"):
+        void_game(record, official, "  ")
+    void_game(record, official, "wrong table")
+    with pytest.raises(AlreadyVoided):
+        void_game(record, official, "again")
+
+
+def test_submitted_games_stay_out_of_the_confirmed_history(league: League, official: User) -> None:
+    record_game(league, table("g1", "2026-03-14", 10, 8), official, status=RecordStatus.SUBMITTED)
+    confirmed = table("g2", "2026-03-14", 10, 8)
+    record_game(league, confirmed, official)
+    assert confirmed_history(league) == [confirmed]
+
+
+def test_the_history_is_in_play_order_whatever_the_recording_order(
+    league: League, official: User
+) -> None:
+    late, early, same_day = (
+        table("late", "2026-03-20", 10, 8),
+        table("early", "2026-03-01", 10, 8),
+        table("same-day", "2026-03-20", 10, 5),
+    )
+    for game in (late, early, same_day):
+        record_game(league, game, official)
+    assert [g.id for g in confirmed_history(league)] == ["early", "late", "same-day"]
+
+
+def test_a_correction_keeps_the_original_voided_and_links_the_replacement(
+    league: League, official: User
+) -> None:
+    original = record_game(league, table("g1", "2026-03-14", 10, 8, 6), official)
+    fixed = table("g1", "2026-03-14", 10, 6, 8)
+    replacement = correct_game(original, fixed, official, "Ben and Cleo swapped")
+    kept = GameRecord.objects.get(pk=original.pk)
+    assert kept.status == RecordStatus.VOIDED
+    assert (kept.voided_by, kept.void_reason) == (official, "Ben and Cleo swapped")
+    assert kept.to_record() == table("g1", "2026-03-14", 10, 8, 6)  # its result is untouched
+    assert replacement.replaces == kept
+    assert kept.replaced_by == replacement
+    assert confirmed_history(league) == [fixed]
+
+
+def test_a_failed_correction_changes_nothing(league: League, official: User) -> None:
+    original = record_game(league, table("g1", "2026-03-14", 10, 8), official)
+    record_game(league, table("g2", "2026-03-14", 10, 8), official)
+    with pytest.raises(DuplicateRecord):
+        correct_game(original, table("g2", "2026-03-14", 10, 7), official, "wrong id")
+    assert GameRecord.objects.get(pk=original.pk).status == RecordStatus.CONFIRMED
+    assert [g.id for g in confirmed_history(league)] == ["g1", "g2"]
+
+
+def test_ratings_after_corrections_equal_a_full_replay_of_the_corrected_season(
+    league: League, official: User, season: list[Game]
+) -> None:
+    base = [g for g in select(season, group="base") if isinstance(g, Game)]
+    records = {game.id: record_game(league, game, official) for game in base}
+    corrected = list(base)
+    # Correct a game early in the season (the winner's VP and the runner-up change places) and
+    # void another in the middle: both must land where the original stood in the play order.
+    i = 3
+    first, second = corrected[i].seats[0], corrected[i].seats[1]
+    swapped = (dataclasses.replace(first, player=second.player),
+               dataclasses.replace(second, player=first.player))  # fmt: skip
+    fixed = game_from_dict(
+        {"id": corrected[i].id, "date": corrected[i].date.isoformat(), "city": corrected[i].city,
+         "seats": [{"player": s.player, "vp": s.vp, "winner": s.winner}
+                   for s in (*swapped, *corrected[i].seats[2:])]}
+    )  # fmt: skip
+    correct_game(records[fixed.id], fixed, official, "winner entered in the wrong seat")
+    corrected[i] = fixed
+    gone = corrected.pop(len(corrected) // 2)
+    void_game(records[gone.id], official, "not a league game")
+
+    elo = get_system("cow.elo")
+    assert confirmed_history(league) == corrected
+    assert elo.rate(confirmed_history(league)) == elo.rate(corrected)
+    assert elo.rate(corrected) != elo.rate(base)

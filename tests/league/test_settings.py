@@ -1,0 +1,79 @@
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from tablerank.league.settings import database_from_url, default_database_url, envbool
+
+
+def test_an_sqlite_url_names_a_file() -> None:
+    assert database_from_url("sqlite:////srv/league/db.sqlite3") == {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": "/srv/league/db.sqlite3",
+    }
+    assert database_from_url("sqlite:///league.db")["NAME"] == "league.db"
+
+
+def test_a_postgres_url_selects_postgresql() -> None:
+    assert database_from_url("postgres://club:p%40ss@db.local:5433/tablerank") == {
+        "ENGINE": "django.db.backends.postgresql",
+        "NAME": "tablerank",
+        "USER": "club",
+        "PASSWORD": "p@ss",
+        "HOST": "db.local",
+        "PORT": "5433",
+    }
+    assert database_from_url("postgresql://localhost/t")["ENGINE"].endswith("postgresql")
+
+
+@pytest.mark.parametrize("url", ["mysql://localhost/t", "postgres://localhost/", "sqlite://"])
+def test_an_unusable_url_is_a_configuration_error(url: str) -> None:
+    with pytest.raises(ImproperlyConfigured, match="TABLERANK_DATABASE_URL"):
+        database_from_url(url)
+
+
+def test_the_default_database_is_a_file_in_the_data_dir(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("TABLERANK_DATA_DIR", str(tmp_path))
+    assert default_database_url() == f"sqlite:///{tmp_path / 'tablerank.sqlite3'}"
+    monkeypatch.delenv("TABLERANK_DATA_DIR")
+    monkeypatch.chdir(tmp_path)
+    assert database_from_url(default_database_url())["NAME"] == str(tmp_path / "tablerank.sqlite3")
+
+
+def test_a_missing_data_dir_is_a_configuration_error(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("TABLERANK_DATA_DIR", str(tmp_path / "missing"))
+    with pytest.raises(ImproperlyConfigured, match="TABLERANK_DATA_DIR"):
+        default_database_url()
+
+
+def test_a_flag_is_true_or_false(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TABLERANK_DEBUG", "yes")
+    assert envbool("TABLERANK_DEBUG", default=False) is True
+    monkeypatch.setenv("TABLERANK_DEBUG", "maybe")
+    with pytest.raises(ImproperlyConfigured, match="TABLERANK_DEBUG"):
+        envbool("TABLERANK_DEBUG", default=False)
+
+
+def settings_in(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("TABLERANK_")}
+    code = "import tablerank.league.settings as s; print(s.SECRET_KEY)"
+    return subprocess.run(
+        [sys.executable, "-c", code], env=clean | env, capture_output=True, text=True, check=False
+    )
+
+
+def test_without_a_secret_key_only_debug_starts() -> None:
+    refused = settings_in({})
+    assert refused.returncode != 0
+    assert "TABLERANK_SECRET_KEY must be set" in refused.stderr
+    assert "insecure-development-key" in settings_in({"TABLERANK_DEBUG": "true"}).stdout
+    assert settings_in({"TABLERANK_SECRET_KEY": "s3cret"}).stdout.strip() == "s3cret"
