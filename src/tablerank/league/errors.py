@@ -6,6 +6,10 @@
     + DuplicatePlayer         -- a player of that name (case-insensitive) is already in the league
     + AlreadyVoided           -- the record was voided before; void or correct its replacement
     + AppendOnly              -- a recorded result cannot be edited in place or deleted
+    + NotAllowed              -- the user may not sign (or submit) this way (verification)
+      + NotYourSeat           -- a player confirms or disputes only their own seat
+    + NotPending              -- the result is not waiting for signatures (disputed, voided ...)
+    + AlreadySigned           -- this seat or official has signed the result already
 
 Records themselves are checked by the engine (`tablerank.engine.records.new_game`), whose
 `RecordError` the league passes on unchanged.
@@ -15,7 +19,17 @@ from __future__ import annotations
 
 from tablerank.errors import TablerankError
 
-__all__ = ["AlreadyVoided", "AppendOnly", "DuplicatePlayer", "DuplicateRecord", "LeagueError"]
+__all__ = [
+    "AlreadySigned",
+    "AlreadyVoided",
+    "AppendOnly",
+    "DuplicatePlayer",
+    "DuplicateRecord",
+    "LeagueError",
+    "NotAllowed",
+    "NotPending",
+    "NotYourSeat",
+]
 
 
 class LeagueError(TablerankError, ValueError):
@@ -50,3 +64,22 @@ class AlreadyVoided(LeagueError):
 
 class AppendOnly(LeagueError):
     """A recorded result is never edited in place nor deleted: void or correct it instead."""
+
+
+class NotAllowed(LeagueError):
+    """The user may not submit or sign this result in this role: not a participant nor an
+    official of the league, or an official signing a result no official entered."""
+
+
+class NotYourSeat(NotAllowed):
+    """A player confirms or disputes only their own seat: the seat is not theirs, or the
+    player did not play in the result."""
+
+
+class NotPending(LeagueError):
+    """The result takes no more signatures of this kind: it is disputed or voided (or, for a
+    dispute, confirmed already)."""
+
+
+class AlreadySigned(LeagueError):
+    """This seat (or this official) has confirmed or disputed the result already."""

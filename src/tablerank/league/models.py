@@ -25,6 +25,7 @@ from tablerank.league.errors import AppendOnly
 
 __all__ = [
     "AccountPeriod",
+    "Confirmation",
     "EventRecord",
     "EventStanding",
     "GameRecord",
@@ -61,6 +62,13 @@ class League(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
     last_sequence = models.PositiveBigIntegerField(default=0, editable=False)
     """The recording order: each new record takes the next number (see `services`)."""
+    officials = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="officiated_leagues", blank=True
+    )
+    """Who may enter any result and sign results entered by another official (seed 003)."""
+    one_official_is_enough = models.BooleanField(default=False)
+    """Whether a result an official entered counts as confirmed on that official's word alone;
+    by default it needs a second official or a participant to sign."""
 
     def __str__(self) -> str:
         return self.slug
@@ -74,6 +82,14 @@ class Player(models.Model):
     name = models.CharField(max_length=100)
     key = models.CharField(max_length=200, editable=False)
     created_at = models.DateTimeField(default=timezone.now)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="players",
+        null=True,
+        blank=True,
+    )
+    """The account that signs for this player's seats (confirms or disputes them)."""
 
     class Meta:
         constraints: ClassVar[list[models.BaseConstraint]] = [
@@ -115,11 +131,14 @@ class AccountPeriod(models.Model):
 
 class RecordStatus(models.TextChoices):
     SUBMITTED = "submitted"
+    """Pending: waiting for the signatures verification needs."""
     CONFIRMED = "confirmed"
+    DISPUTED = "disputed"
+    """A participant disputed it; it stays out of the history until voided or corrected."""
     VOIDED = "voided"
 
 
-# Voiding (and, later, confirming) sets these; every other field of a record is fixed once saved.
+# Voiding and verification set these; every other field of a record is fixed once saved.
 _MUTABLE_FIELDS = frozenset({"status", "voided_by", "voided_at", "void_reason"})
 
 
@@ -331,3 +350,46 @@ class EventStanding(models.Model):
             "losses": self.losses,
             "completed": self.completed,
         }
+
+
+class Verdict(models.TextChoices):
+    CONFIRM = "confirm"
+    DISPUTE = "dispute"
+
+
+class Confirmation(models.Model):
+    """One signature on a game record: a player confirming or disputing their own seat
+    (`player` set), or a league official confirming a result an official entered (`player`
+    empty). Submitting a result signs it too. Signatures are never edited or removed."""
+
+    game = models.ForeignKey(GameRecord, on_delete=models.PROTECT, related_name="confirmations")
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="confirmations", null=True, blank=True
+    )
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    verdict = models.CharField(max_length=8, choices=Verdict.choices)
+    at = models.DateTimeField(default=timezone.now)
+    note = models.TextField(blank=True)
+
+    class Meta:
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            # A seat signs once; an official signs once as official.
+            models.UniqueConstraint(
+                fields=["game", "player"],
+                condition=Q(player__isnull=False),
+                name="league_confirmation_one_per_seat",
+            ),
+            models.UniqueConstraint(
+                fields=["game", "by"],
+                condition=Q(player__isnull=True),
+                name="league_confirmation_one_per_official",
+            ),
+            models.CheckConstraint(
+                condition=Q(player__isnull=False) | Q(verdict="confirm"),
+                name="league_confirmation_officials_only_confirm",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        who = self.player.name if self.player else f"official {self.by}"
+        return f"{who} {self.verdict}s {self.game.external_id}"

@@ -16,9 +16,20 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Prefetch
 from django.utils import timezone
 
-from tablerank.engine.records import Event, Game
-from tablerank.league.errors import AlreadyVoided, DuplicatePlayer, DuplicateRecord, LeagueError
+from tablerank.engine.records import Event, Game, GameClass
+from tablerank.engine.verification import Signature, Status, Verification, verify
+from tablerank.league.errors import (
+    AlreadySigned,
+    AlreadyVoided,
+    DuplicatePlayer,
+    DuplicateRecord,
+    LeagueError,
+    NotAllowed,
+    NotPending,
+    NotYourSeat,
+)
 from tablerank.league.models import (
+    Confirmation,
     EventRecord,
     EventStanding,
     GameRecord,
@@ -28,28 +39,35 @@ from tablerank.league.models import (
     RecordStatus,
     Seat,
     SourceVP,
+    Verdict,
 )
 
 _R = TypeVar("_R", bound=Recorded)
 
 __all__ = [
+    "OFFICIAL",
     "add_player",
+    "confirm",
     "confirmed_events",
     "confirmed_history",
     "correct_game",
+    "dispute",
     "player_named",
     "record_event",
     "record_game",
+    "submit_game",
+    "verification",
     "void_event",
     "void_game",
 ]
 
 
-def add_player(league: League, name: str) -> Player:
-    """A new player; refused when the league has the name already, in any case."""
+def add_player(league: League, name: str, *, user: User | None = None) -> Player:
+    """A new player, optionally with the account that signs for their seats; refused when the
+    league has the name already, in any case."""
     if Player.objects.filter(league=league, key=name.casefold()).exists():
         raise DuplicatePlayer("name", f"league {league.slug!r} already has a player {name!r}")
-    return Player.objects.create(league=league, name=name)
+    return Player.objects.create(league=league, name=name, user=user)
 
 
 def player_named(league: League, name: str) -> Player:
@@ -139,8 +157,9 @@ def record_game(
     """Store a checked game at the end of the league's recording order.
 
     Players are found by name ignoring case and created when new. Refuses an id a live record
-    of the league already has (`DuplicateRecord`). Until verification is built, a recorded game
-    counts as confirmed unless `status` says submitted.
+    of the league already has (`DuplicateRecord`). The game counts as confirmed unless `status`
+    says submitted: this is the administrator's import path, which takes no signatures; results
+    that need verification go through `submit_game`.
     """
     if status == RecordStatus.VOIDED:
         raise LeagueError("status", "record a game as submitted or confirmed; void it afterwards")
@@ -260,3 +279,209 @@ def confirmed_events(league: League) -> list[Event]:
         .prefetch_related(Prefetch("standings", queryset=rows))
     )
     return [record.to_record() for record in records]
+
+
+# -- verification (seed 003) ------------------------------------------------------------------
+
+
+class _Official:
+    """Who signs in `confirm` when a league official signs as official, not for a seat."""
+
+    def __repr__(self) -> str:
+        return "OFFICIAL"
+
+
+OFFICIAL = _Official()
+"""Pass as the signer to `confirm` to sign as a league official."""
+
+_STATUS = {
+    Status.PENDING: RecordStatus.SUBMITTED,
+    Status.CONFIRMED: RecordStatus.CONFIRMED,
+    Status.DISPUTED: RecordStatus.DISPUTED,
+}
+
+
+def _is_official(league: League, user: User) -> bool:
+    return league.officials.filter(pk=user.pk).exists()
+
+
+def _own_seats(record: GameRecord, user: User) -> list[Player]:
+    """The players at this table whose seat `user` signs for."""
+    return [
+        seat.player
+        for seat in record.seats.select_related("player").order_by("position")
+        if seat.player.user_id == user.pk
+    ]
+
+
+def verification(record: GameRecord) -> Verification:
+    """Where the record stands by its signatures, and who still needs to sign
+    (`Verification.summary` says it in words). Records stored by `record_game` without
+    signatures read as pending here, whatever their status."""
+    participants = [
+        seat.player.name for seat in record.seats.select_related("player").order_by("position")
+    ]
+    rows = list(record.confirmations.select_related("player"))
+    signatures = [
+        Signature(row.player.name, disputes=row.verdict == Verdict.DISPUTE)
+        if row.player is not None
+        else Signature(str(row.by_id), official=True)
+        for row in rows
+    ]
+    entered = any(row.player is None and row.by_id == record.created_by_id for row in rows)
+    return verify(
+        GameClass(record.game_class),
+        participants,
+        signatures,
+        entered_by_official=entered,
+        one_official_is_enough=record.league.one_official_is_enough,
+    )
+
+
+def _settle(record: GameRecord) -> None:
+    """Set a pending record's status from its signatures. Only a pending record moves: a
+    confirmed one stays confirmed (disputes are refused on it), a voided one stays voided."""
+    if record.status != RecordStatus.SUBMITTED:
+        return
+    status = _STATUS[verification(record).status]
+    if status != record.status:
+        record.status = status
+        record.save(update_fields=["status"])
+
+
+def _sign(record: GameRecord, player: Player | None, by: User, verdict: Verdict, note: str) -> None:
+    signed = record.confirmations.filter(player=player)
+    if player is None:
+        signed = signed.filter(by=by)
+    if signed.exists():
+        who = player.name if player is not None else f"official {by.get_username()!r}"
+        raise AlreadySigned("player", f"{who} has signed {record.external_id} already")
+    try:
+        with transaction.atomic():
+            Confirmation.objects.create(
+                game=record, player=player, by=by, verdict=verdict, note=note.strip()
+            )
+    except IntegrityError:  # a concurrent signature of the same seat won
+        raise AlreadySigned("player", f"{record.external_id} was signed already") from None
+
+
+def _signing_seat(record: GameRecord, signer: Player | _Official, by: User) -> Player | None:
+    """The seat `by` signs for (None: as an official), after checking they may."""
+    if isinstance(signer, _Official):
+        league = record.league
+        if not _is_official(league, by):
+            raise NotAllowed(
+                "by", f"{by.get_username()!r} is not an official of league {league.slug!r}"
+            )
+        if _own_seats(record, by):
+            raise NotAllowed(
+                "by", f"{by.get_username()!r} played in {record.external_id}: sign your own seat"
+            )
+        entered = record.confirmations.filter(player=None, by_id=record.created_by_id).exists()
+        if not entered:
+            raise NotAllowed(
+                "official",
+                f"{record.external_id} was not entered by an official; its players confirm it",
+            )
+        return None
+    if signer.league_id != record.league_id or not record.seats.filter(player=signer).exists():
+        raise NotYourSeat("player", f"{signer.name} did not play in {record.external_id}")
+    if signer.user_id != by.pk:
+        raise NotYourSeat(
+            "player",
+            f"{by.get_username()!r} cannot sign for {signer.name}: "
+            "a player confirms or disputes only their own seat",
+        )
+    return signer
+
+
+def _locked(record: GameRecord) -> GameRecord:
+    return GameRecord.objects.select_for_update().select_related("league").get(pk=record.pk)
+
+
+def submit_game(
+    league: League,
+    game: Game,
+    by: User,
+    *,
+    played_at: dt.datetime | None = None,
+    note: str = "",
+) -> GameRecord:
+    """Submit a checked game for verification; submitting signs it.
+
+    `by` must play in it (their seat signs) or be an official of the league (signing as
+    official; an official who plays signs their seat instead). The record is pending unless
+    that signature confirms it at once: solitaire on the player's word, or an official's entry
+    where the league says one official is enough. Refused with `NotAllowed` otherwise.
+    """
+    with transaction.atomic():
+        keys = [seat.player.casefold() for seat in game.seats]
+        mine = list(Player.objects.filter(league=league, key__in=keys, user=by))
+        if not mine and not _is_official(league, by):
+            raise NotAllowed(
+                "by",
+                f"{by.get_username()!r} neither plays in {game.id!r} "
+                f"nor is an official of league {league.slug!r}",
+            )
+        record = _write_game(
+            league,
+            game,
+            by,
+            status=RecordStatus.SUBMITTED,
+            played_at=played_at,
+            sequence=_next_sequence(league),
+        )
+        signers: list[Player | None] = [*mine] or [None]
+        for player in signers:
+            _sign(record, player, by, Verdict.CONFIRM, note or "submitted")
+        _settle(record)
+        return record
+
+
+def confirm(record: GameRecord, signer: Player | _Official, by: User, note: str = "") -> None:
+    """`by` confirms `record`: for their own seat (`signer` a `Player` whose account is `by`),
+    or as a league official (`signer` is `OFFICIAL`) on a result an official entered.
+
+    A pending record becomes confirmed once verification's rule is met. Confirming a confirmed
+    record adds the signature (all players signing is preferred); a disputed or voided one is
+    refused (`NotPending`), as is a second signature of one seat (`AlreadySigned`) and a seat
+    that is not `by`'s own (`NotYourSeat`).
+    """
+    with transaction.atomic():
+        locked = _locked(record)
+        if locked.status == RecordStatus.VOIDED:
+            raise NotPending("status", f"{locked.external_id} was voided")
+        if locked.status == RecordStatus.DISPUTED:
+            raise NotPending(
+                "status",
+                f"{locked.external_id} is {verification(locked).summary}; "
+                "an official voids or corrects it",
+            )
+        player = _signing_seat(locked, signer, by)
+        _sign(locked, player, by, Verdict.CONFIRM, note)
+        _settle(locked)
+    record.refresh_from_db()
+
+
+def dispute(record: GameRecord, signer: Player | _Official, by: User, why: str) -> None:
+    """`by` disputes their own seat's result (`signer` a `Player` whose account is `by`); the
+    record becomes disputed and leaves the confirmed history until an official voids or
+    corrects it. Only a pending (or already disputed) record can be disputed (`NotPending`);
+    officials do not dispute (`NotAllowed`): they void or correct."""
+    if not why.strip():
+        raise LeagueError("why", "say why the result is disputed")
+    if isinstance(signer, _Official):
+        raise NotAllowed(
+            "player", "only a player disputes a result; an official voids or corrects it"
+        )
+    with transaction.atomic():
+        locked = _locked(record)
+        if locked.status not in (RecordStatus.SUBMITTED, RecordStatus.DISPUTED):
+            raise NotPending(
+                "status",
+                f"{locked.external_id} is {locked.status}; only a pending result can be disputed",
+            )
+        player = _signing_seat(locked, signer, by)
+        _sign(locked, player, by, Verdict.DISPUTE, why)
+        _settle(locked)
+    record.refresh_from_db()
