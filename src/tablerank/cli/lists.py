@@ -34,9 +34,6 @@ MinGames = Annotated[
 ScoreOption = Annotated[
     str, typer.Option("--score", help="Monthly score: average points per game, or total.")
 ]
-AllowInvalid = Annotated[
-    bool, typer.Option("--allow-invalid", help="List Catan games that fail validation.")
-]
 
 
 def lists_json(result: RankingList) -> dict[str, Any]:
@@ -110,7 +107,7 @@ def register(app: typer.Typer) -> None:
         group: GroupOption = None,
         min_games: MinGames = MIN_GAMES,
         score: ScoreOption = "average",
-        allow_invalid: AllowInvalid = False,
+        allow_invalid: main.AllowInvalid = False,
         output: main.Format = main.Output.table,
     ) -> None:
         """A city's Monthly List with gold, or the Open List across cities."""
@@ -141,7 +138,7 @@ def register(app: typer.Typer) -> None:
         basic_group: Annotated[
             str, typer.Option("--basic-group", help="The Basic Game group, open to free accounts.")
         ] = "base",
-        allow_invalid: AllowInvalid = False,
+        allow_invalid: main.AllowInvalid = False,
         output: main.Format = main.Output.table,
     ) -> None:
         """The annual score: four best monthly places, 150 for each missing month."""
