@@ -21,6 +21,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from tablerank.engine import records as engine
+from tablerank.engine.systems import SYSTEMS
 from tablerank.league.errors import AppendOnly
 
 __all__ = [
@@ -31,6 +32,8 @@ __all__ = [
     "GameRecord",
     "League",
     "Player",
+    "RatingState",
+    "RatingWatermark",
     "RecordStatus",
     "Seat",
     "SourceVP",
@@ -40,6 +43,21 @@ __all__ = [
 def _choices(kind: type[Any]) -> list[tuple[str, str]]:
     """Django choices for one of the engine's string enums (the engine stays Django-free)."""
     return [(member.value, member.value) for member in kind]
+
+
+def all_systems() -> list[str]:
+    """Every engine system's name: what a new league keeps ratings in."""
+    return list(SYSTEMS)
+
+
+def validate_systems(names: Any) -> None:
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise ValidationError('list the systems by name, e.g. ["cow.elo", "area"]')
+    unknown = [n for n in names if n not in SYSTEMS]
+    if unknown:
+        raise ValidationError(
+            f"unknown system {unknown[0]!r}; expected one of {', '.join(SYSTEMS)}"
+        )
 
 
 def validate_time_zone(name: str) -> None:
@@ -69,6 +87,9 @@ class League(models.Model):
     one_official_is_enough = models.BooleanField(default=False)
     """Whether a result an official entered counts as confirmed on that official's word alone;
     by default it needs a second official or a participant to sign."""
+    systems = models.JSONField(default=all_systems, validators=[validate_systems])
+    """The engine systems whose standings the league keeps (see `RatingState`); all by default.
+    After changing it, `rebuild_ratings(league)` builds the newly kept systems' state."""
 
     def __str__(self) -> str:
         return self.slug
@@ -393,3 +414,54 @@ class Confirmation(models.Model):
     def __str__(self) -> str:
         who = self.player.name if self.player else f"official {self.by}"
         return f"{who} {self.verdict}s {self.game.external_id}"
+
+
+class RatingState(models.Model):
+    """One rated name's current number in one of a league's lists: the engine's `Totals` of
+    `system` over the league's confirmed games in list `list_key`, kept row by row.
+
+    `list_key` is the system's own `list_key` (the game group for cow.elo, the game title for
+    area, empty for single-list systems). `player` is the name as the engine rates it: a
+    player's name as the league spells it, or (area, solitaire) the game title itself.
+    Derived data: `tablerank.league.ratings` rewrites it; the history stays the source."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="rating_states")
+    system = models.CharField(max_length=64)
+    list_key = models.CharField(max_length=200, blank=True)
+    player = models.CharField(max_length=200)
+    rating = models.FloatField()
+    games = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.UniqueConstraint(
+                fields=["league", "system", "list_key", "player"],
+                name="league_rating_state_once",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.system}[{self.list_key}] {self.player} {self.rating}"
+
+
+class RatingWatermark(models.Model):
+    """The last record applied to one list's `RatingState`, by its place in play order
+    (`date`, then `sequence`). A confirmed game after it is applied on its own; a change at or
+    before it recomputes the list."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="rating_watermarks")
+    system = models.CharField(max_length=64)
+    list_key = models.CharField(max_length=200, blank=True)
+    date = models.DateField()
+    sequence = models.PositiveBigIntegerField()
+
+    class Meta:
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.UniqueConstraint(
+                fields=["league", "system", "list_key"], name="league_rating_watermark_once"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.system}[{self.list_key}] up to {self.date} #{self.sequence}"

@@ -41,6 +41,7 @@ from tablerank.league.models import (
     SourceVP,
     Verdict,
 )
+from tablerank.league.ratings import kept_systems, ratings, rebuild_ratings, refresh_ratings
 
 _R = TypeVar("_R", bound=Recorded)
 
@@ -52,9 +53,13 @@ __all__ = [
     "confirmed_history",
     "correct_game",
     "dispute",
+    "kept_systems",
     "player_named",
+    "ratings",
+    "rebuild_ratings",
     "record_event",
     "record_game",
+    "refresh_ratings",
     "submit_game",
     "verification",
     "void_event",
@@ -164,9 +169,12 @@ def record_game(
     if status == RecordStatus.VOIDED:
         raise LeagueError("status", "record a game as submitted or confirmed; void it afterwards")
     with transaction.atomic():
-        return _write_game(
+        record = _write_game(
             league, game, by, status=status, played_at=played_at, sequence=_next_sequence(league)
         )
+        if status == RecordStatus.CONFIRMED:
+            refresh_ratings(record)
+        return record
 
 
 def _void(model: type[_R], record: _R, by: User, why: str) -> RecordStatus:
@@ -189,7 +197,8 @@ def _void(model: type[_R], record: _R, by: User, why: str) -> RecordStatus:
 def void_game(record: GameRecord, by: User, why: str) -> None:
     """Void a recorded game: it stays stored, with who voided it, when and why."""
     with transaction.atomic():
-        _void(GameRecord, record, by, why)
+        if _void(GameRecord, record, by, why) == RecordStatus.CONFIRMED:
+            refresh_ratings(record)
 
 
 def correct_game(original: GameRecord, replacement: Game, by: User, why: str) -> GameRecord:
@@ -200,7 +209,7 @@ def correct_game(original: GameRecord, replacement: Game, by: User, why: str) ->
     """
     with transaction.atomic():
         was = _void(GameRecord, original, by, why)
-        return _write_game(
+        record = _write_game(
             original.league,
             replacement,
             by,
@@ -209,6 +218,9 @@ def correct_game(original: GameRecord, replacement: Game, by: User, why: str) ->
             sequence=original.sequence,
             replaces=original,
         )
+        if was == RecordStatus.CONFIRMED:
+            refresh_ratings(original, record)
+        return record
 
 
 def confirmed_history(league: League) -> list[Game]:
@@ -347,6 +359,8 @@ def _settle(record: GameRecord) -> None:
     if status != record.status:
         record.status = status
         record.save(update_fields=["status"])
+        if status == RecordStatus.CONFIRMED:
+            refresh_ratings(record)
 
 
 def _sign(record: GameRecord, player: Player | None, by: User, verdict: Verdict, note: str) -> None:

@@ -1,0 +1,237 @@
+"""The stored rating state always equals a full replay of the confirmed history (issue 4, 2)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tablerank.engine.records import Game, new_game
+from tablerank.engine.systems import SYSTEMS, get_system
+from tablerank.engine.systems.base import ReplaySystem
+from tablerank.league.errors import LeagueError
+from tablerank.league.models import GameRecord, League, RatingState, RecordStatus
+from tablerank.league.services import (
+    OFFICIAL,
+    confirm,
+    confirmed_history,
+    correct_game,
+    kept_systems,
+    ratings,
+    rebuild_ratings,
+    record_game,
+    submit_game,
+    void_game,
+)
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ("Ann", "Ben", "Cleo", "Dora", "Ed")
+GROUPS = ("base", "cities")
+DAY = dt.date(2024, 3, 1)
+_ids = itertools.count()
+_leagues = itertools.count()
+
+
+def game(players: list[str], vps: list[int], day: int = 0, group: str = "base") -> Game:
+    return new_game(
+        id=f"g{next(_ids)}",
+        date=DAY + dt.timedelta(days=day),
+        group=group,
+        seats=[{"player": p, "vp": v} for p, v in zip(players, vps, strict=True)],
+    )
+
+
+def assert_state_is_replay(league: League) -> None:
+    """Every kept system's every list equals the engine's replay of the confirmed history."""
+    history = confirmed_history(league)
+    for name in league.systems:
+        system = get_system(name)
+        if not isinstance(system, ReplaySystem):  # pages.combined: from its members' state
+            assert ratings(league, name).standings == system.rate(history).standings, name
+            continue
+        keys = {system.list_key(g) for g in history if system.refusal(g) is None} or {""}
+        for key in keys:
+            mine = [g for g in history if system.refusal(g) is None and system.list_key(g) == key]
+            got = ratings(league, name, key).standings
+            assert got == system.rate(mine).standings, (name, key)
+
+
+@pytest.fixture
+def officials(db: None) -> tuple[User, User]:
+    return User.objects.create_user("referee"), User.objects.create_user("assistant")
+
+
+games = st.builds(
+    lambda players, vps, day, group: game(players, vps[: len(players)], day, group),
+    st.lists(st.sampled_from(NAMES), min_size=2, max_size=4, unique=True),
+    st.lists(st.integers(2, 12), min_size=4, max_size=4),
+    st.integers(0, 4),
+    st.sampled_from(GROUPS),
+)
+operations = st.lists(
+    st.one_of(
+        st.tuples(st.just("record"), games),
+        st.tuples(st.just("submit"), games),
+        st.tuples(st.just("confirm"), st.integers(0, 20)),
+        st.tuples(st.just("void"), st.integers(0, 20)),
+        st.tuples(st.just("correct"), st.integers(0, 20), games),
+    ),
+    min_size=1,
+    max_size=12,
+)
+
+
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(steps=operations)
+def test_state_equals_a_full_replay_after_any_changes(
+    officials: tuple[User, User], steps: list[tuple[Any, ...]]
+) -> None:
+    referee, assistant = officials
+    league = League.objects.create(name="Prop", slug=f"prop-{next(_leagues)}")
+    league.officials.add(referee, assistant)
+    entered: set[int] = set()
+    for op, *args in steps:
+        live = list(
+            GameRecord.objects.filter(league=league)
+            .exclude(status=RecordStatus.VOIDED)
+            .order_by("pk")
+        )
+        # Pending entries an official made (a corrected one has no entry signature).
+        pending = [r for r in live if r.status == RecordStatus.SUBMITTED and r.pk in entered]
+        if op == "record":
+            record_game(league, args[0], referee)
+        elif op == "submit":
+            entered.add(submit_game(league, args[0], referee).pk)  # an official's entry
+        elif op == "confirm" and pending:
+            confirm(pending[args[0] % len(pending)], OFFICIAL, assistant)
+        elif op == "void" and live:
+            void_game(live[args[0] % len(live)], referee, "wrong table")
+        elif op == "correct" and live:
+            correct_game(live[args[0] % len(live)], args[1], referee, "wrong VP")
+        assert_state_is_replay(league)
+
+
+def test_every_system_is_kept_by_default_but_turnabout(league: League) -> None:
+    assert league.systems == list(SYSTEMS)
+    assert set(kept_systems(league)) == set(SYSTEMS) - {"turnabout", "pages.combined"}
+
+
+def test_recording_updates_each_list(league: League, official: User) -> None:
+    record_game(league, game(["Ann", "Ben", "Cleo"], [10, 7, 8]), official)
+    record_game(league, game(["Ann", "Dora"], [6, 10], day=1, group="cities"), official)
+    assert_state_is_replay(league)
+    base = ratings(league, "cow.elo", "base")
+    assert [s.player for s in base.standings] == ["Ann", "Cleo", "Ben"]
+    assert {s.player for s in ratings(league, "cow.elo", "cities").standings} == {"Ann", "Dora"}
+    with pytest.raises(LeagueError, match=r"list_key: cow\.elo keeps a separate list per game"):
+        ratings(league, "cow.elo")
+    assert (
+        ratings(league, "area").standings
+        == get_system("area").rate(confirmed_history(league)).standings
+    )  # one title: the list may be left out
+
+
+def test_pending_games_stay_out_until_confirmed(league: League, official: User) -> None:
+    assistant = User.objects.create_user("assistant")
+    league.officials.add(official, assistant)
+    record = submit_game(league, game(["Ann", "Ben"], [10, 7]), official)
+    assert ratings(league, "pages.point").standings == ()
+    confirm(record, OFFICIAL, assistant)
+    assert [s.player for s in ratings(league, "pages.point").standings] == ["Ann", "Ben"]
+    assert_state_is_replay(league)
+
+
+def _history(league: League, official: User, size: int) -> None:
+    for i in range(size):
+        players = [NAMES[i % 5], NAMES[(i + 1) % 5], NAMES[(i + 2) % 5]]
+        record_game(league, game(players, [10, 8, 6], day=i // 3), official)
+
+
+def _queries_to_add_one(league: League, official: User) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        record_game(league, game(["Ann", "Ben", "Zed"], [10, 7, 8], day=99), official)
+    return len(queries)
+
+
+def test_appending_costs_the_same_whatever_the_history(official: User) -> None:
+    small = League.objects.create(name="Small", slug="small")
+    large = League.objects.create(name="Large", slug="large")
+    _history(small, official, 3)
+    _history(large, official, 30)
+    assert _queries_to_add_one(large, official) == _queries_to_add_one(small, official)
+    assert_state_is_replay(large)
+
+
+def test_appending_touches_only_the_new_games_players(league: League, official: User) -> None:
+    _history(league, official, 10)
+    before = {
+        (r.system, r.list_key, r.player): (r.rating, r.updated_at)
+        for r in RatingState.objects.filter(league=league)
+    }
+    record_game(league, game(["Ann", "Ben"], [10, 7], day=50), official)
+    after = {
+        (r.system, r.list_key, r.player): (r.rating, r.updated_at)
+        for r in RatingState.objects.filter(league=league)
+    }
+    touched = {key for key in after if before.get(key) != after[key]}
+    assert {player for _, _, player in touched} == {"Ann", "Ben"}
+    assert_state_is_replay(league)
+
+
+def test_correcting_an_early_game_recomputes_later_ratings(league: League, official: User) -> None:
+    first = record_game(league, game(["Ann", "Ben"], [10, 7]), official)
+    record_game(league, game(["Ann", "Cleo"], [10, 9], day=1), official)
+    record_game(league, game(["Cleo", "Ben"], [10, 9], day=2), official)
+
+    def cleo() -> dict[str, float]:
+        rows = RatingState.objects.filter(league=league, player="Cleo")
+        return dict(rows.values_list("system", "rating"))
+
+    before = cleo()
+    correct_game(first, game(["Cleo", "Ben"], [10, 7]), official, "Cleo played, not Ann")
+    after = cleo()
+    # The early game now changes everything Cleo did after it.
+    assert after != before
+    assert after["cow.elo"] != before["cow.elo"]
+    assert RatingState.objects.get(league=league, system="cow.elo", player="Cleo").games == 3
+    assert_state_is_replay(league)
+    void_game(GameRecord.objects.get(replaces=first), official, "never played")
+    assert_state_is_replay(league)
+
+
+def test_a_game_inserted_earlier_in_play_order_recomputes(league: League, official: User) -> None:
+    record_game(league, game(["Ann", "Ben"], [10, 7], day=3), official)
+    record_game(league, game(["Ben", "Cleo"], [10, 7], day=4), official)
+    record_game(league, game(["Cleo", "Ann"], [10, 7], day=1), official)  # played before both
+    assert_state_is_replay(league)
+
+
+def test_rebuild_after_changing_the_kept_systems(league: League, official: User) -> None:
+    league.systems = ["cow.elo"]
+    league.save()
+    _history(league, official, 4)
+    assert set(RatingState.objects.filter(league=league).values_list("system", flat=True)) == {
+        "cow.elo"
+    }
+    with pytest.raises(LeagueError, match="system: league 'bonn-koeln' does not keep area"):
+        ratings(league, "area")
+    league.systems = ["area", "pages.combined", "turnabout"]
+    league.save()
+    rebuild_ratings(league)
+    assert "cow.elo" not in set(
+        RatingState.objects.filter(league=league).values_list("system", flat=True)
+    )
+    assert_state_is_replay(league)
+    assert ratings(league, "turnabout").standings == ()
