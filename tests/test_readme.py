@@ -28,3 +28,12 @@ def test_the_main_job_reads_a_file_shipped_in_the_repo() -> None:
     shipped = [word for word in main_job.split() if word.startswith("examples/")]
     assert shipped
     assert all((ROOT / path).is_file() for path in shipped)
+
+
+def test_ci_runs_the_readme_postgresql_command() -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = text.split("## PostgreSQL", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
+    commands = [line for line in block.splitlines() if line and not line.startswith("#")]
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert commands
+    assert all(command in ci for command in commands)

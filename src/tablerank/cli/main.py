@@ -212,6 +212,10 @@ from tablerank.cli import lists as lists_command  # noqa: E402
 
 lists_command.register(app)
 
+from tablerank.cli import league as league_command  # noqa: E402
+
+league_command.register(app)
+
 
 def run() -> None:
     """Console-script entry point."""
