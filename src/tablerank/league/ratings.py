@@ -40,7 +40,7 @@ from tablerank.league.models import (
     Seat,
 )
 
-__all__ = ["kept_systems", "ratings", "rebuild_ratings", "refresh_ratings"]
+__all__ = ["confirmed_events", "kept_systems", "ratings", "rebuild_ratings", "refresh_ratings"]
 
 Point = tuple[dt.date, int]
 """A record's place in play order: its date, then its recording number."""
@@ -78,7 +78,8 @@ def _played(league: League) -> list[tuple[Point, Game]]:
     return [((row.date, row.sequence), row.to_record()) for row in rows]
 
 
-def _confirmed_events(league: League) -> list[Event]:
+def confirmed_events(league: League) -> list[Event]:
+    """The league's confirmed, live events in play order."""
     rows = EventStanding.objects.select_related("player")
     records = (
         EventRecord.objects.filter(league=league, status=RecordStatus.CONFIRMED)
@@ -325,7 +326,7 @@ def ratings(league: League, system: str, list_key: str | None = None) -> RatingT
     if isinstance(engine, Combined):
         return _combined(league, engine)
     if not isinstance(engine, ReplaySystem) or engine.record_type is not Game:
-        return engine.rate(_confirmed_events(league))
+        return engine.rate(confirmed_events(league))
     key = _list_key(league, system, engine, list_key)
     values, games = _state(league, system, key)
     return RatingTable(system, engine.rank(values, games))

@@ -41,7 +41,13 @@ from tablerank.league.models import (
     SourceVP,
     Verdict,
 )
-from tablerank.league.ratings import kept_systems, ratings, rebuild_ratings, refresh_ratings
+from tablerank.league.ratings import (
+    confirmed_events,
+    kept_systems,
+    ratings,
+    rebuild_ratings,
+    refresh_ratings,
+)
 
 _R = TypeVar("_R", bound=Recorded)
 
@@ -280,17 +286,6 @@ def void_event(record: EventRecord, by: User, why: str) -> None:
     """Void a recorded event; it stays stored, with who, when and why."""
     with transaction.atomic():
         _void(EventRecord, record, by, why)
-
-
-def confirmed_events(league: League) -> list[Event]:
-    """The league's confirmed, live events in play order."""
-    rows = EventStanding.objects.select_related("player")
-    records = (
-        EventRecord.objects.filter(league=league, status=RecordStatus.CONFIRMED)
-        .order_by("date", "sequence")
-        .prefetch_related(Prefetch("standings", queryset=rows))
-    )
-    return [record.to_record() for record in records]
 
 
 # -- verification (seed 003) ------------------------------------------------------------------
