@@ -18,10 +18,13 @@ def official(db: None) -> User:
 
 
 @pytest.fixture
-def league(db: None) -> League:
-    return League.objects.create(
+def league(db: None, official: User) -> League:
+    """A league whose admin is the `official` user (who may void and correct)."""
+    league = League.objects.create(
         name="Bonn & Köln Catan", slug="bonn-koeln", time_zone="Europe/Berlin"
     )
+    league.admins.add(official)
+    return league
 
 
 @pytest.fixture(scope="session")

@@ -1,4 +1,4 @@
-"""Settings for the league's tests: the real settings with a test-only key.
+"""Settings for the tests: the site's real settings with a test-only key.
 
 The database still comes from TABLERANK_DATABASE_URL (SQLite by default; pytest-django runs the
 tests on a throwaway in-memory SQLite database or a test_ PostgreSQL database).
@@ -10,26 +10,7 @@ import os
 
 os.environ.setdefault("TABLERANK_SECRET_KEY", "tests-only-not-a-secret")
 
-from tablerank.league.settings import (
-    ALLOWED_HOSTS,
-    DATABASES,
-    DEBUG,
-    DEFAULT_AUTO_FIELD,
-    INSTALLED_APPS,
-    LANGUAGE_CODE,
-    SECRET_KEY,
-    TIME_ZONE,
-    USE_TZ,
-)
+from tablerank.server.settings import *  # noqa: E402, F403
 
-__all__ = [
-    "ALLOWED_HOSTS",
-    "DATABASES",
-    "DEBUG",
-    "DEFAULT_AUTO_FIELD",
-    "INSTALLED_APPS",
-    "LANGUAGE_CODE",
-    "SECRET_KEY",
-    "TIME_ZONE",
-    "USE_TZ",
-]
+# Password hashing is deliberately slow; the tests create many accounts.
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from tablerank.league.settings import database_from_url, default_database_url, envbool
+from tablerank.server.settings import database_from_url, default_database_url, envbool
 
 
 def test_an_sqlite_url_names_a_file() -> None:
@@ -63,17 +63,34 @@ def test_a_flag_is_true_or_false(monkeypatch: pytest.MonkeyPatch) -> None:
         envbool("TABLERANK_DEBUG", default=False)
 
 
-def settings_in(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+def settings_in(env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items() if not k.startswith("TABLERANK_")}
-    code = "import tablerank.league.settings as s; print(s.SECRET_KEY)"
+    code = "import tablerank.server.settings as s; print(s.SECRET_KEY)"
     return subprocess.run(
-        [sys.executable, "-c", code], env=clean | env, capture_output=True, text=True, check=False
+        [sys.executable, "-c", code],
+        env=clean | env,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=False,
     )
 
 
-def test_without_a_secret_key_only_debug_starts() -> None:
-    refused = settings_in({})
+def test_the_secret_key_comes_from_the_environment(tmp_path: Path) -> None:
+    assert settings_in({"TABLERANK_SECRET_KEY": "s3cret"}, tmp_path).stdout.strip() == "s3cret"
+    assert not (tmp_path / "secret_key").exists()
+
+
+def test_without_a_secret_key_one_is_generated_once_and_kept_private(tmp_path: Path) -> None:
+    env = {"TABLERANK_DATA_DIR": str(tmp_path)}
+    first = settings_in(env, tmp_path).stdout.strip()
+    assert len(first) >= 50
+    assert settings_in(env, tmp_path).stdout.strip() == first
+    assert (tmp_path / "secret_key").stat().st_mode & 0o777 == 0o600
+
+
+def test_an_empty_key_file_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "secret_key").write_text("\n")
+    refused = settings_in({"TABLERANK_DATA_DIR": str(tmp_path)}, tmp_path)
     assert refused.returncode != 0
-    assert "TABLERANK_SECRET_KEY must be set" in refused.stderr
-    assert "insecure-development-key" in settings_in({"TABLERANK_DEBUG": "true"}).stdout
-    assert settings_in({"TABLERANK_SECRET_KEY": "s3cret"}).stdout.strip() == "s3cret"
+    assert "secret_key is empty" in refused.stderr

@@ -2,7 +2,7 @@
 
 `register(app)` adds the sub-app; main.py calls it. Django is imported only inside the commands
 (`_setup`), so `import tablerank.cli.main` never loads it. The database is the league server's
-(`tablerank.league.settings`, or `DJANGO_SETTINGS_MODULE` when set); see docs/league.md.
+(`tablerank.server.settings`, or `DJANGO_SETTINGS_MODULE` when set); see docs/league.md.
 
 The command line acts as a local administrator: it records results without signatures, signs
 for any player's seat with that player's account, and creates the users it is given (`--by`,
@@ -39,7 +39,7 @@ __all__ = ["ImportSummary", "event_json", "game_json", "register"]
 
 T = TypeVar("T")
 
-SETTINGS = "tablerank.league.settings"
+SETTINGS = "tablerank.server.settings"
 CHUNK = 500
 """Records imported per transaction: an interrupted import keeps what it committed, and
 running it again skips those (imports are idempotent by id)."""

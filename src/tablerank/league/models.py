@@ -32,6 +32,7 @@ __all__ = [
     "GameRecord",
     "League",
     "Player",
+    "RatingChange",
     "RatingState",
     "RatingWatermark",
     "RecordStatus",
@@ -80,6 +81,10 @@ class League(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
     last_sequence = models.PositiveBigIntegerField(default=0, editable=False)
     """The recording order: each new record takes the next number (see `services`)."""
+    admins = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="administered_leagues", blank=True
+    )
+    """Who runs the league: its settings, its members and officials, voids and corrections."""
     officials = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="officiated_leagues", blank=True
     )
@@ -465,3 +470,41 @@ class RatingWatermark(models.Model):
 
     def __str__(self) -> str:
         return f"{self.system}[{self.list_key}] up to {self.date} #{self.sequence}"
+
+
+class RatingChange(models.Model):
+    """One rated name's rating before and after one confirmed game, in one list of one system:
+    the league's log of why each number moved. The latest row per name before a point in the
+    play order is that name's state there, so a change in the past replays from that point
+    (`ratings`) and a player's history reads straight from here."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="+")
+    system = models.CharField(max_length=64)
+    list_key = models.CharField(max_length=200, blank=True)
+    game = models.ForeignKey(GameRecord, on_delete=models.CASCADE, related_name="rating_changes")
+    date = models.DateField()
+    sequence = models.PositiveBigIntegerField()
+    """The game's place in the play order (copied from it, for ordering without a join)."""
+    player = models.CharField(max_length=200)
+    before = models.FloatField()
+    after = models.FloatField()
+    games = models.PositiveIntegerField()
+    """Games the name had been rated in, this one included."""
+
+    class Meta:
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.UniqueConstraint(
+                fields=["league", "system", "list_key", "game", "player"],
+                name="league_rating_change_unique",
+            ),
+        ]
+        indexes: ClassVar[list[models.Index]] = [
+            models.Index(
+                fields=["league", "system", "list_key", "date", "sequence"],
+                name="league_rating_change_play",
+            ),
+            models.Index(
+                fields=["league", "player", "system", "date", "sequence"],
+                name="league_rating_change_player",
+            ),
+        ]

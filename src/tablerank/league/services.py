@@ -9,6 +9,8 @@ its place in the play order, so rating the confirmed history equals replaying th
 from __future__ import annotations
 
 import datetime as dt
+import zoneinfo
+from enum import StrEnum
 from typing import TypeVar
 
 from django.contrib.auth.models import User
@@ -53,6 +55,7 @@ _R = TypeVar("_R", bound=Recorded)
 
 __all__ = [
     "OFFICIAL",
+    "Role",
     "add_player",
     "confirm",
     "confirmed_events",
@@ -60,17 +63,67 @@ __all__ = [
     "correct_game",
     "dispute",
     "kept_systems",
+    "local_date",
     "player_named",
     "ratings",
     "rebuild_ratings",
     "record_event",
     "record_game",
     "refresh_ratings",
+    "require_role",
+    "roles_of",
     "submit_game",
     "verification",
     "void_event",
     "void_game",
 ]
+
+
+class Role(StrEnum):
+    """What a user is in a league (issue 4: league admin, official, player)."""
+
+    ADMIN = "admin"
+    """Runs the league: settings, members, officials; voids and corrects results."""
+    OFFICIAL = "official"
+    """Enters any result, signs results another official entered, voids and corrects."""
+    PLAYER = "player"
+    """Signs for their own seats: submits, confirms or disputes results they played in."""
+
+
+def roles_of(league: League, user: User) -> set[Role]:
+    """The user's roles in the league; empty for an outsider (or an anonymous user)."""
+    if not user.is_authenticated:
+        return set()
+    roles: set[Role] = set()
+    if league.admins.filter(pk=user.pk).exists():
+        roles.add(Role.ADMIN)
+    if league.officials.filter(pk=user.pk).exists():
+        roles.add(Role.OFFICIAL)
+    if Player.objects.filter(league=league, user=user).exists():
+        roles.add(Role.PLAYER)
+    return roles
+
+
+def require_role(league: League, user: User, *allowed: Role) -> set[Role]:
+    """The user's roles, after checking they hold one of `allowed` (a superuser holds all);
+    `NotAllowed` names the roles that would do."""
+    roles = roles_of(league, user)
+    if user.is_authenticated and user.is_superuser:
+        return roles | set(Role)
+    if roles & set(allowed):
+        return roles
+    wanted = " or ".join(role.value for role in allowed)
+    who = repr(user.get_username()) if user.is_authenticated else "an anonymous user"
+    article = "an" if wanted[0] in "aeiou" else "a"
+    raise NotAllowed("by", f"{who} is not {article} {wanted} of league {league.slug!r}")
+
+
+def local_date(league: League, played_at: dt.datetime) -> dt.date:
+    """The day a game played at `played_at` belongs to in the league's time zone, which is
+    what decides its month's list (seed 001): 23:30 in Berlin on 31 May is a May game."""
+    if played_at.tzinfo is None:
+        raise LeagueError("played_at", "give the time with its UTC offset, e.g. 20:30+02:00")
+    return played_at.astimezone(zoneinfo.ZoneInfo(league.time_zone)).date()
 
 
 def add_player(league: League, name: str, *, user: User | None = None) -> Player:
@@ -201,7 +254,9 @@ def _void(model: type[_R], record: _R, by: User, why: str) -> RecordStatus:
 
 
 def void_game(record: GameRecord, by: User, why: str) -> None:
-    """Void a recorded game: it stays stored, with who voided it, when and why."""
+    """Void a recorded game: it stays stored, with who voided it, when and why. Only the
+    league's admins and officials void (`NotAllowed`)."""
+    require_role(record.league, by, Role.ADMIN, Role.OFFICIAL)
     with transaction.atomic():
         if _void(GameRecord, record, by, why) == RecordStatus.CONFIRMED:
             refresh_ratings(record)
@@ -211,8 +266,10 @@ def correct_game(original: GameRecord, replacement: Game, by: User, why: str) ->
     """Void `original` and record `replacement` in its place in the play order, as one change.
 
     The replacement keeps the original's status and play time and links back to it
-    (`replaces`); it may keep the original's id, which voiding frees.
+    (`replaces`); it may keep the original's id, which voiding frees. Only the league's admins
+    and officials correct (`NotAllowed`).
     """
+    require_role(original.league, by, Role.ADMIN, Role.OFFICIAL)
     with transaction.atomic():
         was = _void(GameRecord, original, by, why)
         record = _write_game(
@@ -283,7 +340,8 @@ def record_event(
 
 
 def void_event(record: EventRecord, by: User, why: str) -> None:
-    """Void a recorded event; it stays stored, with who, when and why."""
+    """Void a recorded event; it stays stored, with who, when and why (admins and officials)."""
+    require_role(record.league, by, Role.ADMIN, Role.OFFICIAL)
     with transaction.atomic():
         _void(EventRecord, record, by, why)
 

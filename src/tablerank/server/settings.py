@@ -1,0 +1,181 @@
+"""Django settings for the league server, its JSON API and web site, read from the environment.
+
+The default database is an SQLite file, so a club can check out the code, run the migrations and
+keep a season with nothing else installed (the habit of healthchecks' settings). Variables:
+
+* ``TABLERANK_DATABASE_URL`` -- ``sqlite:///relative.db``, ``sqlite:////absolute/path.db`` or
+  ``postgres://user:password@host:5432/name`` (also ``postgresql://``); default an SQLite file
+  ``tablerank.sqlite3`` in ``TABLERANK_DATA_DIR``, or in the working directory.
+* ``TABLERANK_DEBUG`` -- ``true``/``false`` (default false).
+* ``TABLERANK_SECRET_KEY`` -- signs sessions and password-reset links. When unset, a random key is
+  generated once into ``secret_key`` in ``TABLERANK_DATA_DIR`` (readable by its owner only) and
+  read from there afterwards, so a club's site keeps its sign-ins across restarts and no key is
+  ever in the repository.
+* ``TABLERANK_ALLOWED_HOSTS`` -- comma-separated host names.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+from django.core.exceptions import ImproperlyConfigured
+
+
+
+def envbool(name: str, default: bool) -> bool:
+    value = os.environ.get(name, "").strip().lower()
+    if not value:
+        return default
+    if value in {"1", "true", "yes", "on"}:
+        return True
+    if value in {"0", "false", "no", "off"}:
+        return False
+    raise ImproperlyConfigured(f"{name}: expected true or false, got {value!r}")
+
+
+def database_from_url(url: str) -> dict[str, Any]:
+    """Django's ``DATABASES['default']`` for a database URL (sqlite or postgres)."""
+    parts = urlsplit(url)
+    if parts.scheme == "sqlite":
+        # sqlite:///name.db is relative to the working directory, sqlite:////abs/name.db absolute.
+        path = unquote(parts.path[1:] if parts.path.startswith("/") else parts.path)
+        if not path:
+            raise ImproperlyConfigured(f"TABLERANK_DATABASE_URL: no file in {url!r}")
+        return {"ENGINE": "django.db.backends.sqlite3", "NAME": path}
+    if parts.scheme in {"postgres", "postgresql"}:
+        name = unquote(parts.path.lstrip("/"))
+        if not name:
+            raise ImproperlyConfigured("TABLERANK_DATABASE_URL: no database name in the URL")
+        return {
+            "ENGINE": "django.db.backends.postgresql",
+            "NAME": name,
+            "USER": unquote(parts.username or ""),
+            "PASSWORD": unquote(parts.password or ""),
+            "HOST": parts.hostname or "",
+            "PORT": str(parts.port or ""),
+        }
+    raise ImproperlyConfigured(
+        f"TABLERANK_DATABASE_URL: expected a sqlite:// or postgres:// URL, got scheme "
+        f"{parts.scheme!r}"
+    )
+
+
+def default_database_url() -> str:
+    return f"sqlite:///{(data_dir() / 'tablerank.sqlite3').absolute()}"
+
+
+DEBUG = envbool("TABLERANK_DEBUG", default=False)
+
+
+def data_dir() -> Path:
+    path = Path(os.environ.get("TABLERANK_DATA_DIR") or Path.cwd())
+    if not path.is_dir():
+        raise ImproperlyConfigured(f"TABLERANK_DATA_DIR: {path} is not a directory")
+    return path
+
+
+def secret_key_from(path: Path) -> str:
+    """The key stored at `path`, created there (mode 0600) with 50 random characters when
+    missing. Several workers starting at once agree: the first to create the file wins."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        key = path.read_text(encoding="ascii").strip()
+        if not key:
+            raise ImproperlyConfigured(f"TABLERANK_SECRET_KEY: {path} is empty") from None
+        return key
+    key = secrets.token_urlsafe(48)
+    with os.fdopen(fd, "w", encoding="ascii") as out:
+        out.write(key + "\n")
+    return key
+
+
+SECRET_KEY = os.environ.get("TABLERANK_SECRET_KEY", "") or secret_key_from(
+    data_dir() / "secret_key"
+)
+
+ALLOWED_HOSTS = [
+    host.strip()
+    for host in os.environ.get("TABLERANK_ALLOWED_HOSTS", "").split(",")
+    if host.strip()
+]
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "tablerank.league.apps.LeagueConfig",
+    "tablerank.api.apps.ApiConfig",
+    "tablerank.web.apps.WebConfig",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "tablerank.server.urls"
+WSGI_APPLICATION = "tablerank.server.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+STATIC_URL = "static/"
+STATIC_ROOT = os.environ.get("TABLERANK_STATIC_ROOT") or str(Path.cwd() / "staticfiles")
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "/"
+LOGOUT_REDIRECT_URL = "/"
+
+# Cookies and headers: secure by default; plain HTTP (a club's LAN, `tablerank serve`) only
+# with TABLERANK_INSECURE_HTTP=true.
+INSECURE_HTTP = envbool("TABLERANK_INSECURE_HTTP", default=DEBUG)
+SESSION_COOKIE_SECURE = not INSECURE_HTTP
+CSRF_COOKIE_SECURE = not INSECURE_HTTP
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_SAMESITE = "Lax"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+CSRF_TRUSTED_ORIGINS = [
+    origin.strip()
+    for origin in os.environ.get("TABLERANK_CSRF_TRUSTED_ORIGINS", "").split(",")
+    if origin.strip()
+]
+
+DATABASES = {
+    "default": database_from_url(
+        os.environ.get("TABLERANK_DATABASE_URL") or default_database_url()
+    ),
+}
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+USE_TZ = True
+TIME_ZONE = "UTC"
+LANGUAGE_CODE = "en"

@@ -1,0 +1,1 @@
+"""The league's web site (Django templates + htmx): a thin shell over `tablerank.league`."""
