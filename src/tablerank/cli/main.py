@@ -220,3 +220,7 @@ league_command.register(app)
 def run() -> None:
     """Console-script entry point."""
     app()
+
+from tablerank.cli import serve as serve_command  # noqa: E402
+
+serve_command.register(app)

@@ -92,6 +92,12 @@ class League(models.Model):
     one_official_is_enough = models.BooleanField(default=False)
     """Whether a result an official entered counts as confirmed on that official's word alone;
     by default it needs a second official or a participant to sign."""
+    monthly_score = models.CharField(
+        max_length=16,
+        choices=[("average", "average points per game"), ("total", "total points")],
+        default="average",
+    )
+    """The monthly lists' score formula (seed 001 leaves it configurable)."""
     systems = models.JSONField(default=all_systems, validators=[validate_systems])
     """The engine systems whose standings the league keeps (see `RatingState`); all by default.
     After changing it, `rebuild_ratings(league)` builds the newly kept systems' state."""
