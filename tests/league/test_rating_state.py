@@ -16,8 +16,15 @@ from hypothesis import strategies as st
 from tablerank.engine.records import Game, new_game
 from tablerank.engine.systems import SYSTEMS, get_system
 from tablerank.engine.systems.base import ReplaySystem
-from tablerank.league.errors import LeagueError
-from tablerank.league.models import GameRecord, League, RatingState, RecordStatus
+from tablerank.league.errors import DuplicateRecord, LeagueError
+from tablerank.league.models import (
+    GameRecord,
+    League,
+    RatingChange,
+    RatingState,
+    RatingWatermark,
+    RecordStatus,
+)
 from tablerank.league.services import (
     OFFICIAL,
     confirm,
@@ -27,6 +34,7 @@ from tablerank.league.services import (
     ratings,
     rebuild_ratings,
     record_game,
+    record_games,
     submit_game,
     void_game,
 )
@@ -62,6 +70,25 @@ def assert_state_is_replay(league: League) -> None:
             mine = [g for g in history if system.refusal(g) is None and system.list_key(g) == key]
             got = ratings(league, name, key).standings
             assert got == system.rate(mine).standings, (name, key)
+            assert_log_is_replay(league, name, system, key, mine)
+
+
+def assert_log_is_replay(
+    league: League, name: str, system: ReplaySystem[Any], key: str, mine: list[Game]
+) -> None:
+    """The change log holds, per game, exactly what the engine's `explain` says it did."""
+    rows = RatingChange.objects.filter(league=league, system=name, list_key=key)
+    logged: dict[str, dict[str, tuple[float, float]]] = {}
+    for game_id, player, before, after in rows.values_list(
+        "game__external_id", "player", "before", "after"
+    ):
+        logged.setdefault(game_id, {})[player] = (before, after)
+    expected = {}
+    for g in mine:
+        why = system.explain(mine, g.id)
+        if why.changes:
+            expected[g.id] = {p: (why.before[p], why.after[p]) for p in why.changes}
+    assert logged == expected, (name, key)
 
 
 @pytest.fixture
@@ -235,3 +262,72 @@ def test_rebuild_after_changing_the_kept_systems(league: League, official: User)
     )
     assert_state_is_replay(league)
     assert ratings(league, "turnabout").standings == ()
+
+
+def test_a_change_in_the_past_replays_from_that_game_only(league: League, official: User) -> None:
+    early = [record_game(league, game(["Ann", "Ben"], [10, 5], day=d), official) for d in (0, 1)]
+    middle = record_game(league, game(["Ann", "Cleo"], [10, 6], day=2), official)
+    record_game(league, game(["Ben", "Cleo"], [10, 4], day=3), official)
+    before_middle = set(RatingChange.objects.filter(game__in=early).values_list("pk", flat=True))
+    void_game(middle, official, "wrong table")
+    assert not RatingChange.objects.filter(game=middle).exists()
+    kept = set(RatingChange.objects.filter(game__in=early).values_list("pk", flat=True))
+    assert kept == before_middle  # the log before the voided game was not rewritten
+    assert_state_is_replay(league)
+
+
+def test_voiding_the_only_game_of_a_list_empties_it(league: League, official: User) -> None:
+    only = record_game(league, game(["Ann", "Ben"], [10, 5], group="cities"), official)
+    void_game(only, official, "not played")
+    assert not RatingState.objects.filter(league=league, list_key="cities").exists()
+    assert not RatingChange.objects.filter(league=league).exists()
+    assert ratings(league, "cow.elo", "cities").standings == ()
+
+
+def test_a_batch_equals_recording_one_by_one(official: User, season: list[Game]) -> None:
+    one_by_one = League.objects.create(name="One", slug="one")
+    batch = League.objects.create(name="Batch", slug="batch")
+    for g in season[:60]:
+        record_game(one_by_one, g, official)
+    record_games(batch, season[:30], official)
+    record_games(batch, season[30:60], official)
+    for name in one_by_one.systems:
+        lists = RatingWatermark.objects.filter(league=one_by_one, system=name)
+        for key in lists.values_list("list_key", flat=True) or [None]:
+            assert ratings(batch, name, key) == ratings(one_by_one, name, key), name
+    assert_state_is_replay(batch)
+    assert RatingChange.objects.filter(league=batch).count() == (
+        RatingChange.objects.filter(league=one_by_one).count()
+    )
+
+
+def test_a_batch_is_all_or_nothing(league: League, official: User) -> None:
+    record_game(league, game(["Ann", "Ben"], [10, 5]), official)
+    taken = GameRecord.objects.get(league=league).external_id
+    clash = new_game(
+        id=taken, date=DAY, seats=[{"player": "Ed", "vp": 10}, {"player": "Ann", "vp": 4}]
+    )
+    with pytest.raises(DuplicateRecord, match=taken):
+        record_games(league, [game(["Cleo", "Dora"], [10, 3]), clash], official)
+    twice = game(["Cleo", "Dora"], [10, 3])
+    with pytest.raises(DuplicateRecord, match=twice.id):
+        record_games(league, [twice, twice], official)
+    assert GameRecord.objects.filter(league=league).count() == 1
+    with pytest.raises(LeagueError, match="status"):
+        record_games(league, [twice], official, status=RecordStatus.VOIDED)
+    assert record_games(league, [], official) == []
+
+
+def test_a_pending_batch_moves_no_rating(league: League, official: User) -> None:
+    record_games(league, [game(["Ann", "Ben"], [10, 5])], official, status=RecordStatus.SUBMITTED)
+    assert not RatingState.objects.filter(league=league).exists()
+
+
+def test_a_batch_dated_before_the_history_replays_from_its_first_game(
+    league: League, official: User
+) -> None:
+    record_games(league, [game(["Ann", "Ben"], [10, 5], day=3) for _ in range(3)], official)
+    record_games(
+        league, [game(["Ann", "Cleo"], [10, 5], day=1), game(["Ben", "Ed"], [9, 10], 4)], official
+    )
+    assert_state_is_replay(league)

@@ -21,7 +21,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Prefetch
+from django.db.models import F, Prefetch, Q, QuerySet, Window
+from django.db.models.functions import RowNumber
 from django.utils import timezone
 
 from tablerank.engine.records import Event, Game
@@ -34,18 +35,34 @@ from tablerank.league.models import (
     EventStanding,
     GameRecord,
     League,
+    RatingChange,
     RatingState,
     RatingWatermark,
     RecordStatus,
     Seat,
 )
 
-__all__ = ["confirmed_events", "kept_systems", "ratings", "rebuild_ratings", "refresh_ratings"]
+__all__ = [
+    "confirmed_events",
+    "kept_systems",
+    "ratings",
+    "rebuild_ratings",
+    "refresh_changed",
+    "refresh_ratings",
+]
 
 Point = tuple[dt.date, int]
 """A record's place in play order: its date, then its recording number."""
 
 GameSystem = ReplaySystem[Game]
+
+_IN_BATCH = 5000
+"""Names per `IN (...)` query: SQLite allows 32,766 parameters per statement."""
+
+
+def batched(names: Sequence[str], size: int) -> Iterator[Sequence[str]]:
+    for start in range(0, len(names), size):
+        yield names[start : start + size]
 
 
 def kept_systems(league: League) -> dict[str, GameSystem]:
@@ -89,64 +106,183 @@ def confirmed_events(league: League) -> list[Event]:
     return [record.to_record() for record in records]
 
 
-class _StateView(Mapping[str, float]):
-    """The list's ratings as `changes` reads them: the table's players loaded at once, anyone
-    else (area's game title) looked up on first use. Iterates over what is loaded only."""
+class _State(Mapping[str, float]):
+    """One list's ratings as the engine's `changes` reads them, held in memory while games are
+    applied: the rows of the names asked for are loaded in one query (`load`), anyone else
+    (area's game title) is looked up on first use. Tracks what changed for `save`."""
 
-    def __init__(self, league: League, system: str, key: str, names: Sequence[str]) -> None:
+    def __init__(self, league: League, system: str, key: str) -> None:
         self._rows = RatingState.objects.filter(league=league, system=system, list_key=key)
-        self.loaded: dict[str, RatingState | None] = dict.fromkeys(names)
-        self.loaded.update({row.player: row for row in self._rows.filter(player__in=names)})
+        self.league, self.system, self.key = league, system, key
+        self.rating: dict[str, float] = {}
+        self.games: dict[str, int] = {}
+        self._looked: set[str] = set()
+        self.touched: set[str] = set()
 
-    def row(self, name: str) -> RatingState | None:
-        if name not in self.loaded:
-            self.loaded[name] = self._rows.filter(player=name).first()
-        return self.loaded[name]
+    def load(self, names: set[str]) -> None:
+        missing = sorted(names - self._looked)
+        for part in batched(missing, _IN_BATCH):
+            for player, rating, games in self._rows.filter(player__in=part).values_list(
+                "player", "rating", "games"
+            ):
+                self.rating[player], self.games[player] = rating, games
+        self._looked.update(missing)
+
+    def _look(self, name: str) -> None:
+        if name not in self._looked:
+            self.load({name})
 
     def __getitem__(self, name: str) -> float:
-        row = self.row(name)
-        if row is None:
-            raise KeyError(name)
-        return row.rating
+        self._look(name)
+        return self.rating[name]
+
+    def __contains__(self, name: object) -> bool:
+        if not isinstance(name, str):
+            return False
+        self._look(name)
+        return name in self.rating
 
     def __iter__(self) -> Iterator[str]:
-        return (name for name, row in self.loaded.items() if row is not None)
+        return iter(self.rating)
 
     def __len__(self) -> int:
-        return sum(row is not None for row in self.loaded.values())
+        return len(self.rating)
 
-
-def _apply(league: League, name: str, system: GameSystem, key: str, game: Game) -> None:
-    """Add one game to a list's state: the engine's `changes`, as `totals` would add them."""
-    view = _StateView(league, name, key, [seat.player for seat in game.seats])
-    delta = system.changes(game, view)
-    initial = system.initial_rating()
-    now = timezone.now()
-    new: list[RatingState] = []
-    changed: list[RatingState] = []
-    for player, amount in delta.items():
-        row = view.row(player)
-        if row is None:
-            new.append(
+    def save(self) -> None:
+        """Write the changed names' rows (one upsert)."""
+        now = timezone.now()
+        RatingState.objects.bulk_create(
+            [
                 RatingState(
-                    league=league,
-                    system=name,
-                    list_key=key,
+                    league=self.league,
+                    system=self.system,
+                    list_key=self.key,
                     player=player,
-                    rating=initial + amount,
-                    games=1,
+                    rating=self.rating[player],
+                    games=self.games[player],
                     updated_at=now,
                 )
+                for player in sorted(self.touched)
+            ],
+            update_conflicts=True,
+            unique_fields=["league", "system", "list_key", "player"],
+            update_fields=["rating", "games", "updated_at"],
+            batch_size=2000,
+        )
+        self.touched.clear()
+
+
+def _play(
+    state: _State, system: GameSystem, games: Sequence[tuple[Point, int, Game]]
+) -> list[RatingChange]:
+    """Apply games in play order to `state` exactly as the engine's `totals` adds them,
+    returning the log rows (who moved, from what to what)."""
+    initial = system.initial_rating()
+    names = {seat.player for _, _, game in games for seat in game.seats}
+    state.load(names | {game.game for _, _, game in games})
+    log: list[RatingChange] = []
+    for (day, sequence), pk, game in games:
+        delta = system.changes(game, state)
+        for player, amount in delta.items():
+            before = state.rating.get(player, initial)
+            after = before + amount
+            played = state.games.get(player, 0) + 1
+            state.rating[player], state.games[player] = after, played
+            state.touched.add(player)
+            log.append(
+                RatingChange(
+                    league=state.league,
+                    system=state.system,
+                    list_key=state.key,
+                    game_id=pk,
+                    date=day,
+                    sequence=sequence,
+                    player=player,
+                    before=before,
+                    after=after,
+                    games=played,
+                )
             )
-        else:
-            row.rating = row.rating + amount
-            row.games += 1
-            row.updated_at = now
-            changed.append(row)
-    if new:
-        RatingState.objects.bulk_create(new)
-    if changed:
-        RatingState.objects.bulk_update(changed, ["rating", "games", "updated_at"])
+    return log
+
+
+def _from(at: Point) -> Q:
+    """Records at or after `at` in play order."""
+    day, sequence = at
+    return Q(date__gt=day) | Q(date=day, sequence__gte=sequence)
+
+
+def _rewind(league: League, name: str, key: str, at: Point | None) -> None:
+    """Undo every logged change at or after `at` (all of them when None): each name they
+    touched goes back to its last logged value before `at`, or leaves the list."""
+    log = RatingChange.objects.filter(league=league, system=name, list_key=key)
+    states = RatingState.objects.filter(league=league, system=name, list_key=key)
+    if at is None:
+        log.delete()
+        states.delete()
+        return
+    later = log.filter(_from(at))
+    touched = set(later.values_list("player", flat=True).distinct())
+    if not touched:
+        return
+    later.delete()
+    for part in batched(sorted(touched), _IN_BATCH):
+        _restore(league, name, key, log, set(part))
+
+
+def _restore(
+    league: League, name: str, key: str, log: QuerySet[RatingChange], players: set[str]
+) -> None:
+    """Set the players' rows to their last logged values (dropping those with none)."""
+    last = (
+        log.filter(player__in=players)
+        .annotate(
+            latest=Window(
+                RowNumber(),
+                partition_by=[F("player")],
+                order_by=[F("date").desc(), F("sequence").desc()],
+            )
+        )
+        .filter(latest=1)
+        .values_list("player", "after", "games")
+    )
+    now = timezone.now()
+    kept = [
+        RatingState(
+            league=league,
+            system=name,
+            list_key=key,
+            player=player,
+            rating=after,
+            games=games,
+            updated_at=now,
+        )
+        for player, after, games in last
+    ]
+    states = RatingState.objects.filter(league=league, system=name, list_key=key)
+    states.filter(player__in=players - {row.player for row in kept}).delete()
+    RatingState.objects.bulk_create(
+        kept,
+        update_conflicts=True,
+        unique_fields=["league", "system", "list_key", "player"],
+        update_fields=["rating", "games", "updated_at"],
+        batch_size=2000,
+    )
+
+
+def _list_games(
+    league: League, system: GameSystem, key: str, at: Point | None
+) -> list[tuple[Point, int, Game]]:
+    """The list's confirmed games at or after `at`, in play order."""
+    rows = GameRecord.objects.filter(league=league, status=RecordStatus.CONFIRMED)
+    if at is not None:
+        rows = rows.filter(_from(at))
+    out = []
+    for row in _with_seats(rows.order_by("date", "sequence")):
+        game = row.to_record()
+        if system.refusal(game) is None and system.list_key(game) == key:
+            out.append(((row.date, row.sequence), row.pk, game))
+    return out
 
 
 def _mark(league: League, name: str, key: str, at: Point | None) -> None:
@@ -159,35 +295,39 @@ def _mark(league: League, name: str, key: str, at: Point | None) -> None:
         )
 
 
-def _recompute(
-    league: League,
-    name: str,
-    system: GameSystem,
-    key: str,
-    history: list[tuple[Point, Game]],
-) -> None:
-    """Replace a list's state by the engine's replay of its confirmed games."""
-    mine = [
-        (at, game)
-        for at, game in history
-        if system.refusal(game) is None and system.list_key(game) == key
-    ]
-    totals = system.totals([game for _, game in mine])
-    RatingState.objects.filter(league=league, system=name, list_key=key).delete()
-    now = timezone.now()
-    RatingState.objects.bulk_create(
-        RatingState(
-            league=league,
-            system=name,
-            list_key=key,
-            player=player,
-            rating=rating,
-            games=totals.games.get(player, 0),
-            updated_at=now,
-        )
-        for player, rating in totals.ratings.items()
+def _watermark(league: League, name: str, key: str) -> Point | None:
+    return (
+        RatingWatermark.objects.filter(league=league, system=name, list_key=key)
+        .values_list("date", "sequence")
+        .first()
     )
-    _mark(league, name, key, mine[-1][0] if mine else None)
+
+
+def _append(
+    league: League, name: str, system: GameSystem, key: str, games: list[tuple[Point, int, Game]]
+) -> None:
+    """Apply games that all come after the list's watermark: cost by their players only."""
+    state = _State(league, name, key)
+    RatingChange.objects.bulk_create(_play(state, system, games), batch_size=2000)
+    state.save()
+    _mark(league, name, key, games[-1][0])
+
+
+def _replay_from(league: League, name: str, system: GameSystem, key: str, at: Point | None) -> None:
+    """Make the list a replay again after a change at `at` (None: from the beginning): rewind
+    the log to just before `at`, then apply the list's confirmed games from there on."""
+    _rewind(league, name, key, at)
+    games = _list_games(league, system, key, at)
+    if games:
+        _append(league, name, system, key, games)
+        return
+    previous = (
+        RatingChange.objects.filter(league=league, system=name, list_key=key)
+        .order_by("-date", "-sequence")
+        .values_list("date", "sequence")
+        .first()
+    )
+    _mark(league, name, key, previous)
 
 
 def _lock(league: League) -> None:
@@ -195,51 +335,55 @@ def _lock(league: League) -> None:
     list(League.objects.select_for_update().filter(pk=league.pk).values_list("pk", flat=True))
 
 
-def refresh_ratings(record: GameRecord, *more: GameRecord) -> None:
-    """Bring every kept list the records count in up to date after they entered or left the
-    confirmed history (confirmed, voided, corrected). Call it inside the change's transaction.
+Changed = tuple[Point, int, Game, bool]
+"""A record that entered or left the confirmed history: its place, pk, game, and whether it
+is confirmed now."""
 
-    Per list: if every given record lies after the list's watermark, the confirmed ones are
-    applied one by one in play order (touching only their players' rows); if any lies at or
-    before it, the list is recomputed from its confirmed history.
+
+def refresh_changed(league: League, changed: Sequence[Changed]) -> None:
+    """Bring every kept list up to date after these records entered or left the confirmed
+    history. Call it inside the change's transaction.
+
+    Per list: if every changed record lies after the list's watermark, the confirmed ones are
+    applied in play order, touching only their players' rows; otherwise the list is rewound to
+    just before the earliest changed record and replayed from there.
     """
-    pks = [record.pk, *(other.pk for other in more)]
-    rows = list(
-        _with_seats(GameRecord.objects.filter(pk__in=pks).select_related("league")).order_by(
-            "date", "sequence"
-        )
-    )
-    if not rows:
-        return
-    league = rows[0].league
-    changed = [
-        ((row.date, row.sequence), row.to_record(), row.status == RecordStatus.CONFIRMED)
-        for row in rows
-    ]
-    history: list[tuple[Point, Game]] | None = None
+    changed = sorted(changed, key=lambda item: item[0])
     with transaction.atomic():
         _lock(league)
         for name, system in kept_systems(league).items():
-            lists: dict[str, list[tuple[Point, Game, bool]]] = {}
-            for at, game, confirmed in changed:
-                if system.refusal(game) is None:
-                    lists.setdefault(system.list_key(game), []).append((at, game, confirmed))
+            lists: dict[str, list[Changed]] = {}
+            for item in changed:
+                if system.refusal(item[2]) is None:
+                    lists.setdefault(system.list_key(item[2]), []).append(item)
             for key, items in lists.items():
-                mark = (
-                    RatingWatermark.objects.filter(league=league, system=name, list_key=key)
-                    .values_list("date", "sequence")
-                    .first()
-                )
-                if mark is not None and any(at <= mark for at, _, _ in items):
-                    if history is None:
-                        history = _played(league)
-                    _recompute(league, name, system, key, history)
+                mark = _watermark(league, name, key)
+                if mark is not None and items[0][0] <= mark:
+                    _replay_from(league, name, system, key, items[0][0])
                     continue
-                applied = [(at, game) for at, game, confirmed in items if confirmed]
-                for _, game in applied:
-                    _apply(league, name, system, key, game)
+                applied = [(at, pk, game) for at, pk, game, confirmed in items if confirmed]
                 if applied:
-                    _mark(league, name, key, applied[-1][0])
+                    _append(league, name, system, key, applied)
+
+
+def refresh_ratings(record: GameRecord, *more: GameRecord) -> None:
+    """`refresh_changed` for stored records (confirmed, voided or corrected just now)."""
+    pks = [record.pk, *(other.pk for other in more)]
+    rows = list(_with_seats(GameRecord.objects.filter(pk__in=pks).select_related("league")))
+    if not rows:
+        return
+    refresh_changed(
+        rows[0].league,
+        [
+            (
+                (row.date, row.sequence),
+                row.pk,
+                row.to_record(),
+                row.status == RecordStatus.CONFIRMED,
+            )
+            for row in rows
+        ],
+    )
 
 
 def rebuild_ratings(league: League) -> None:
@@ -250,19 +394,12 @@ def rebuild_ratings(league: League) -> None:
         _lock(league)
         history = _played(league)
         kept = kept_systems(league)
-        RatingState.objects.filter(league=league).exclude(system__in=kept).delete()
-        RatingWatermark.objects.filter(league=league).exclude(system__in=kept).delete()
+        for model in (RatingState, RatingWatermark, RatingChange):
+            model.objects.filter(league=league).delete()
         for name, system in kept.items():
             keys = {system.list_key(g) for _, g in history if system.refusal(g) is None}
-            stale = RatingWatermark.objects.filter(league=league, system=name).exclude(
-                list_key__in=keys
-            )
-            RatingState.objects.filter(
-                league=league, system=name, list_key__in=stale.values("list_key")
-            ).delete()
-            stale.delete()
             for key in sorted(keys):
-                _recompute(league, name, system, key, history)
+                _replay_from(league, name, system, key, None)
 
 
 def _list_key(league: League, name: str, system: ReplaySystem[Any], key: str | None) -> str:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import datetime as dt
 import zoneinfo
+from collections.abc import Sequence
 from enum import StrEnum
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
@@ -19,6 +20,7 @@ from django.db.models import F, Prefetch
 from django.utils import timezone
 
 from tablerank.engine.records import Event, Game, GameClass
+from tablerank.engine.records import Seat as EngineSeat
 from tablerank.engine.verification import Signature, Status, Verification, verify
 from tablerank.league.errors import (
     AlreadySigned,
@@ -48,6 +50,7 @@ from tablerank.league.ratings import (
     kept_systems,
     ratings,
     rebuild_ratings,
+    refresh_changed,
     refresh_ratings,
 )
 
@@ -69,6 +72,7 @@ __all__ = [
     "rebuild_ratings",
     "record_event",
     "record_game",
+    "record_games",
     "refresh_ratings",
     "require_role",
     "roles_of",
@@ -142,10 +146,11 @@ def player_named(league: League, name: str) -> Player:
     return player
 
 
-def _next_sequence(league: League) -> int:
+def _next_sequence(league: League, count: int = 1) -> int:
+    """Take `count` numbers of the recording order; returns the last one taken."""
     # The UPDATE takes the league row's write lock until the transaction ends, so recording
     # into one league is serialised and the numbers never repeat.
-    League.objects.filter(pk=league.pk).update(last_sequence=F("last_sequence") + 1)
+    League.objects.filter(pk=league.pk).update(last_sequence=F("last_sequence") + count)
     return League.objects.values_list("last_sequence", flat=True).get(pk=league.pk)
 
 
@@ -153,6 +158,34 @@ def _check_id_free(league: League, model: type[Recorded], record_id: str, kind: 
     live = model._default_manager.filter(league=league, external_id=record_id)
     if live.exclude(status=RecordStatus.VOIDED).exists():
         raise DuplicateRecord(league.slug, record_id, kind)
+
+
+def _game_fields(game: Game) -> dict[str, Any]:
+    """A `GameRecord`'s columns for the engine's game (besides id, date and history fields)."""
+    return {
+        "title": game.game,
+        "variant": game.variant or "",
+        "target": game.target,
+        "group": game.group,
+        "city": game.city or "",
+        "game_class": game.game_class.value,
+        "event": game.event or "",
+        "round": game.round,
+    }
+
+
+def _seat_row(record: GameRecord, position: int, seat: EngineSeat, player: Player) -> Seat:
+    return Seat(
+        game=record,
+        position=position,
+        player=player,
+        vp=seat.vp,
+        winner=seat.winner,
+        place=seat.place,
+        team=seat.team or "",
+        status=seat.status.value,
+        account=seat.account.value,
+    )
 
 
 def _write_game(
@@ -177,29 +210,12 @@ def _write_game(
                 status=status,
                 created_by=by,
                 replaces=replaces,
-                title=game.game,
-                variant=game.variant or "",
-                target=game.target,
-                group=game.group,
-                city=game.city or "",
-                game_class=game.game_class.value,
-                event=game.event or "",
-                round=game.round,
+                **_game_fields(game),
             )
     except IntegrityError:
         raise DuplicateRecord(league.slug, game.id) from None
     seats = Seat.objects.bulk_create(
-        Seat(
-            game=record,
-            position=position,
-            player=player_named(league, seat.player),
-            vp=seat.vp,
-            winner=seat.winner,
-            place=seat.place,
-            team=seat.team or "",
-            status=seat.status.value,
-            account=seat.account.value,
-        )
+        _seat_row(record, position, seat, player_named(league, seat.player))
         for position, seat in enumerate(game.seats)
     )
     SourceVP.objects.bulk_create(
@@ -234,6 +250,107 @@ def record_game(
         if status == RecordStatus.CONFIRMED:
             refresh_ratings(record)
         return record
+
+
+def _players_named(league: League, names: list[str]) -> dict[str, Player]:
+    """The league's players of these names by casefolded name, the missing ones created (the
+    first spelling seen wins, as with `player_named`)."""
+    first: dict[str, str] = {}
+    for name in names:
+        first.setdefault(name.casefold(), name)
+    keys = sorted(first)
+
+    def found() -> dict[str, Player]:
+        out: dict[str, Player] = {}
+        for start in range(0, len(keys), 5000):
+            for player in Player.objects.filter(league=league, key__in=keys[start : start + 5000]):
+                out[player.key] = player
+        return out
+
+    players = found()
+    missing = [key for key in keys if key not in players]
+    if missing:
+        # ignore_conflicts: a concurrent recording may create the same player first.
+        Player.objects.bulk_create(
+            [Player(league=league, name=first[key], key=key) for key in missing],
+            ignore_conflicts=True,
+            batch_size=2000,
+        )
+        players = found()
+    return players
+
+
+def record_games(
+    league: League,
+    games: Sequence[Game],
+    by: User,
+    *,
+    status: RecordStatus = RecordStatus.CONFIRMED,
+) -> list[GameRecord]:
+    """Store many checked games at the end of the recording order in one transaction, as
+    `record_game` would one after another, with a few queries per batch instead of per game:
+    the import path. All or nothing: an id the league (or the batch) has already is refused
+    with `DuplicateRecord` and nothing is stored."""
+    if status == RecordStatus.VOIDED:
+        raise LeagueError("status", "record games as submitted or confirmed; void them afterwards")
+    ids = [game.id for game in games]
+    seen: set[str] = set()
+    for game_id in ids:
+        if game_id in seen:
+            raise DuplicateRecord(league.slug, game_id)
+        seen.add(game_id)
+    if not games:
+        return []
+    with transaction.atomic():
+        live = GameRecord.objects.filter(league=league).exclude(status=RecordStatus.VOIDED)
+        for start in range(0, len(ids), 5000):
+            taken = live.filter(external_id__in=ids[start : start + 5000])
+            clash = taken.values_list("external_id", flat=True).first()
+            if clash is not None:
+                raise DuplicateRecord(league.slug, clash)
+        first = _next_sequence(league, len(games)) - len(games) + 1
+        players = _players_named(league, [s.player for g in games for s in g.seats])
+        records = GameRecord.objects.bulk_create(
+            [
+                GameRecord(
+                    league=league,
+                    external_id=game.id,
+                    date=game.date,
+                    sequence=first + offset,
+                    status=status,
+                    created_by=by,
+                    **_game_fields(game),
+                )
+                for offset, game in enumerate(games)
+            ],
+            batch_size=1000,
+        )
+        seats = Seat.objects.bulk_create(
+            [
+                _seat_row(record, position, seat, players[seat.player.casefold()])
+                for record, game in zip(records, games, strict=True)
+                for position, seat in enumerate(game.seats)
+            ],
+            batch_size=2000,
+        )
+        played = [seat for game in games for seat in game.seats]
+        SourceVP.objects.bulk_create(
+            [
+                SourceVP(seat=row, source=source, vp=vp)
+                for row, seat in zip(seats, played, strict=True)
+                for source, vp in seat.sources.items()
+            ],
+            batch_size=2000,
+        )
+        if status == RecordStatus.CONFIRMED:
+            refresh_changed(
+                league,
+                [
+                    ((game.date, record.sequence), record.pk, game, True)
+                    for record, game in zip(records, games, strict=True)
+                ],
+            )
+        return records
 
 
 def _void(model: type[_R], record: _R, by: User, why: str) -> RecordStatus:
