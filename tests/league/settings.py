@@ -10,7 +10,7 @@ import os
 
 os.environ.setdefault("TABLERANK_SECRET_KEY", "tests-only-not-a-secret")
 
-from tablerank.server.settings import *  # noqa: E402, F403
+from tablerank.server.settings import *  # noqa: F403
 
 # Password hashing is deliberately slow; the tests create many accounts.
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

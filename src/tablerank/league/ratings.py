@@ -331,8 +331,16 @@ def _replay_from(league: League, name: str, system: GameSystem, key: str, at: Po
 
 
 def _lock(league: League) -> None:
-    """Serialise rating updates within one league (the league row's lock, as recording does)."""
-    list(League.objects.select_for_update().filter(pk=league.pk).values_list("pk", flat=True))
+    """Serialise rating updates within one league (the league row's lock, as recording does).
+
+    Row locks here and in the services are FOR NO KEY UPDATE: they serialise writers but let
+    other transactions' foreign-key checks (KEY SHARE, at commit) through, so a writer holding
+    a record never deadlocks with one inserting rows that point at it."""
+    list(
+        League.objects.select_for_update(no_key=True)
+        .filter(pk=league.pk)
+        .values_list("pk", flat=True)
+    )
 
 
 Changed = tuple[Point, int, Game, bool]

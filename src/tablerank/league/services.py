@@ -357,7 +357,7 @@ def _void(model: type[_R], record: _R, by: User, why: str) -> RecordStatus:
     """Void a live record (only its status and who, when and why change); return its status."""
     if not why.strip():
         raise LeagueError("why", "say why the result is voided")
-    locked = model._default_manager.select_for_update().get(pk=record.pk)
+    locked = model._default_manager.select_for_update(no_key=True).get(pk=record.pk)
     if locked.status == RecordStatus.VOIDED:
         raise AlreadyVoided("id", f"{locked.external_id} was voided on {locked.voided_at}")
     was = RecordStatus(locked.status)
@@ -580,7 +580,11 @@ def _signing_seat(record: GameRecord, signer: Player | _Official, by: User) -> P
 
 
 def _locked(record: GameRecord) -> GameRecord:
-    return GameRecord.objects.select_for_update().select_related("league").get(pk=record.pk)
+    return (
+        GameRecord.objects.select_for_update(no_key=True, of=("self",))
+        .select_related("league")
+        .get(pk=record.pk)
+    )
 
 
 def submit_game(
