@@ -20,7 +20,7 @@ import datetime as dt
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F, Prefetch, Q, QuerySet, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
@@ -85,16 +85,6 @@ def _with_seats(records: Any) -> Any:
     return records.prefetch_related(Prefetch("seats", queryset=seats))
 
 
-def _played(league: League) -> list[tuple[Point, Game]]:
-    """The confirmed, live games in play order, each with its place in that order."""
-    rows = _with_seats(
-        GameRecord.objects.filter(league=league, status=RecordStatus.CONFIRMED).order_by(
-            "date", "sequence"
-        )
-    )
-    return [((row.date, row.sequence), row.to_record()) for row in rows]
-
-
 def confirmed_events(league: League) -> list[Event]:
     """The league's confirmed, live events in play order."""
     rows = EventStanding.objects.select_related("player")
@@ -149,60 +139,70 @@ class _State(Mapping[str, float]):
         return len(self.rating)
 
     def save(self) -> None:
-        """Write the changed names' rows (one upsert)."""
-        now = timezone.now()
-        RatingState.objects.bulk_create(
+        """Write the changed names' rows (one upsert statement, executed in bulk)."""
+        now = connection.ops.adapt_datetimefield_value(timezone.now())
+        _upsert_states(
             [
-                RatingState(
-                    league=self.league,
-                    system=self.system,
-                    list_key=self.key,
-                    player=player,
-                    rating=self.rating[player],
-                    games=self.games[player],
-                    updated_at=now,
-                )
-                for player in sorted(self.touched)
-            ],
-            update_conflicts=True,
-            unique_fields=["league", "system", "list_key", "player"],
-            update_fields=["rating", "games", "updated_at"],
-            batch_size=2000,
+                (self.league.pk, self.system, self.key, p, self.rating[p], self.games[p], now)
+                for p in sorted(self.touched)
+            ]
         )
         self.touched.clear()
 
 
+def _upsert_states(rows: list[tuple[Any, ...]]) -> None:
+    """Insert or overwrite `RatingState` rows given as (league id, system, list key, player,
+    rating, games, updated at): raw SQL, because building a model object per row cost more
+    than the engine's whole replay. The ON CONFLICT form is the same in SQLite and PostgreSQL."""
+    if not rows:
+        return
+    table = RatingState._meta.db_table
+    sql = (
+        f"INSERT INTO {table} (league_id, system, list_key, player, rating, games, updated_at) "
+        "VALUES (%s, %s, %s, %s, %s, %s, %s) "
+        "ON CONFLICT (league_id, system, list_key, player) DO UPDATE SET "
+        "rating = excluded.rating, games = excluded.games, updated_at = excluded.updated_at"
+    )
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, rows)
+
+
+def _insert_changes(rows: list[tuple[Any, ...]]) -> None:
+    """Append `RatingChange` rows given as (league id, system, list key, game id, date,
+    sequence, player, before, after, games), in bulk (see `_upsert_states`)."""
+    if not rows:
+        return
+    table = RatingChange._meta.db_table
+    sql = (
+        f"INSERT INTO {table} (league_id, system, list_key, game_id, date, sequence, player, "
+        '"before", "after", games) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)'
+    )
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, rows)
+
+
 def _play(
     state: _State, system: GameSystem, games: Sequence[tuple[Point, int, Game]]
-) -> list[RatingChange]:
+) -> list[tuple[Any, ...]]:
     """Apply games in play order to `state` exactly as the engine's `totals` adds them,
-    returning the log rows (who moved, from what to what)."""
+    returning the `_insert_changes` rows (who moved, from what to what)."""
     initial = system.initial_rating()
     names = {seat.player for _, _, game in games for seat in game.seats}
     state.load(names | {game.game for _, _, game in games})
-    log: list[RatingChange] = []
+    rating, played, touched = state.rating, state.games, state.touched
+    head = (state.league.pk, state.system, state.key)
+    day_value = connection.ops.adapt_datefield_value
+    log: list[tuple[Any, ...]] = []
     for (day, sequence), pk, game in games:
         delta = system.changes(game, state)
+        when = day_value(day)
         for player, amount in delta.items():
-            before = state.rating.get(player, initial)
+            before = rating.get(player, initial)
             after = before + amount
-            played = state.games.get(player, 0) + 1
-            state.rating[player], state.games[player] = after, played
-            state.touched.add(player)
-            log.append(
-                RatingChange(
-                    league=state.league,
-                    system=state.system,
-                    list_key=state.key,
-                    game_id=pk,
-                    date=day,
-                    sequence=sequence,
-                    player=player,
-                    before=before,
-                    after=after,
-                    games=played,
-                )
-            )
+            count = played.get(player, 0) + 1
+            rating[player], played[player] = after, count
+            touched.add(player)
+            log.append((*head, pk, when, sequence, player, before, after, count))
     return log
 
 
@@ -246,43 +246,49 @@ def _restore(
         .filter(latest=1)
         .values_list("player", "after", "games")
     )
-    now = timezone.now()
-    kept = [
-        RatingState(
-            league=league,
-            system=name,
-            list_key=key,
-            player=player,
-            rating=after,
-            games=games,
-            updated_at=now,
-        )
-        for player, after, games in last
-    ]
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    kept = [(league.pk, name, key, player, after, games, now) for player, after, games in last]
     states = RatingState.objects.filter(league=league, system=name, list_key=key)
-    states.filter(player__in=players - {row.player for row in kept}).delete()
-    RatingState.objects.bulk_create(
-        kept,
-        update_conflicts=True,
-        unique_fields=["league", "system", "list_key", "player"],
-        update_fields=["rating", "games", "updated_at"],
-        batch_size=2000,
-    )
+    states.filter(player__in=players - {row[3] for row in kept}).delete()
+    _upsert_states(kept)
 
 
-def _list_games(
-    league: League, system: GameSystem, key: str, at: Point | None
-) -> list[tuple[Point, int, Game]]:
-    """The list's confirmed games at or after `at`, in play order."""
-    rows = GameRecord.objects.filter(league=league, status=RecordStatus.CONFIRMED)
-    if at is not None:
-        rows = rows.filter(_from(at))
-    out = []
-    for row in _with_seats(rows.order_by("date", "sequence")):
-        game = row.to_record()
-        if system.refusal(game) is None and system.list_key(game) == key:
-            out.append(((row.date, row.sequence), row.pk, game))
-    return out
+Played = list[tuple[Point, int, Game]]
+
+
+class _Confirmed:
+    """The league's confirmed games from a point on, loaded once however many lists replay."""
+
+    def __init__(self, league: League) -> None:
+        self.league = league
+        self._loaded: tuple[Point | None, Played] | None = None
+
+    def since(self, at: Point | None) -> Played:
+        if self._loaded is None or not _covers(self._loaded[0], at):
+            rows = GameRecord.objects.filter(league=self.league, status=RecordStatus.CONFIRMED)
+            if at is not None:
+                rows = rows.filter(_from(at))
+            played = [
+                ((row.date, row.sequence), row.pk, row.to_record())
+                for row in _with_seats(rows.order_by("date", "sequence"))
+            ]
+            self._loaded = (at, played)
+        start, played = self._loaded
+        if at is None or start == at:
+            return played
+        return [item for item in played if item[0] >= at]
+
+    def of_list(self, system: GameSystem, key: str, at: Point | None) -> Played:
+        """The list's confirmed games at or after `at`, in play order."""
+        return [
+            item
+            for item in self.since(at)
+            if system.refusal(item[2]) is None and system.list_key(item[2]) == key
+        ]
+
+
+def _covers(loaded: Point | None, at: Point | None) -> bool:
+    return loaded is None or (at is not None and loaded <= at)
 
 
 def _mark(league: League, name: str, key: str, at: Point | None) -> None:
@@ -303,21 +309,26 @@ def _watermark(league: League, name: str, key: str) -> Point | None:
     )
 
 
-def _append(
-    league: League, name: str, system: GameSystem, key: str, games: list[tuple[Point, int, Game]]
-) -> None:
+def _append(league: League, name: str, system: GameSystem, key: str, games: Played) -> None:
     """Apply games that all come after the list's watermark: cost by their players only."""
     state = _State(league, name, key)
-    RatingChange.objects.bulk_create(_play(state, system, games), batch_size=2000)
+    _insert_changes(_play(state, system, games))
     state.save()
     _mark(league, name, key, games[-1][0])
 
 
-def _replay_from(league: League, name: str, system: GameSystem, key: str, at: Point | None) -> None:
+def _replay_from(
+    league: League,
+    name: str,
+    system: GameSystem,
+    key: str,
+    at: Point | None,
+    confirmed: _Confirmed,
+) -> None:
     """Make the list a replay again after a change at `at` (None: from the beginning): rewind
     the log to just before `at`, then apply the list's confirmed games from there on."""
     _rewind(league, name, key, at)
-    games = _list_games(league, system, key, at)
+    games = confirmed.of_list(system, key, at)
     if games:
         _append(league, name, system, key, games)
         return
@@ -357,6 +368,7 @@ def refresh_changed(league: League, changed: Sequence[Changed]) -> None:
     just before the earliest changed record and replayed from there.
     """
     changed = sorted(changed, key=lambda item: item[0])
+    confirmed = _Confirmed(league)
     with transaction.atomic():
         _lock(league)
         for name, system in kept_systems(league).items():
@@ -367,7 +379,7 @@ def refresh_changed(league: League, changed: Sequence[Changed]) -> None:
             for key, items in lists.items():
                 mark = _watermark(league, name, key)
                 if mark is not None and items[0][0] <= mark:
-                    _replay_from(league, name, system, key, items[0][0])
+                    _replay_from(league, name, system, key, items[0][0], confirmed)
                     continue
                 applied = [(at, pk, game) for at, pk, game, confirmed in items if confirmed]
                 if applied:
@@ -400,14 +412,14 @@ def rebuild_ratings(league: League) -> None:
     for a league whose history was recorded before the rating state existed."""
     with transaction.atomic():
         _lock(league)
-        history = _played(league)
-        kept = kept_systems(league)
+        confirmed = _Confirmed(league)
+        history = [game for _, _, game in confirmed.since(None)]
         for model in (RatingState, RatingWatermark, RatingChange):
             model.objects.filter(league=league).delete()
-        for name, system in kept.items():
-            keys = {system.list_key(g) for _, g in history if system.refusal(g) is None}
+        for name, system in kept_systems(league).items():
+            keys = {system.list_key(g) for g in history if system.refusal(g) is None}
             for key in sorted(keys):
-                _replay_from(league, name, system, key, None)
+                _replay_from(league, name, system, key, None, confirmed)
 
 
 def _list_key(league: League, name: str, system: ReplaySystem[Any], key: str | None) -> str:

@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import Any, TypeVar
 
 from django.contrib.auth.models import User
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Prefetch
 from django.utils import timezone
 
@@ -262,8 +262,9 @@ def _players_named(league: League, names: list[str]) -> dict[str, Player]:
 
     def found() -> dict[str, Player]:
         out: dict[str, Player] = {}
-        for start in range(0, len(keys), 5000):
-            for player in Player.objects.filter(league=league, key__in=keys[start : start + 5000]):
+        for start in range(0, len(keys), _IN_BATCH):
+            part = keys[start : start + _IN_BATCH]
+            for player in Player.objects.filter(league=league, key__in=part):
                 out[player.key] = player
         return out
 
@@ -286,11 +287,11 @@ def record_games(
     by: User,
     *,
     status: RecordStatus = RecordStatus.CONFIRMED,
-) -> list[GameRecord]:
+) -> int:
     """Store many checked games at the end of the recording order in one transaction, as
-    `record_game` would one after another, with a few queries per batch instead of per game:
-    the import path. All or nothing: an id the league (or the batch) has already is refused
-    with `DuplicateRecord` and nothing is stored."""
+    `record_game` would one after another, with a few statements per batch instead of several
+    per game: the import path. Returns how many were stored. All or nothing: an id the league
+    (or the batch) has already is refused with `DuplicateRecord` and nothing is stored."""
     if status == RecordStatus.VOIDED:
         raise LeagueError("status", "record games as submitted or confirmed; void them afterwards")
     ids = [game.id for game in games]
@@ -300,57 +301,105 @@ def record_games(
             raise DuplicateRecord(league.slug, game_id)
         seen.add(game_id)
     if not games:
-        return []
+        return 0
     with transaction.atomic():
         live = GameRecord.objects.filter(league=league).exclude(status=RecordStatus.VOIDED)
-        for start in range(0, len(ids), 5000):
-            taken = live.filter(external_id__in=ids[start : start + 5000])
+        for start in range(0, len(ids), _IN_BATCH):
+            taken = live.filter(external_id__in=ids[start : start + _IN_BATCH])
             clash = taken.values_list("external_id", flat=True).first()
             if clash is not None:
                 raise DuplicateRecord(league.slug, clash)
         first = _next_sequence(league, len(games)) - len(games) + 1
         players = _players_named(league, [s.player for g in games for s in g.seats])
-        records = GameRecord.objects.bulk_create(
-            [
-                GameRecord(
-                    league=league,
-                    external_id=game.id,
-                    date=game.date,
-                    sequence=first + offset,
-                    status=status,
-                    created_by=by,
-                    **_game_fields(game),
-                )
-                for offset, game in enumerate(games)
-            ],
-            batch_size=1000,
-        )
-        seats = Seat.objects.bulk_create(
-            [
-                _seat_row(record, position, seat, players[seat.player.casefold()])
-                for record, game in zip(records, games, strict=True)
-                for position, seat in enumerate(game.seats)
-            ],
-            batch_size=2000,
-        )
-        played = [seat for game in games for seat in game.seats]
-        SourceVP.objects.bulk_create(
-            [
-                SourceVP(seat=row, source=source, vp=vp)
-                for row, seat in zip(seats, played, strict=True)
-                for source, vp in seat.sources.items()
-            ],
-            batch_size=2000,
-        )
+        _insert_games(league, games, by, status, first)
+        pks = _live_pks(league, ids)
+        _insert_seats(games, pks, players)
         if status == RecordStatus.CONFIRMED:
             refresh_changed(
                 league,
                 [
-                    ((game.date, record.sequence), record.pk, game, True)
-                    for record, game in zip(records, games, strict=True)
+                    ((game.date, first + offset), pks[game.id], game, True)
+                    for offset, game in enumerate(games)
                 ],
             )
-        return records
+        return len(games)
+
+
+_IN_BATCH = 5000
+"""Values per `IN (...)` query: SQLite allows 32,766 parameters per statement."""
+
+
+def _insert(model: type[Any], columns: Sequence[str], rows: Sequence[tuple[Any, ...]]) -> None:
+    """Plain INSERTs of rows given column by column, in bulk: building a model object per row
+    cost the import more than rating it. Values must be adapted for the database already."""
+    if not rows:
+        return
+    quote = connection.ops.quote_name
+    names = ", ".join(quote(model._meta.get_field(c).column) for c in columns)
+    marks = ", ".join(["%s"] * len(columns))
+    with connection.cursor() as cursor:
+        cursor.executemany(f"INSERT INTO {model._meta.db_table} ({names}) VALUES ({marks})", rows)
+
+
+def _insert_games(
+    league: League, games: Sequence[Game], by: User, status: RecordStatus, first: int
+) -> None:
+    fields = list(_game_fields(games[0]))
+    columns = ["league", "external_id", "date", "sequence", "status", "created_by", "created_at"]
+    columns += ["void_reason", *fields]
+    day = connection.ops.adapt_datefield_value
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    rows = [
+        (
+            league.pk,
+            g.id,
+            day(g.date),
+            first + n,
+            status.value,
+            by.pk,
+            now,
+            "",
+            *_game_fields(g).values(),
+        )
+        for n, g in enumerate(games)
+    ]
+    _insert(GameRecord, columns, rows)
+
+
+def _live_pks(league: League, ids: Sequence[str]) -> dict[str, int]:
+    live = GameRecord.objects.filter(league=league).exclude(status=RecordStatus.VOIDED)
+    pks: dict[str, int] = {}
+    for start in range(0, len(ids), _IN_BATCH):
+        part = live.filter(external_id__in=ids[start : start + _IN_BATCH])
+        pks.update(part.values_list("external_id", "pk"))
+    return pks
+
+
+def _insert_seats(games: Sequence[Game], pks: dict[str, int], players: dict[str, Player]) -> None:
+    columns = ["game", "position", "player", "vp", "winner", "place", "team", "status", "account"]
+    rows = [
+        (pks[g.id], n, players[seat.player.casefold()].pk, seat.vp, seat.winner, seat.place,
+         seat.team or "", seat.status.value, seat.account.value)
+        for g in games
+        for n, seat in enumerate(g.seats)
+    ]  # fmt: skip
+    _insert(Seat, columns, rows)
+    with_sources = [g for g in games if any(seat.sources for seat in g.seats)]
+    if not with_sources:
+        return
+    seat_pks: dict[tuple[int, int], int] = {}
+    game_pks = [pks[g.id] for g in with_sources]
+    for start in range(0, len(game_pks), _IN_BATCH):
+        part = Seat.objects.filter(game_id__in=game_pks[start : start + _IN_BATCH])
+        for pk, game_pk, position in part.values_list("pk", "game_id", "position"):
+            seat_pks[game_pk, position] = pk
+    sources = [
+        (seat_pks[pks[g.id], n], source, vp)
+        for g in with_sources
+        for n, seat in enumerate(g.seats)
+        for source, vp in seat.sources.items()
+    ]
+    _insert(SourceVP, ["seat", "source", "vp"], sources)
 
 
 def _void(model: type[_R], record: _R, by: User, why: str) -> RecordStatus:

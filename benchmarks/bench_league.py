@@ -1,0 +1,262 @@
+"""League server benchmark: import a generated history, record one more game, void one in the
+middle, and serve a 1,000-player list over HTTP (issue 4, "Speed").
+
+    python benchmarks/bench_league.py --games 1000000                        # SQLite file
+    scripts/with-postgres python benchmarks/bench_league.py --games 1000000  # PostgreSQL
+
+The database is TABLERANK_DATABASE_URL when set (scripts/with-postgres sets it), else a fresh
+SQLite file in a temporary directory. Games come from bench_systems' generator (four seats,
+players drawn by a log-normal activity). The league keeps every game system (the default).
+`--serve` also starts gunicorn on the database and loads one standings URL with wrk.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import re
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).parent))
+from bench_systems import game_date, make_game, pick_table, player_pool
+
+from tablerank.engine.records import Game
+
+CHUNK = 5_000
+REPEATS = 15
+ROOT = Path(__file__).parents[1]
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    games: int
+    players: int
+    seed: int
+    serve: bool
+    json: Path | None
+
+
+def parse_args(argv: Sequence[str] | None = None) -> Options:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--games", type=int, default=1_000_000, help="games to import")
+    parser.add_argument("--players", type=int, default=100_000, help="distinct players")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--serve", action="store_true", help="also measure HTTP serving")
+    parser.add_argument("--json", type=Path, default=None, help="also write results here")
+    args = parser.parse_args(argv)
+    if args.games < 2 or args.players < 4:
+        parser.error("need at least 2 games and 4 players")
+    return Options(args.games, args.players, args.seed, args.serve, args.json)
+
+
+def history(games: int, players: int, seed: int) -> list[Game]:
+    rng = random.Random(seed)
+    names, cumulative = player_pool(rng, players)
+    return [
+        make_game(rng, i + 1, game_date(i, games), pick_table(rng, names, cumulative))
+        for i in range(games)
+    ]
+
+
+def setup_django() -> str:
+    """Point Django at the benchmark database, create its tables; return the database URL."""
+    url = os.environ.get("TABLERANK_DATABASE_URL")
+    if not url:
+        url = f"sqlite:///{tempfile.mkdtemp(prefix='tablerank-bench-')}/bench.sqlite3"
+        os.environ["TABLERANK_DATABASE_URL"] = url
+    os.environ.setdefault("TABLERANK_SECRET_KEY", "benchmark-only")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tablerank.server.settings")
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    call_command("migrate", verbosity=0)
+    return url
+
+
+def median_seconds(run: Callable[[], object], repeats: int = REPEATS) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def import_games(slug: str, games: Sequence[Game]) -> tuple[Any, float]:
+    from django.contrib.auth.models import User
+
+    from tablerank.league.models import League
+    from tablerank.league.services import record_games
+
+    by, _ = User.objects.get_or_create(username="bench")
+    league = League.objects.create(name=slug, slug=slug)
+    league.admins.add(by)
+    start = time.perf_counter()
+    for first in range(0, len(games), CHUNK):
+        record_games(league, games[first : first + CHUNK], by)
+        done = min(first + CHUNK, len(games))
+        rate = done / (time.perf_counter() - start)
+        print(f"  {slug}: {done:,} games, {rate:,.0f} games/s", file=sys.stderr, flush=True)
+    return league, time.perf_counter() - start
+
+
+def record_one_more(league: Any, seed: int) -> float:
+    """Median seconds to record one more confirmed game at the end of the history."""
+    from django.contrib.auth.models import User
+
+    from tablerank.league.models import GameRecord
+    from tablerank.league.services import record_game
+
+    by = User.objects.get(username="bench")
+    rng = random.Random(seed)
+    names = sorted(
+        set(
+            GameRecord.objects.filter(league=league).values_list("seats__player__name", flat=True)[
+                :400
+            ]
+        )
+    ) or [f"new{i}" for i in range(8)]
+    numbers = iter(range(10**9, 10**10))
+    last = (
+        GameRecord.objects.filter(league=league)
+        .order_by("-date")
+        .values_list("date", flat=True)
+        .first()
+    )
+
+    def one() -> None:
+        players = rng.sample(names, 4)
+        game = make_game(rng, next(numbers), last or game_date(0, 1), players)
+        record_game(league, game, by)
+
+    return median_seconds(one)
+
+
+def void_middle(league: Any) -> float:
+    from django.contrib.auth.models import User
+
+    from tablerank.league.models import GameRecord
+    from tablerank.league.services import void_game
+
+    by = User.objects.get(username="bench")
+    rows = GameRecord.objects.filter(league=league).order_by("date", "sequence")
+    middle = rows[rows.count() // 2]
+    start = time.perf_counter()
+    void_game(middle, by, "benchmark: recompute after a void in the middle")
+    return time.perf_counter() - start
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def serve_list(url: str, path: str) -> dict[str, float]:
+    """Requests/s and latency percentiles of `path` under wrk (2 threads, 16 connections,
+    10 s) against gunicorn with 2 workers on this database."""
+    wrk = shutil.which("wrk")
+    if wrk is None:
+        raise SystemExit("wrk is missing: apt-get install wrk")
+    port = free_port()
+    env = os.environ | {
+        "TABLERANK_DATABASE_URL": url,
+        "TABLERANK_ALLOWED_HOSTS": "127.0.0.1",
+        "TABLERANK_INSECURE_HTTP": "true",
+    }
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "tablerank.server.wsgi", "-w", "2",
+         "-b", f"127.0.0.1:{port}", "--log-level", "warning"],
+        env=env,
+        cwd=ROOT,
+    )  # fmt: skip
+    try:
+        address = f"http://127.0.0.1:{port}{path}"
+        for _ in range(100):
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                    break
+            except OSError:
+                time.sleep(0.1)
+        check = subprocess.run(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", address],
+                               capture_output=True, text=True, check=False)  # fmt: skip
+        if check.stdout != "200":
+            raise SystemExit(f"{address} answered {check.stdout}, not 200")
+        out = subprocess.run([wrk, "-t2", "-c16", "-d10s", "--latency", address],
+                             capture_output=True, text=True, check=True).stdout  # fmt: skip
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    return wrk_numbers(out)
+
+
+def wrk_numbers(out: str) -> dict[str, float]:
+    def ms(text: str) -> float:
+        number, unit = re.fullmatch(r"([\d.]+)(us|ms|s)", text).groups()  # type: ignore[union-attr]
+        return float(number) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+
+    found = {p: ms(m) for p, m in re.findall(r"^\s+(50|99)%\s+(\S+)$", out, re.MULTILINE)}
+    rate = re.search(r"Requests/sec:\s+([\d.]+)", out)
+    if rate is None or "99" not in found:
+        raise SystemExit(f"cannot read wrk's output:\n{out}")
+    return {
+        "requests_per_second": float(rate.group(1)),
+        "p50_ms": found["50"],
+        "p99_ms": found["99"],
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    options = parse_args(argv)
+    url = setup_django()
+    from django.db import connection
+
+    print(f"generating {options.games:,} games among {options.players:,} players", file=sys.stderr)
+    games = history(options.games, options.players, options.seed)
+    big, seconds = import_games("bench", games)
+    results: dict[str, Any] = {
+        "database": connection.vendor,
+        "games": options.games,
+        "players": options.players,
+        "import_seconds": round(seconds, 1),
+        "import_games_per_second": round(options.games / seconds),
+    }
+    empty, _ = import_games("bench-empty", games[:1])
+    results["record_one_more_ms_full"] = round(record_one_more(big, options.seed) * 1000, 2)
+    results["record_one_more_ms_empty"] = round(record_one_more(empty, options.seed) * 1000, 2)
+    results["record_ratio"] = round(
+        results["record_one_more_ms_full"] / results["record_one_more_ms_empty"], 2
+    )
+    results["void_middle_seconds"] = round(void_middle(big), 1)
+    if options.serve:
+        listing, _ = import_games("bench-list", history(20_000, 1_000, options.seed + 1))
+        path = f"/api/leagues/{listing.slug}/standings/pages.point"
+        results["serve_path"] = path
+        results["serve"] = serve_list(url, path)
+    results["machine"] = (
+        f"{platform.python_implementation()} {platform.python_version()}, {os.cpu_count()} cores"
+    )
+    text = json.dumps(results, indent=2)
+    print(text)
+    if options.json:
+        options.json.write_text(text + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
