@@ -268,9 +268,9 @@ class _Confirmed:
             rows = GameRecord.objects.filter(league=self.league, status=RecordStatus.CONFIRMED)
             if at is not None:
                 rows = rows.filter(_from(at))
+            rows = rows.order_by("date", "sequence")
             played = [
-                ((row.date, row.sequence), row.pk, row.to_record())
-                for row in _with_seats(rows.order_by("date", "sequence"))
+                ((game.date, sequence), pk, game) for pk, sequence, game in GameRecord.records(rows)
             ]
             self._loaded = (at, played)
         start, played = self._loaded
