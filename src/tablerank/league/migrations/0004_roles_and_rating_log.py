@@ -6,41 +6,79 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('league', '0003_rating_state'),
+        ("league", "0003_rating_state"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='league',
-            name='admins',
-            field=models.ManyToManyField(blank=True, related_name='administered_leagues', to=settings.AUTH_USER_MODEL),
+            model_name="league",
+            name="admins",
+            field=models.ManyToManyField(
+                blank=True, related_name="administered_leagues", to=settings.AUTH_USER_MODEL
+            ),
         ),
         migrations.AddField(
-            model_name='league',
-            name='monthly_score',
-            field=models.CharField(choices=[('average', 'average points per game'), ('total', 'total points')], default='average', max_length=16),
+            model_name="league",
+            name="monthly_score",
+            field=models.CharField(
+                choices=[("average", "average points per game"), ("total", "total points")],
+                default="average",
+                max_length=16,
+            ),
         ),
         migrations.CreateModel(
-            name='RatingChange',
+            name="RatingChange",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('system', models.CharField(max_length=64)),
-                ('list_key', models.CharField(blank=True, max_length=200)),
-                ('date', models.DateField()),
-                ('sequence', models.PositiveBigIntegerField()),
-                ('player', models.CharField(max_length=200)),
-                ('before', models.FloatField()),
-                ('after', models.FloatField()),
-                ('games', models.PositiveIntegerField()),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rating_changes', to='league.gamerecord')),
-                ('league', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='league.league')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("system", models.CharField(max_length=64)),
+                ("list_key", models.CharField(blank=True, max_length=200)),
+                ("date", models.DateField()),
+                ("sequence", models.PositiveBigIntegerField()),
+                ("player", models.CharField(max_length=200)),
+                ("before", models.FloatField()),
+                ("after", models.FloatField()),
+                ("games", models.PositiveIntegerField()),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rating_changes",
+                        to="league.gamerecord",
+                    ),
+                ),
+                (
+                    "league",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="league.league",
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['league', 'system', 'list_key', 'date', 'sequence'], name='league_rating_change_play'), models.Index(fields=['league', 'player', 'system', 'date', 'sequence'], name='league_rating_change_player')],
-                'constraints': [models.UniqueConstraint(fields=('league', 'system', 'list_key', 'game', 'player'), name='league_rating_change_unique')],
+                "indexes": [
+                    models.Index(
+                        fields=["league", "system", "list_key", "date", "sequence"],
+                        name="league_rating_change_play",
+                    ),
+                    models.Index(
+                        fields=["league", "player", "system", "date", "sequence"],
+                        name="league_rating_change_player",
+                    ),
+                ],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("league", "system", "list_key", "game", "player"),
+                        name="league_rating_change_unique",
+                    )
+                ],
             },
         ),
     ]
