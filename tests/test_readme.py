@@ -23,11 +23,12 @@ def test_ci_runs_exactly_the_readme_test_command() -> None:
     assert test_command in ci
 
 
-def test_the_main_job_reads_a_file_shipped_in_the_repo() -> None:
+def test_the_main_job_starts_the_demo_site() -> None:
+    """tests/cli/test_serve.py runs this command's `tablerank serve --demo` end to end."""
     main_job = quickstart_commands()[0]
-    shipped = [word for word in main_job.split() if word.startswith("examples/")]
-    assert shipped
-    assert all((ROOT / path).is_file() for path in shipped)
+    assert main_job == "python3 -m pip install '.[league]' && tablerank serve --demo"
+    serve_tests = (ROOT / "tests" / "cli" / "test_serve.py").read_text(encoding="utf-8")
+    assert '"--demo"' in serve_tests
 
 
 def test_ci_runs_the_readme_postgresql_command() -> None:

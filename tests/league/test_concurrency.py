@@ -80,7 +80,7 @@ def assert_same_ratings(concurrent: League, sequential: League) -> None:
         keys: list[str | None] = [None]
         if isinstance(system, ReplaySystem) and system.list_name:
             marks = RatingWatermark.objects.filter(league=concurrent, system=name)
-            keys = sorted(marks.values_list("list_key", flat=True))
+            keys = [*sorted(marks.values_list("list_key", flat=True))]
         for key in keys:
             assert ratings(concurrent, name, key) == ratings(sequential, name, key), (name, key)
 

@@ -331,3 +331,12 @@ def test_a_batch_dated_before_the_history_replays_from_its_first_game(
         league, [game(["Ann", "Cleo"], [10, 5], day=1), game(["Ben", "Ed"], [9, 10], 4)], official
     )
     assert_state_is_replay(league)
+
+
+def test_a_game_one_system_cannot_rate_is_left_out_by_that_system_only(
+    league: League, official: User
+) -> None:
+    solo = new_game(id="solo", date=DAY, game_class="sol", seats=[{"player": "Ann", "vp": 10}])
+    record_game(league, solo, official)
+    assert ratings(league, "pages.glory").standings == ()  # Glory has no 1-player table
+    assert [s.player for s in ratings(league, "pages.point").standings] == ["Ann"]

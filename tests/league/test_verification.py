@@ -19,6 +19,7 @@ from tablerank.league.services import (
     add_player,
     confirm,
     confirmed_history,
+    correct_game,
     dispute,
     record_game,
     submit_game,
@@ -302,3 +303,21 @@ def test_a_result_recorded_as_submitted_is_confirmed_by_its_players(
     assert status(record) == RecordStatus.SUBMITTED
     confirm(record, players["Ben"], user(players["Ben"]))
     assert status(record) == RecordStatus.CONFIRMED
+
+
+def test_a_corrected_disputed_result_is_signed_afresh(
+    league: League, players: dict[str, Player], referee: User
+) -> None:
+    ann, ben = players["Ann"], players["Ben"]
+    record = submit_game(league, table("two", "Ann", "Ben"), user(ann))
+    dispute(record, ben, user(ben), "I won")
+    fixed = new_game(
+        id="g1", date=record.date, game_class="two",
+        seats=[{"player": "Ben", "vp": 10, "winner": True}, {"player": "Ann", "vp": 8}],
+    )  # fmt: skip
+    replacement = correct_game(record, fixed, referee, "Ben won")
+    assert status(replacement) == RecordStatus.SUBMITTED
+    confirm(replacement, ann, user(ann))
+    confirm(replacement, ben, user(ben))
+    assert status(replacement) == RecordStatus.CONFIRMED
+    assert [g.id for g in confirmed_history(league)] == ["g1"]

@@ -221,6 +221,7 @@ def run() -> None:
     """Console-script entry point."""
     app()
 
+
 from tablerank.cli import serve as serve_command  # noqa: E402
 
 serve_command.register(app)

@@ -29,6 +29,7 @@ from tablerank.engine.records import Event, Game
 from tablerank.engine.systems import get_system
 from tablerank.engine.systems.base import RatingTable, ReplaySystem
 from tablerank.engine.systems.pages.combined import Combined
+from tablerank.errors import RatingError
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import (
     EventRecord,
@@ -194,7 +195,10 @@ def _play(
     day_value = connection.ops.adapt_datefield_value
     log: list[tuple[Any, ...]] = []
     for (day, sequence), pk, game in games:
-        delta = system.changes(game, state)
+        try:
+            delta = system.changes(game, state)
+        except RatingError:
+            continue  # e.g. no Glory table for one player: this system leaves the game out
         when = day_value(day)
         for player, amount in delta.items():
             before = rating.get(player, initial)

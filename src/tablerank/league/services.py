@@ -431,18 +431,21 @@ def void_game(record: GameRecord, by: User, why: str) -> None:
 def correct_game(original: GameRecord, replacement: Game, by: User, why: str) -> GameRecord:
     """Void `original` and record `replacement` in its place in the play order, as one change.
 
-    The replacement keeps the original's status and play time and links back to it
+    The replacement keeps the original's status (a disputed one's is pending again, for its
+    players to sign afresh) and play time and links back to it
     (`replaces`); it may keep the original's id, which voiding frees. Only the league's admins
     and officials correct (`NotAllowed`).
     """
     require_role(original.league, by, Role.ADMIN, Role.OFFICIAL)
     with transaction.atomic():
         was = _void(GameRecord, original, by, why)
+        # A disputed result's replacement is pending again: its players sign it afresh.
+        status = RecordStatus.SUBMITTED if was == RecordStatus.DISPUTED else was
         record = _write_game(
             original.league,
             replacement,
             by,
-            status=was,
+            status=status,
             played_at=original.played_at,
             sequence=original.sequence,
             replaces=original,

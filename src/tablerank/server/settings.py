@@ -25,7 +25,6 @@ from urllib.parse import unquote, urlsplit
 from django.core.exceptions import ImproperlyConfigured
 
 
-
 def envbool(name: str, default: bool) -> bool:
     value = os.environ.get(name, "").strip().lower()
     if not value:
@@ -111,6 +110,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "ninja",  # serves the API docs' Swagger assets from its package, not a CDN
     "tablerank.league.apps.LeagueConfig",
     "tablerank.api.apps.ApiConfig",
     "tablerank.web.apps.WebConfig",
@@ -179,3 +179,54 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 USE_TZ = True
 TIME_ZONE = "UTC"
 LANGUAGE_CODE = "en"
+
+# -- Security: content security policy, login throttling, passwords (docs/accounts.md) --------
+# django-csp: every script and style comes from this site's own files; nothing inline, no
+# framing, forms post only here.
+from datetime import timedelta  # noqa: E402
+
+INSTALLED_APPS += ["axes"]
+MIDDLEWARE += [
+    "csp.middleware.CSPMiddleware",
+    # django-axes turns a locked-out sign-in into its own response; it must come last.
+    "axes.middleware.AxesMiddleware",
+]
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
+
+# django-axes: a username tried from one address is locked for AXES_COOLOFF_TIME after
+# AXES_FAILURE_LIMIT failed sign-ins. Attempts are stored in the database, so every worker
+# counts the same failures.
+AUTHENTICATION_BACKENDS = [
+    "tablerank.web.throttle.SignInThrottle",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_FAILURE_LIMIT = int(os.environ.get("TABLERANK_LOGIN_FAILURES", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("TABLERANK_LOGIN_LOCK_MINUTES", "15")))
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_VERBOSE = False
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+PASSWORD_RESET_TIMEOUT = 3 * 24 * 3600
+"""How long a handed-over reset link works (it stops working once the password is set)."""
+SESSION_COOKIE_AGE = 30 * 24 * 3600
+OPEN_SIGNUP = envbool("TABLERANK_OPEN_SIGNUP", default=True)
+"""Whether anyone may create an account at /accounts/signup/ (then create a league)."""

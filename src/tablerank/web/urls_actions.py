@@ -1,5 +1,43 @@
+"""The forms that change a league, and accounts (see docs/accounts.md)."""
+
 from __future__ import annotations
 
-from django.urls import URLPattern, URLResolver
+from django.contrib.auth import views as auth
+from django.urls import URLPattern, URLResolver, path
 
-urlpatterns: list[URLPattern | URLResolver] = []
+from tablerank.web.actions import accounts, inbox, leagues, members, record
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("l/<slug:slug>/record/", record.record, name="record"),
+    path("l/<slug:slug>/record/check/", record.record_check, name="record-check"),
+    path("l/<slug:slug>/record/<int:pk>/", record.recorded, name="recorded"),
+    path("l/<slug:slug>/members/", members.members, name="members"),
+    path("l/<slug:slug>/settings/", leagues.league_settings, name="league-settings"),
+    path("leagues/new/", leagues.league_new, name="league-new"),
+    path("inbox/", inbox.inbox, name="inbox"),
+    path("inbox/<int:pk>/confirm/", inbox.confirm, name="inbox-confirm"),
+    path("inbox/<int:pk>/dispute/", inbox.dispute, name="inbox-dispute"),
+    path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/login/", accounts.SignInView.as_view(), name="login"),
+    path("accounts/logout/", auth.LogoutView.as_view(), name="logout"),
+    path(
+        "accounts/password/",
+        auth.PasswordChangeView.as_view(template_name="registration/change_password.html"),
+        name="password_change",
+    ),
+    path(
+        "accounts/password/done/",
+        auth.PasswordChangeDoneView.as_view(template_name="registration/password_changed.html"),
+        name="password_change_done",
+    ),
+    path(
+        "accounts/reset/<uidb64>/<token>/",
+        auth.PasswordResetConfirmView.as_view(template_name="registration/set_password.html"),
+        name="password_reset_confirm",
+    ),
+    path(
+        "accounts/reset/done/",
+        auth.PasswordResetCompleteView.as_view(template_name="registration/password_set.html"),
+        name="password_reset_complete",
+    ),
+]

@@ -1,0 +1,67 @@
+"""Finding what a request names, as the caller may see it.
+
+A private league (`League.public` false) is readable by its members only: its admins,
+officials and the players linked to an account (`services.roles_of`), and superusers. To anyone
+else it does not exist (404), so private leagues do not leak their names. Who may *change*
+anything is decided by the services (`require_role`, `submit_game`, `confirm`, ...).
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import Q, QuerySet
+
+from tablerank.api.errors import ApiError
+from tablerank.league.models import GameRecord, League, Player, RecordStatus
+from tablerank.league.services import roles_of
+
+__all__ = ["game_named", "league_for", "player_in", "readable", "visible_leagues"]
+
+Viewer = User | AnonymousUser
+
+
+def readable(league: League, user: Viewer) -> bool:
+    if league.public or (user.is_authenticated and user.is_superuser):
+        return True
+    return isinstance(user, User) and bool(roles_of(league, user))
+
+
+def visible_leagues(user: Viewer) -> QuerySet[League]:
+    """The public leagues and those the user belongs to (every league for a superuser)."""
+    leagues = League.objects.order_by("slug")
+    if user.is_authenticated and user.is_superuser:
+        return leagues
+    if not isinstance(user, User):
+        return leagues.filter(public=True)
+    member = Q(admins=user) | Q(officials=user) | Q(players__user=user)
+    return leagues.filter(Q(public=True) | member).distinct()
+
+
+def league_for(slug: str, user: Viewer) -> League:
+    """The league `slug`, if `user` may read it; 404 otherwise, whether or not it exists."""
+    league = League.objects.filter(slug=slug).first()
+    if league is None or not readable(league, user):
+        raise ApiError(404, "slug", f"no league {slug!r}")
+    return league
+
+
+def player_in(league: League, name: str, field: str = "name") -> Player:
+    """The league's player of this name, ignoring case, as the league compares names."""
+    player = Player.objects.filter(league=league, key=name.strip().casefold()).first()
+    if player is None:
+        raise ApiError(404, field, f"league {league.slug!r} has no player {name!r}")
+    return player
+
+
+def game_named(league: League, game_id: str) -> GameRecord:
+    """The league's live game with this id; where none is live, the latest voided one (a
+    voided game stays readable, with who voided it and why)."""
+    games = GameRecord.objects.filter(league=league, external_id=game_id).select_related(
+        "league", "created_by", "voided_by"
+    )
+    record = games.exclude(status=RecordStatus.VOIDED).first()
+    if record is None:
+        record = games.order_by("-voided_at", "-pk").first()
+    if record is None:
+        raise ApiError(404, "id", f"league {league.slug!r} has no game {game_id!r}")
+    return record

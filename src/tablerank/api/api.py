@@ -1,0 +1,51 @@
+"""The league server's JSON API: one `NinjaAPI`, mounted at /api/ by `tablerank.api.urls`.
+
+The OpenAPI schema is at /api/openapi.json. The interactive docs at /api/docs use the Swagger UI
+that django-ninja ships, served from this site's static files: they need ``"ninja"`` in
+``INSTALLED_APPS``. Without it django-ninja would load Swagger UI from a CDN, and a club's
+server may have no internet, so the page answers 404 instead (the schema still works).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from ninja import NinjaAPI, Swagger
+
+from tablerank.api import games, leagues, standings, tokens
+from tablerank.api.errors import error_response, install_handlers
+
+__all__ = ["api"]
+
+
+class OfflineSwagger(Swagger):
+    """Swagger UI from the site's own static files, never from a CDN."""
+
+    def render_page(self, request: HttpRequest, api: NinjaAPI, **kwargs: Any) -> HttpResponse:
+        if "ninja" not in settings.INSTALLED_APPS:
+            return error_response(
+                404,
+                (
+                    "",
+                    "the interactive docs need 'ninja' in INSTALLED_APPS (its Swagger UI is "
+                    "then served by this site); the schema is at /api/openapi.json",
+                ),
+            )
+        return super().render_page(request, api, **kwargs)
+
+
+api = NinjaAPI(
+    title="tablerank league API",
+    version="1",
+    description="Leagues, players, games and their verification, standings and lists. "
+    "See docs/api.md.",
+    urls_namespace="api",
+    docs=OfflineSwagger(settings={"validatorUrl": None}),  # the validator badge is online
+    docs_url="/docs",
+    openapi_url="/openapi.json",
+)
+install_handlers(api)
+for module in (tokens, leagues, games, standings):
+    api.add_router("", module.router)

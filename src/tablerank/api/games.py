@@ -1,0 +1,217 @@
+"""`/api/leagues/{slug}/games`: list, read, submit, confirm, dispute, void, correct.
+
+Every change is one call into the league's services, which decide who may do what
+(`NotAllowed` and `NotYourSeat` become 403) and keep the ratings up to date. Each runs in its
+own transaction, so a refusal (the database's included) leaves nothing half-written.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.db.models import Prefetch, QuerySet
+from django.http import HttpRequest
+from ninja import Query, Router, Status
+
+from tablerank.api.access import game_named, league_for, player_in
+from tablerank.api.auth import READ, WRITE, caller, signed_in
+from tablerank.api.errors import ApiError
+from tablerank.api.schemas import (
+    ConfirmIn,
+    CorrectIn,
+    DisputeIn,
+    GameFilters,
+    GameIn,
+    Text,
+    VoidIn,
+    check_text,
+)
+from tablerank.api.shapes import game_detail, game_summary
+from tablerank.engine.records import Game, game_from_dict
+from tablerank.errors import RecordError
+from tablerank.league import queries
+from tablerank.league.models import GameRecord, League, Seat
+from tablerank.league.services import (
+    OFFICIAL,
+    Role,
+    confirm,
+    correct_game,
+    dispute,
+    local_date,
+    require_role,
+    submit_game,
+    void_game,
+)
+
+router = Router(tags=["games"])
+
+Body = dict[str, Any]
+
+
+def _with_seats(records: QuerySet[GameRecord]) -> QuerySet[GameRecord]:
+    seats = Seat.objects.select_related("player").prefetch_related("sources")
+    return records.prefetch_related(Prefetch("seats", queryset=seats))
+
+
+def _named(prefix: str, field: str) -> str:
+    """A field of the game as the request spells it (``game.seats[0].vp`` in a correction)."""
+    if not prefix:
+        return field
+    return f"{prefix}.{field}" if field else prefix
+
+
+def _played_at(league: League, value: Any, prefix: str) -> tuple[dt.datetime, dt.date] | None:
+    """When the game was played, and that moment's day in the league's time zone."""
+    if value is None:
+        return None
+    with contextlib.suppress(ValueError, OverflowError):  # OverflowError: beyond year 9999
+        moment = dt.datetime.fromisoformat(value) if isinstance(value, str) else None
+        if moment is not None and moment.tzinfo is not None:
+            return moment, local_date(league, moment)
+    raise ApiError(
+        422,
+        _named(prefix, "played_at"),
+        f"expected a time with its UTC offset, like 2026-05-31T20:30+02:00, got {value!r}",
+    )
+
+
+def _game(league: League, data: GameIn, prefix: str = "") -> tuple[Game, dt.datetime | None]:
+    """The engine's checked game from a record as sent, and when it was played. Without a
+    date, the date is `played_at`'s day in the league's time zone."""
+    fields = data.sent()
+    check_text(fields, prefix)
+    played = _played_at(league, fields.pop("played_at", None), prefix)
+    if played is not None and fields.get("date") in (None, ""):
+        fields["date"] = played[1].isoformat()
+    try:
+        return game_from_dict(fields), played[0] if played else None
+    except RecordError as exc:
+        raise RecordError(_named(prefix, exc.field), exc.message) from None
+
+
+def _member(league: League, user: User) -> None:
+    """Only a league's members write to it (403 before the request is read further)."""
+    require_role(league, user, Role.ADMIN, Role.OFFICIAL, Role.PLAYER)
+
+
+def _target(request: HttpRequest, slug: str, game_id: str) -> tuple[User, GameRecord]:
+    user = signed_in(request)
+    league = league_for(slug, user)
+    _member(league, user)
+    return user, game_named(league, game_id)
+
+
+def _fresh(record: GameRecord) -> Body:
+    rows = _with_seats(GameRecord.objects.filter(pk=record.pk)).select_related(
+        "league", "created_by", "voided_by", "replaces"
+    )
+    return game_detail(rows.get())
+
+
+@router.get("/leagues/{slug}/games", auth=READ, response=Body, summary="List games")
+def games(request: HttpRequest, slug: Text, filters: Query[GameFilters]) -> Body:
+    """The league's games, newest first (by date, then as recorded), voided ones included
+    unless `status` says otherwise; `player`, `since` and `until` (dates, inclusive) narrow
+    the list; `limit` and `offset` page through it."""
+    league = league_for(slug, caller(request).user)
+    rows = GameRecord.objects.filter(league=league)
+    if filters.status is not None:
+        rows = rows.filter(status=filters.status)
+    if filters.player is not None:
+        rows = rows.filter(seats__player__key=filters.player.strip().casefold())
+    if filters.since is not None:
+        rows = rows.filter(date__gte=filters.since)
+    if filters.until is not None:
+        rows = rows.filter(date__lte=filters.until)
+    page = _with_seats(rows.order_by("-date", "-sequence", "-pk"))
+    window = page[filters.offset : filters.offset + filters.limit]
+    return {
+        "league": league.slug,
+        "count": rows.count(),
+        "limit": filters.limit,
+        "offset": filters.offset,
+        "games": [game_summary(record) for record in window],
+    }
+
+
+@router.get("/leagues/{slug}/games/{game_id}", auth=READ, response=Body, summary="Read a game")
+def game(request: HttpRequest, slug: Text, game_id: Text) -> Body:
+    """One game: its record, verification, signatures, and each system's explanation."""
+    league = league_for(slug, caller(request).user)
+    return _fresh(game_named(league, game_id))
+
+
+@router.post("/leagues/{slug}/games", auth=WRITE, response={201: Body}, summary="Submit a result")
+def submit(request: HttpRequest, slug: Text, data: GameIn) -> Status[Body]:
+    """Submit a result for verification; your seat (or, for an official, your entry) signs it."""
+    user = signed_in(request)
+    league = league_for(slug, user)
+    _member(league, user)
+    game, played_at = _game(league, data)
+    with transaction.atomic():
+        record = submit_game(league, game, user, played_at=played_at)
+    return Status(201, _fresh(record))
+
+
+@router.post(
+    "/leagues/{slug}/games/{game_id}/confirm", auth=WRITE, response=Body, summary="Confirm a result"
+)
+def confirm_game(request: HttpRequest, slug: Text, game_id: Text, data: ConfirmIn) -> Body:
+    """Confirm your own seat (`player`), or sign as an official (`as_official`) a result
+    another official entered."""
+    user, record = _target(request, slug, game_id)
+    if data.as_official == (data.player is not None):
+        raise ApiError(422, "player", "give the player whose seat you sign, or as_official: true")
+    signer = OFFICIAL if data.as_official else player_in(record.league, data.player or "", "player")
+    with transaction.atomic():
+        confirm(record, signer, user, note=data.note)
+    return _fresh(record)
+
+
+@router.post(
+    "/leagues/{slug}/games/{game_id}/dispute", auth=WRITE, response=Body, summary="Dispute a result"
+)
+def dispute_game(request: HttpRequest, slug: Text, game_id: Text, data: DisputeIn) -> Body:
+    """Dispute your own seat's result of a pending game, saying why."""
+    user, record = _target(request, slug, game_id)
+    player = player_in(record.league, data.player, "player")
+    with transaction.atomic():
+        dispute(record, player, user, data.why)
+    return _fresh(record)
+
+
+@router.post(
+    "/leagues/{slug}/games/{game_id}/void", auth=WRITE, response=Body, summary="Void a game"
+)
+def void(request: HttpRequest, slug: Text, game_id: Text, data: VoidIn) -> Body:
+    """Void a game (admins and officials); it stays stored with who, when and why."""
+    user, record = _target(request, slug, game_id)
+    with transaction.atomic():
+        void_game(record, user, data.why)
+    return _fresh(record)
+
+
+@router.post(
+    "/leagues/{slug}/games/{game_id}/correct",
+    auth=WRITE,
+    response={201: Body},
+    summary="Correct a game",
+)
+def correct(request: HttpRequest, slug: Text, game_id: Text, data: CorrectIn) -> Status[Body]:
+    """Void a game and record its replacement in its place (admins and officials)."""
+    user, record = _target(request, slug, game_id)
+    replacement, _ = _game(record.league, data.game, prefix="game")
+    with transaction.atomic():
+        corrected = correct_game(record, replacement, user, data.why)
+    return Status(201, _fresh(corrected))
+
+
+@router.get("/pending", auth=WRITE, response=Body, summary="Results waiting for your signature")
+def pending(request: HttpRequest) -> Body:
+    """The submitted results waiting for your signature, in every league."""
+    rows = queries.pending_for(signed_in(request))
+    return {"games": [{"league": row.league.slug, **game_summary(row)} for row in rows]}

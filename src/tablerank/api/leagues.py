@@ -1,0 +1,131 @@
+"""`/api/leagues` and their players: list, read, create, change settings, add players."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+from django.http import HttpRequest
+from ninja import Query, Router, Status
+
+from tablerank.api.access import league_for, player_in, visible_leagues
+from tablerank.api.auth import READ, WRITE, caller, signed_in
+from tablerank.api.errors import ApiError, field_renamed
+from tablerank.api.schemas import HistoryQuery, LeagueChange, LeagueIn, PlayerIn, Text
+from tablerank.api.shapes import league_json, player_json
+from tablerank.formats.report import explanation_json, number
+from tablerank.league import queries
+from tablerank.league.models import League, Player
+from tablerank.league.services import Role, add_player, rebuild_ratings, require_role
+
+router = Router(tags=["leagues"])
+
+Body = dict[str, Any]
+
+
+@router.get("/leagues", auth=READ, response=Body, summary="List leagues")
+def leagues(request: HttpRequest) -> Body:
+    """The public leagues and the ones you belong to."""
+    user = caller(request).user
+    return {"leagues": [league_json(league, user) for league in visible_leagues(user)]}
+
+
+@router.post("/leagues", auth=WRITE, response={201: Body}, summary="Create a league")
+def create(request: HttpRequest, data: LeagueIn) -> Status[Body]:
+    """Create a league; you become its admin."""
+    user = signed_in(request)
+    league = League(**data.model_dump(exclude_none=True))
+    league.full_clean()
+    try:
+        with transaction.atomic():
+            league.save()
+            league.admins.add(user)
+    except IntegrityError:  # another request took the slug since full_clean looked
+        raise ApiError(409, "slug", f"a league {data.slug!r} exists already") from None
+    return Status(201, league_json(league, user))
+
+
+@router.get("/leagues/{slug}", auth=READ, response=Body, summary="Read a league")
+def read(request: HttpRequest, slug: Text) -> Body:
+    user = caller(request).user
+    return league_json(league_for(slug, user), user)
+
+
+@router.patch("/leagues/{slug}", auth=WRITE, response=Body, summary="Change a league's settings")
+def change(request: HttpRequest, slug: Text, data: LeagueChange) -> Body:
+    """Change the league's settings (its admins only). Changing `systems` rebuilds the
+    standings of the systems now kept."""
+    user = signed_in(request)
+    league = league_for(slug, user)
+    require_role(league, user, Role.ADMIN)
+    changes = data.model_dump(exclude_unset=True)
+    for field, value in changes.items():
+        if value is None:
+            raise ApiError(422, field, "give a value, or leave the field out")
+        setattr(league, field, value)
+    league.full_clean()
+    with transaction.atomic():
+        league.save()
+        if "systems" in changes:
+            rebuild_ratings(league)
+    return league_json(league, user)
+
+
+@router.get("/leagues/{slug}/players", auth=READ, response=Body, summary="List players")
+def players(request: HttpRequest, slug: Text) -> Body:
+    league = league_for(slug, caller(request).user)
+    rows = Player.objects.filter(league=league).order_by("key")
+    return {"league": league.slug, "players": [player_json(player) for player in rows]}
+
+
+@router.post("/leagues/{slug}/players", auth=WRITE, response={201: Body}, summary="Add a player")
+def add(request: HttpRequest, slug: Text, data: PlayerIn) -> Status[Body]:
+    """Add a player (admins and officials), optionally linked to the account that signs for
+    the player's seats."""
+    user = signed_in(request)
+    league = league_for(slug, user)
+    require_role(league, user, Role.ADMIN, Role.OFFICIAL)
+    account = None
+    if data.username is not None:
+        account = User.objects.filter(username=data.username).first()
+        if account is None:
+            raise ApiError(422, "username", f"no account named {data.username!r}")
+    with transaction.atomic():
+        added = add_player(league, data.name, user=account)
+    return Status(201, player_json(added))
+
+
+@router.get("/leagues/{slug}/players/{name}", auth=READ, response=Body, summary="Read a player")
+def player(request: HttpRequest, slug: Text, name: Text) -> Body:
+    league = league_for(slug, caller(request).user)
+    return player_json(player_in(league, name))
+
+
+@router.get(
+    "/leagues/{slug}/players/{name}/history", auth=READ, response=Body, summary="A player's history"
+)
+def history(request: HttpRequest, slug: Text, name: Text, query: Query[HistoryQuery]) -> Body:
+    """Each confirmed game that moved the player's number in one system: before, after,
+    change, and the engine's explanation of the game."""
+    league = league_for(slug, caller(request).user)
+    member = player_in(league, name)
+    with field_renamed("list_key", "list"):
+        entries = queries.player_history(league, member.name, query.system, query.list_key)
+    return {
+        "player": member.name,
+        "system": query.system,
+        "history": [
+            {
+                "game": entry.game,
+                "date": entry.date.isoformat(),
+                "list": entry.list_key,
+                "before": number(entry.before),
+                "after": number(entry.after),
+                "change": number(entry.change),
+                "games": entry.games,
+                "explanation": explanation_json(entry.explanation),
+            }
+            for entry in entries
+        ],
+    }

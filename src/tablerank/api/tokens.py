@@ -1,0 +1,62 @@
+"""`/api/tokens`: issue a token for a username and password, list yours, revoke the current one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import authenticate
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.http import HttpRequest
+from ninja import Router, Status
+
+from tablerank.api.auth import WRITE, caller, issue_token, signed_in
+from tablerank.api.errors import ApiError
+from tablerank.api.models import ApiToken
+from tablerank.api.schemas import TokenIn
+from tablerank.api.shapes import token_json
+
+router = Router(tags=["tokens"])
+
+Body = dict[str, Any]
+
+
+def _locked_out(request: HttpRequest) -> bool:
+    """Whether the site's sign-in throttle (django-axes, when installed) refused the attempt.
+    The flag is cleared so that its middleware leaves this JSON answer alone."""
+    locked = bool(getattr(request, "axes_locked_out", False))
+    if locked:
+        request.axes_locked_out = False  # type: ignore[attr-defined]
+    return locked
+
+
+@router.post("/tokens", auth=None, response={201: Body}, summary="Issue a token")
+def issue(request: HttpRequest, data: TokenIn) -> Status[Body]:
+    """Issue a token for a username and password. The token is in this answer only: only its
+    hash is stored. Wrong credentials get 401 without saying which part was wrong; repeated
+    failures are locked out like sign-ins on the site (429)."""
+    user = authenticate(request, username=data.username, password=data.password)
+    if _locked_out(request):
+        raise ApiError(429, "credentials", "too many failed sign-ins; try again later")
+    if not isinstance(user, User):
+        raise ApiError(401, "credentials", "wrong username or password")
+    with transaction.atomic():
+        row, token = issue_token(user, data.name)
+    return Status(201, {"token": token, **token_json(row)})
+
+
+@router.get("/tokens", auth=WRITE, response=Body, summary="Your tokens")
+def mine(request: HttpRequest) -> Body:
+    """Your tokens: names, when issued and last used, whether revoked (never the tokens)."""
+    rows = ApiToken.objects.filter(user=signed_in(request)).order_by("created_at", "pk")
+    return {"tokens": [token_json(row) for row in rows]}
+
+
+@router.delete("/tokens/current", auth=WRITE, response=Body, summary="Revoke this token")
+def revoke(request: HttpRequest) -> Body:
+    """Revoke the token this request was sent with; it is refused from now on."""
+    row = caller(request).token
+    assert row is not None  # WRITE authenticates with a token
+    row.revoked = True
+    row.save(update_fields=["revoked"])
+    return {"revoked": token_json(row)}

@@ -1,0 +1,140 @@
+"""The verification inbox: every result waiting for the signed-in user's signature.
+
+Each row offers what the league server lets the user do: confirm or dispute their own seat, or
+confirm as an official a result another official entered. The services decide; a refusal's
+message is shown (403 when the user may not, 409 when the result no longer takes it). htmx
+swaps the row after each action; without JavaScript the forms post and come back here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from tablerank.league import queries, services
+from tablerank.league.errors import LeagueError
+from tablerank.league.models import Confirmation, GameRecord, Player, RecordStatus
+from tablerank.web.actions.common import is_htmx, refusal_status, refused, user_of
+from tablerank.web.forms import DisputeForm
+
+
+def _row(record: GameRecord, user: User) -> dict[str, Any]:
+    """One result as the inbox shows it: seats, where it stands, and the user's choices."""
+    seats = sorted(record.seats.all(), key=lambda seat: seat.position)
+    signed = set(
+        Confirmation.objects.filter(game=record, player__isnull=False).values_list(
+            "player_id", flat=True
+        )
+    )
+    mine = [
+        seat.player
+        for seat in seats
+        if seat.player.user_id == user.pk and seat.player_id not in signed
+    ]
+    pending = record.status == RecordStatus.SUBMITTED
+    seated = any(seat.player.user_id == user.pk for seat in seats)
+    signed_as_official = Confirmation.objects.filter(game=record, player=None, by=user).exists()
+    return {
+        "record": record,
+        "league": record.league,
+        "seats": seats,
+        "summary": services.verification(record).summary,
+        "mine": mine if pending else [],
+        "as_official": pending and not seated and not signed_as_official,
+    }
+
+
+def _fresh(pk: int) -> GameRecord:
+    return get_object_or_404(
+        GameRecord.objects.select_related("league").prefetch_related(
+            "seats__player", "seats__sources"
+        ),
+        pk=pk,
+    )
+
+
+@require_GET
+@login_required
+def inbox(request: HttpRequest) -> HttpResponse:
+    """Every result waiting for the user's signature, across their leagues."""
+    user = user_of(request)
+    rows = [_row(record, user) for record in queries.pending_for(user)]
+    return render(request, "web/actions/inbox.html", {"rows": rows, "nav": "inbox"})
+
+
+def _answer(
+    request: HttpRequest,
+    pk: int,
+    done: str,
+    error: LeagueError | None = None,
+    status: int | None = None,
+) -> HttpResponse:
+    """The row again after an action (htmx), or back to the inbox with a message. A refusal
+    keeps its status: 403 (not allowed), 409 (the result refuses it), 400 (the form)."""
+    user = user_of(request)
+    if status is None:
+        status = refusal_status(error) if error else 200
+    message = error.message if error else done
+    record = _fresh(pk)
+    if error and not services.roles_of(record.league, user):
+        return refused(request, error.message, status)  # an outsider sees no row of it
+    if is_htmx(request):
+        row = _row(record, user) | {"message": message, "failed": error is not None}
+        return render(request, "web/actions/_inbox_row.html", row, status=status)
+    if error:
+        return refused(request, error.message, status)
+    messages.success(request, done)
+    return redirect("inbox")
+
+
+def _seat_player(record: GameRecord, request: HttpRequest) -> Player | None:
+    """The player whose seat the form signs for, from the league of the result."""
+    try:
+        pk = int(request.POST.get("player", ""))
+    except ValueError:
+        return None
+    return Player.objects.filter(pk=pk, league=record.league).first()
+
+
+@require_POST
+@login_required
+def confirm(request: HttpRequest, pk: int) -> HttpResponse:
+    """Confirm one's own seat, or (``as=official``) confirm as an official."""
+    record = _fresh(pk)
+    user = user_of(request)
+    as_official = request.POST.get("as") == "official"
+    signer = services.OFFICIAL if as_official else _seat_player(record, request)
+    if signer is None:
+        return _answer(request, pk, "", LeagueError("player", "choose the seat you confirm"), 400)
+    try:
+        services.confirm(record, signer, user)
+    except LeagueError as exc:
+        return _answer(request, pk, "", exc)
+    who = "as official" if as_official else f"for {signer}"
+    summary = services.verification(record).summary
+    return _answer(request, pk, f"You confirmed {record.external_id} {who}: {summary}.")
+
+
+@require_POST
+@login_required
+def dispute(request: HttpRequest, pk: int) -> HttpResponse:
+    """Dispute one's own seat's result, saying why."""
+    record = _fresh(pk)
+    player = _seat_player(record, request)
+    form = DisputeForm(request.POST)
+    if player is None:
+        return _answer(request, pk, "", LeagueError("player", "choose the seat you dispute"), 400)
+    if not form.is_valid():
+        why = LeagueError("why", "say what is wrong with the result")
+        return _answer(request, pk, "", why, 400)
+    try:
+        services.dispute(record, player, user_of(request), form.cleaned_data["why"])
+    except LeagueError as exc:
+        return _answer(request, pk, "", exc)
+    summary = services.verification(record).summary
+    return _answer(request, pk, f"You disputed {record.external_id}: {summary}.")

@@ -1,0 +1,224 @@
+"""A league's members page: players, their accounts, officials and admins, and reset links.
+
+Admins and officials add players (with or without an account) and link accounts to players;
+only admins grant and revoke the official and admin roles. There is no mail server: a new
+account's owner, or one who forgot their password, gets a one-time link from an organizer
+(`reset_link`), which leads to Django's password-reset page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.models import User
+from django.contrib.auth.tokens import default_token_generator
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
+from django.views.decorators.http import require_http_methods
+
+from tablerank.league import services
+from tablerank.league.errors import LeagueError, NotAllowed
+from tablerank.league.models import League, Player
+from tablerank.web.actions.common import ORGANIZERS, league_view, refused, user_of
+from tablerank.web.forms import AddPlayerForm, LinkAccountForm, RoleForm
+
+Role = services.Role
+
+
+def reset_link(request: HttpRequest, account: User) -> str:
+    """A one-time link that lets `account` set a new password (Django's token: it stops
+    working once the password changes, or after PASSWORD_RESET_TIMEOUT)."""
+    path = reverse(
+        "password_reset_confirm",
+        kwargs={
+            "uidb64": urlsafe_base64_encode(force_bytes(account.pk)),
+            "token": default_token_generator.make_token(account),
+        },
+    )
+    return request.build_absolute_uri(path)
+
+
+def check_may_reset(requester: User, account: User) -> None:
+    """Refuse (`NotAllowed`) a reset link for an account the requester does not answer for.
+
+    A reset link hands the account over, so the requester must organize every league the
+    account belongs to: as an admin where the account is an admin or official, as an admin or
+    official where it only plays. Site staff reset only through a superuser."""
+    if requester.is_superuser:
+        return
+    if account.is_staff or account.is_superuser:
+        raise NotAllowed(
+            "username", f"{account.username!r} is site staff; ask a site administrator"
+        )
+    leagues = League.objects.filter(
+        Q(players__user=account) | Q(admins=account) | Q(officials=account)
+    ).distinct()
+    for league in leagues:
+        organizes = services.roles_of(league, account) & {Role.ADMIN, Role.OFFICIAL}
+        try:
+            services.require_role(league, requester, *((Role.ADMIN,) if organizes else ORGANIZERS))
+        except NotAllowed:
+            raise NotAllowed(
+                "username",
+                f"{account.username!r} also belongs to league {league.slug!r}, which you do not "
+                "run; ask its admins for a reset link",
+            ) from None
+
+
+def _account(username: str, *, create: bool) -> User:
+    """The account of this username; a new one without a password when `create` is set."""
+    found = User.objects.filter(username=username).first()
+    if found is not None:
+        return found
+    if not create:
+        raise LeagueError("username", f"there is no account {username!r}")
+    account = User(username=username)
+    account.set_unusable_password()
+    try:
+        account.full_clean(exclude=["password"])
+    except ValidationError as exc:
+        raise LeagueError("username", " ".join(exc.messages)) from None
+    account.save()
+    return account
+
+
+def _member_rows(league: League) -> list[dict[str, Any]]:
+    admins = set(league.admins.values_list("pk", flat=True))
+    officials = set(league.officials.values_list("pk", flat=True))
+    players = Player.objects.filter(league=league).select_related("user").order_by("key")
+    rows: list[dict[str, Any]] = [
+        {
+            "name": p.name,
+            "account": p.user,
+            "admin": p.user_id in admins,
+            "official": p.user_id in officials,
+        }
+        for p in players
+    ]
+    playing = {p.user_id for p in players if p.user_id is not None}
+    for account in User.objects.filter(pk__in=admins | officials).exclude(pk__in=playing):
+        rows.append(
+            {
+                "name": "",
+                "account": account,
+                "admin": account.pk in admins,
+                "official": account.pk in officials,
+            }
+        )
+    return rows
+
+
+def _page(request: HttpRequest, league: League, status: int = 200, **extra: Any) -> HttpResponse:
+    context = {
+        "league": league,
+        "rows": _member_rows(league),
+        "is_admin": Role.ADMIN in _roles(request, league),
+        "add_form": AddPlayerForm(),
+        "link_form": LinkAccountForm(),
+        "role_form": RoleForm(),
+        "unlinked": Player.objects.filter(league=league, user=None).order_by("key"),
+    } | extra
+    return render(request, "web/actions/members.html", context, status=status)
+
+
+def _roles(request: HttpRequest, league: League) -> set[services.Role]:
+    return services.require_role(league, user_of(request), *ORGANIZERS)
+
+
+def _add(request: HttpRequest, league: League) -> HttpResponse:
+    form = AddPlayerForm(request.POST)
+    if not form.is_valid():
+        return _page(request, league, 400, add_form=form)
+    name, username = form.cleaned_data["name"].strip(), form.cleaned_data["username"].strip()
+    with transaction.atomic():
+        account = _account(username, create=True) if username else None
+        if account is not None and Player.objects.filter(league=league, user=account).exists():
+            raise LeagueError("username", f"{username!r} already plays in {league.name}")
+        services.add_player(league, name, user=account)
+    messages.success(request, f"{name} joined {league.name}.")
+    if account is not None and not account.has_usable_password():
+        return _reset(request, league, account)
+    return redirect("members", slug=league.slug)
+
+
+def _link(request: HttpRequest, league: League) -> HttpResponse:
+    form = LinkAccountForm(request.POST)
+    if not form.is_valid():
+        return _page(request, league, 400, link_form=form)
+    name, username = form.cleaned_data["player"], form.cleaned_data["username"].strip()
+    player = Player.objects.filter(league=league, key=name.casefold()).first()
+    if player is None:
+        raise LeagueError("player", f"{league.name} has no player {name!r}")
+    if player.user_id is not None:
+        raise LeagueError("player", f"{player.name} has an account already")
+    with transaction.atomic():
+        account = _account(username, create=True)
+        if Player.objects.filter(league=league, user=account).exists():
+            raise LeagueError("username", f"{username!r} already plays in {league.name}")
+        player.user = account
+        player.save(update_fields=["user"])
+    messages.success(request, f"{player.name} signs with the account {username!r} now.")
+    if not account.has_usable_password():
+        return _reset(request, league, account)
+    return redirect("members", slug=league.slug)
+
+
+def _role(request: HttpRequest, league: League) -> HttpResponse:
+    services.require_role(league, user_of(request), Role.ADMIN)
+    form = RoleForm(request.POST)
+    if not form.is_valid():
+        return _page(request, league, 400, role_form=form)
+    account = _account(form.cleaned_data["username"].strip(), create=False)
+    role, grant = form.cleaned_data["role"], form.cleaned_data["grant"]
+    members = league.admins if role == Role.ADMIN else league.officials
+    if grant:
+        members.add(account)
+    else:
+        if role == Role.ADMIN and list(league.admins.values_list("pk", flat=True)) == [account.pk]:
+            raise LeagueError("username", f"{account.username!r} is the league's only admin")
+        members.remove(account)
+    done = "is now" if grant else "is no longer"
+    messages.success(request, f"{account.username!r} {done} an {role} of {league.name}.")
+    return redirect("members", slug=league.slug)
+
+
+def _reset(request: HttpRequest, league: League, account: User | None = None) -> HttpResponse:
+    if account is None:
+        account = _account(request.POST.get("username", "").strip(), create=False)
+    if not services.roles_of(league, account):
+        raise LeagueError("username", f"{account.username!r} is not a member of {league.name}")
+    check_may_reset(user_of(request), account)
+    return _page(
+        request,
+        league,
+        reset_for=account,
+        reset_url=reset_link(request, account),
+        reset_days=settings.PASSWORD_RESET_TIMEOUT // (24 * 3600),
+    )
+
+
+ACTIONS = {"add": _add, "link": _link, "role": _role, "reset": _reset}
+
+
+@require_http_methods(["GET", "POST"])
+@league_view(*ORGANIZERS)
+def members(request: HttpRequest, league: League) -> HttpResponse:
+    """The members page (GET) and its forms (POST, named by ``action``)."""
+    if request.method == "GET":
+        return _page(request, league)
+    action = ACTIONS.get(request.POST.get("action", ""))
+    if action is None:
+        return _page(request, league, 400, problem="unknown action")
+    try:
+        return action(request, league)
+    except NotAllowed as exc:
+        return refused(request, exc)
+    except LeagueError as exc:
+        return _page(request, league, 409, problem=exc.message)

@@ -1,0 +1,174 @@
+"""Recording a game on a phone: the score sheet, its live check, and what the result will do.
+
+The sheet posts to `record_check` as the user types (htmx); the engine builds and validates the
+game there, and the fragment shows each seat's total, the derived winner and the messages.
+Submitting hands the same game to `services.submit_game`."""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from tablerank.league import queries, services
+from tablerank.league.errors import LeagueError, NotAllowed
+from tablerank.league.models import GameRecord, League, Player, RecordStatus
+from tablerank.web.actions.common import MEMBERS, ORGANIZERS, league_view, refused, user_of
+from tablerank.web.forms import (
+    RecordForm,
+    ScoreSheet,
+    now_in,
+    played_at,
+    read_sheet,
+    winner_confirmed,
+)
+
+
+def _game_id(sheet: ScoreSheet) -> str:
+    """A new result's id: its day and six random hex digits (unique within the league)."""
+    assert sheet.game is not None
+    return f"{sheet.game.date:%Y%m%d}-{secrets.token_hex(3)}"
+
+
+def _league_names(league: League) -> list[str]:
+    return list(
+        Player.objects.filter(league=league).order_by("name").values_list("name", flat=True)
+    )
+
+
+def _choice_groups(form: RecordForm, sheet: ScoreSheet | None) -> list[dict[str, Any]]:
+    """The awards' and the winner's choices across the table, for the template."""
+    names = sheet.names if sheet else [f"seat {i + 1}" for i in range(form.seat_count)]
+    groups: list[dict[str, Any]] = [
+        {"key": source.key, "field": form[f"award-{source.key}"], "nobody": "nobody"}
+        for source in form.awards
+    ]
+    groups.append(
+        {"key": "winner", "field": form["winner"], "nobody": "the highest VP reaching the target"}
+    )
+    for group in groups:
+        value = group["field"].value() or ""
+        group["seats"] = [
+            {"index": str(i), "name": name, "checked": value == str(i)}
+            for i, name in enumerate(names)
+        ]
+        group["unset"] = value == ""
+    return groups
+
+
+def _sheet_context(league: League, form: RecordForm, sheet: ScoreSheet | None) -> dict[str, Any]:
+    return {
+        "league": league,
+        "nav": "record",
+        "form": form,
+        "sheet": sheet,
+        "seats": form.seat_rows(sheet.totals if sheet else None),
+        "choice_groups": _choice_groups(form, sheet),
+        "confirmed": sheet is not None and winner_confirmed(form, sheet),
+        "players": _league_names(league),
+        "scenario_target": form.variant_obj.scenario_target,
+    }
+
+
+def _new_names(league: League, sheet: ScoreSheet) -> list[str]:
+    """Players on the sheet the league does not have yet."""
+    assert sheet.game is not None
+    keys = {seat.player.casefold(): seat.player for seat in sheet.game.seats}
+    known = set(Player.objects.filter(league=league, key__in=keys).values_list("key", flat=True))
+    return [name for key, name in keys.items() if key not in known]
+
+
+def _submission_problems(league: League, user: User, form: RecordForm, sheet: ScoreSheet) -> str:
+    """Why the sheet cannot be submitted yet, in one sentence ('' when it can)."""
+    if sheet.errors or sheet.game is None:
+        return "fix the errors below first"
+    if not winner_confirmed(form, sheet):
+        return f"confirm that {sheet.winner_name} won"
+    new = _new_names(league, sheet)
+    if new:
+        try:
+            services.require_role(league, user, *ORGANIZERS)
+        except NotAllowed:
+            return (
+                f"{', '.join(new)}: not a player of {league.name}; only its officials and "
+                "admins add new players"
+            )
+    return ""
+
+
+@require_http_methods(["GET", "POST"])
+@league_view(*MEMBERS)
+def record(request: HttpRequest, league: League) -> HttpResponse:
+    """The score sheet (GET; with the sheet's fields in the query, as the variant or the
+    number of players changes) and its submission (POST)."""
+    if request.method == "GET":
+        if "variant" in request.GET:
+            form = RecordForm(request.GET)
+            sheet: ScoreSheet | None = read_sheet(form, league)
+        else:
+            form = RecordForm(initial={"played_at": now_in(league), "players": 4})
+            sheet = None
+        return render(request, "web/actions/record.html", _sheet_context(league, form, sheet))
+    form = RecordForm(request.POST)
+    sheet = read_sheet(form, league)
+    user = user_of(request)
+    problem = _submission_problems(league, user, form, sheet)
+    if not problem:
+        assert sheet.game is not None
+        game = dataclasses.replace(sheet.game, id=_game_id(sheet))
+        try:
+            stored = services.submit_game(league, game, user, played_at=played_at(form, league))
+        except NotAllowed as exc:
+            return refused(request, exc)
+        except LeagueError as exc:
+            problem = exc.message
+        else:
+            return redirect("recorded", slug=league.slug, pk=stored.pk)
+    context = _sheet_context(league, form, sheet) | {"problem": problem}
+    return render(request, "web/actions/record.html", context, status=400)
+
+
+@require_POST
+@league_view(*MEMBERS)
+def record_check(request: HttpRequest, league: League) -> HttpResponse:
+    """The live check of the sheet: totals, the winner and the engine's messages (htmx)."""
+    form = RecordForm(request.POST)
+    sheet = read_sheet(form, league)
+    context = _sheet_context(league, form, sheet) | {"oob": True}
+    return render(request, "web/actions/_sheet.html", context)
+
+
+def _preview_rows(preview: dict[str, dict[str, float]]) -> list[dict[str, Any]]:
+    return [
+        {"system": system, "changes": sorted(changes.items(), key=lambda kv: -kv[1])}
+        for system, changes in preview.items()
+    ]
+
+
+@require_GET
+@league_view(*MEMBERS)
+def recorded(request: HttpRequest, league: League, pk: int) -> HttpResponse:
+    """A submitted result: its seats, where its verification stands, and what each rating
+    system will do with it once confirmed."""
+    stored = get_object_or_404(
+        GameRecord.objects.prefetch_related("seats__player", "seats__sources"),
+        pk=pk,
+        league=league,
+    )
+    game = stored.to_record()
+    pending = stored.status == RecordStatus.SUBMITTED
+    voided = stored.status == RecordStatus.VOIDED
+    context = {
+        "league": league,
+        "record": stored,
+        "game": game,
+        "status": stored.status if voided else services.verification(stored).summary,
+        "preview": _preview_rows(queries.preview(league, game)) if pending else [],
+        "pending": pending,
+    }
+    return render(request, "web/actions/recorded.html", context)

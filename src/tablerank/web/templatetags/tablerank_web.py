@@ -1,0 +1,151 @@
+"""Template helpers for the league's pages: numbers as people read them, systems' short names,
+explanations in words, and links to pages another part of the site may not have yet."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+
+from django import template
+from django.urls import NoReverseMatch, reverse
+
+from tablerank.catan.variants import SOURCES, VARIANTS
+from tablerank.engine.systems.base import Term
+
+register = template.Library()
+
+SYSTEM_LABELS = {
+    "pages.point": "Point",
+    "pages.accomplishment": "Accomplishment",
+    "pages.glory": "Glory",
+    "pages.elo": "Elo",
+    "pages.share": "Share",
+    "pages.combined": "Combined",
+    "cow.points": "Points",
+    "cow.elo": "ELO list",
+    "area": "A.R.E.A.",
+    "turnabout": "Turnabout",
+    "monthly": "Monthly list",
+    "open": "Open list",
+    "annual": "Annual list",
+}
+"""Short names for tabs and headings; the engine's `System.title` says the rest."""
+
+SYSTEM_FAMILIES = {
+    "pages": "P.A.G.E.S.",
+    "cow": "Catan Online World",
+    "area": "A.R.E.A.",
+    "turnabout": "Turnabout",
+}
+
+
+@register.filter
+def system_label(name: str) -> str:
+    return SYSTEM_LABELS.get(name, name)
+
+
+@register.filter
+def system_family(name: str) -> str:
+    if name in {"monthly", "open", "annual"}:
+        return SYSTEM_FAMILIES["cow"]
+    return SYSTEM_FAMILIES.get(name.split(".", 1)[0], "")
+
+
+@register.filter
+def num(value: float | int | None) -> str:
+    """A rating as people write it: whole numbers plain, fractions to at most 3 decimals."""
+    if value is None:
+        return "–"
+    number = float(value)
+    if math.isclose(number, round(number), abs_tol=1e-9):
+        return f"{round(number):,}".replace(",", "\u2009")
+    return f"{number:.3f}".rstrip("0")
+
+
+@register.filter
+def signed(value: float | int | None) -> str:
+    """A change with its sign: +8, minus 3.5 (a real minus sign), ±0."""
+    if value is None:
+        return ""
+    if math.isclose(float(value), 0, abs_tol=1e-9):
+        return "±0"
+    text = num(abs(value))
+    return f"+{text}" if value > 0 else f"\u2212{text}"
+
+
+@register.filter
+def trend(value: float | int | None) -> str:
+    """`up`, `down` or `flat`: a CSS class for a change."""
+    if value is None or math.isclose(float(value), 0, abs_tol=1e-9):
+        return "flat"
+    return "up" if value > 0 else "down"
+
+
+@register.filter
+def ordinal(value: int | None) -> str:
+    if value is None:
+        return "–"
+    suffix = "th" if 10 <= value % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(value % 10, "th")
+    return f"{value}{suffix}"
+
+
+@register.filter
+def terms_in_words(terms: Iterable[Term]) -> str:
+    """A player's terms in a line: "+2 against Ben, +6 against Cleo", or the reason where a
+    system does not compare pairs ("1st of 4: 50")."""
+    parts = []
+    for term in terms:
+        if term.opponent is not None:
+            parts.append(f"{signed(term.amount)} against {term.opponent}")
+        else:
+            parts.append(term.why)
+    return ", ".join(parts)
+
+
+@register.filter
+def source_label(key: str) -> str:
+    source = SOURCES.get(key)
+    return source.label if source else key.replace("_", " ")
+
+
+@register.filter
+def variant_label(name: str | None) -> str:
+    if not name:
+        return ""
+    variant = VARIANTS.get(name)
+    return variant.title if variant else name
+
+
+@register.filter
+def percent(value: float | None) -> str:
+    return "–" if value is None else f"{float(value):.1f}\u202f%"
+
+
+@register.simple_tag
+def optional_url(name: str, *args: object) -> str:
+    """The URL named `name` (with `args`, else without), or "" while no part of the site
+    defines it: the link then hides instead of breaking the page."""
+    for given in (args, ()):
+        try:
+            return reverse(name, args=given)
+        except NoReverseMatch:
+            continue
+    return ""
+
+
+@register.filter
+def times(count: int) -> range:
+    """`{% for _ in n|times %}`: repeat something n times (gold coins)."""
+    return range(int(count))
+
+
+@register.filter
+def next_row(rows: Sequence[object], index: int) -> object | None:
+    """The row after `index`, or None for the last (the pair a tiebreak separated)."""
+    return rows[index + 1] if index + 1 < len(rows) else None
+
+
+@register.filter
+def get_item(mapping: Mapping[str, object], key: str) -> object | None:
+    """`mapping|get_item:key`: a dictionary's value in a template."""
+    return mapping.get(key)

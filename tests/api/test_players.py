@@ -1,0 +1,92 @@
+"""Players: listed and read by whoever sees the league, added by its admins and officials."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+
+from tablerank.league.models import League, Player
+from tests.api.conftest import PLAYERS, Call, Club
+
+pytestmark = pytest.mark.django_db
+
+
+def test_players_are_listed_by_name(club: Club, call: Call) -> None:
+    Player.objects.create(league=club.league, name="aaron")
+    answer = call("GET", "/api/leagues/bonn/players")
+    assert answer.status == 200
+    assert [row["name"] for row in answer.body["players"]] == ["aaron", *PLAYERS]
+    assert [row["has_account"] for row in answer.body["players"]] == [False] + [True] * 4
+
+
+def test_a_player_reads_by_name_in_any_case(club: Club, call: Call) -> None:
+    answer = call("GET", "/api/leagues/bonn/players/cLeO")
+    assert answer.status == 200
+    assert (answer.body["name"], answer.body["has_account"]) == ("Cleo", True)
+
+
+def test_an_unknown_player_is_not_found(club: Club, call: Call) -> None:
+    answer = call("GET", "/api/leagues/bonn/players/Zed")
+    assert answer.status == 404
+    assert answer.body["error"] == {"field": "name", "message": "league 'bonn' has no player 'Zed'"}
+
+
+@pytest.mark.parametrize("who", ["admin", "official"])
+def test_admins_and_officials_add_players(club: Club, call: Call, who: str) -> None:
+    user = club.admin if who == "admin" else club.official
+    answer = call("POST", "/api/leagues/bonn/players", user, {"name": "Eve"})
+    assert answer.status == 201
+    assert (answer.body["name"], answer.body["has_account"]) == ("Eve", False)
+    assert Player.objects.get(league=club.league, name="Eve").user is None
+
+
+def test_a_player_is_added_with_the_account_that_signs_for_them(club: Club, call: Call) -> None:
+    eve = User.objects.create_user("eve")
+    answer = call(
+        "POST", "/api/leagues/bonn/players", club.admin, {"name": "Eve", "username": "eve"}
+    )
+    assert answer.status == 201
+    assert answer.body["has_account"] is True
+    assert Player.objects.get(league=club.league, name="Eve").user == eve
+
+
+def test_an_unknown_account_is_refused(club: Club, call: Call) -> None:
+    answer = call(
+        "POST", "/api/leagues/bonn/players", club.admin, {"name": "Eve", "username": "nobody"}
+    )
+    assert answer.status == 422
+    assert answer.body["error"]["field"] == "username"
+    assert not Player.objects.filter(name="Eve").exists()
+
+
+def test_a_name_the_league_has_in_any_case_is_a_conflict(club: Club, call: Call) -> None:
+    answer = call("POST", "/api/leagues/bonn/players", club.admin, {"name": "ANN"})
+    assert answer.status == 409
+    assert answer.body["error"]["field"] == "name"
+
+
+@pytest.mark.parametrize("name", ["", "x" * 101])
+def test_a_bad_name_is_refused(club: Club, call: Call, name: str) -> None:
+    answer = call("POST", "/api/leagues/bonn/players", club.admin, {"name": name})
+    assert answer.status == 422
+    assert answer.body["error"]["field"] == "name"
+
+
+@pytest.mark.parametrize("who", ["player", "outsider"])
+def test_players_and_outsiders_do_not_add_players(club: Club, call: Call, who: str) -> None:
+    user = club.user("Ann") if who == "player" else club.outsider
+    answer = call("POST", "/api/leagues/bonn/players", user, {"name": "Eve"})
+    assert answer.status == 403
+    assert not Player.objects.filter(name="Eve").exists()
+
+
+def test_adding_a_player_needs_a_token(club: Club, call: Call) -> None:
+    assert call("POST", "/api/leagues/bonn/players", None, {"name": "Eve"}).status == 401
+
+
+def test_a_private_leagues_players_are_hidden_from_outsiders(
+    club: Club, private: League, call: Call
+) -> None:
+    assert call("POST", "/api/leagues/koeln/players", club.outsider, {"name": "Eve"}).status == 404
+    assert call("GET", "/api/leagues/koeln/players/Ann", club.outsider).status == 404
+    assert call("GET", "/api/leagues/koeln/players/Ann", club.user("Ann")).status == 200

@@ -1,0 +1,386 @@
+"""Accounts on the web: sign-up, signing in and out, reset links handed over by organizers,
+creating a league, and its members page (Django's test client)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from tablerank.league import services
+from tablerank.league.models import League, Player
+from tests.web.action_helpers import PASSWORD, Club, make_club
+
+NEW_PASSWORD = "a much longer passphrase 42"
+
+
+@pytest.fixture(autouse=True)
+def static_root(settings: Any, tmp_path: Any) -> None:
+    """A static root that exists (whitenoise warns about a missing one)."""
+    settings.STATIC_ROOT = str(tmp_path)
+
+
+@pytest.fixture
+def club(db: None) -> Club:
+    return make_club()
+
+
+def signed_in(client: Client, user: User) -> Client:
+    client.force_login(user)
+    return client
+
+
+def text(response: Any) -> str:
+    return str(response.content.decode()).replace("&#x27;", "'")
+
+
+def members_url(slug: str = "bonn") -> str:
+    return reverse("members", args=[slug])
+
+
+def handed_over_link(page: str) -> str:
+    """The reset link the members page shows, as a path."""
+    found = re.search(r'<p class="tr-link">([^<]+)</p>', page)
+    assert found, "no reset link on the page"
+    return urlsplit(found.group(1)).path
+
+
+def set_password_with(client: Client, link: str, password: str) -> Any:
+    """Follow a handed-over link and set the password (Django moves the token to the session
+    and redirects to .../set-password/)."""
+    form = client.get(link, follow=True)
+    assert "Set your password" in text(form)
+    target = form.redirect_chain[-1][0]
+    return client.post(target, {"new_password1": password, "new_password2": password})
+
+
+# -- signing in and out, signing up ----------------------------------------------------------
+
+
+def test_signing_in_and_out(client: Client, club: Club) -> None:
+    assert "Sign in" in text(client.get(reverse("login")))
+    wrong = client.post(reverse("login"), {"username": "bonn-ann", "password": "nope"})
+    assert wrong.status_code == 200
+    assert "Please enter a correct username and password" in text(wrong)
+    response = client.post(
+        reverse("login"), {"username": "bonn-ann", "password": PASSWORD, "next": "/inbox/"}
+    )
+    assert response.status_code == 302
+    assert response["Location"] == "/inbox/"
+    assert client.get(reverse("inbox")).status_code == 200
+    assert client.get(reverse("logout")).status_code == 405  # signing out takes a POST
+    assert client.post(reverse("logout")).status_code == 302
+    assert client.get(reverse("inbox")).status_code == 302
+
+
+def test_sign_up_creates_an_account_and_goes_on_to_a_new_league(client: Client, db: None) -> None:
+    assert "Create one" in text(client.get(reverse("login")))
+    data = {"username": "organizer", "password1": NEW_PASSWORD, "password2": NEW_PASSWORD}
+    response = client.post(reverse("signup"), data)
+    assert response.status_code == 302
+    assert response["Location"] == reverse("league-new")
+    assert User.objects.get(username="organizer").check_password(NEW_PASSWORD)
+    assert client.get(reverse("league-new")).status_code == 200
+
+
+def test_sign_up_refuses_weak_passwords_and_taken_names(client: Client, club: Club) -> None:
+    weak = client.post(
+        reverse("signup"), {"username": "newbie", "password1": "1234", "password2": "1234"}
+    )
+    assert weak.status_code == 400
+    assert "This password is too short" in text(weak)
+    taken = client.post(
+        reverse("signup"),
+        {"username": "bonn-ann", "password1": NEW_PASSWORD, "password2": NEW_PASSWORD},
+    )
+    assert taken.status_code == 400
+    assert "A user with that username already exists." in text(taken)
+    assert not User.objects.filter(username="newbie").exists()
+
+
+def test_sign_up_can_be_closed(client: Client, db: None, settings: Any) -> None:
+    settings.OPEN_SIGNUP = False
+    assert client.get(reverse("signup")).status_code == 404
+    assert "Create one" not in text(client.get(reverse("login")))
+
+
+def test_changing_ones_password(client: Client, club: Club) -> None:
+    client = signed_in(client, club.ann)
+    response = client.post(
+        reverse("password_change"),
+        {"old_password": PASSWORD, "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
+        follow=True,
+    )
+    assert "Password changed" in text(response)
+    club.ann.refresh_from_db()
+    assert club.ann.check_password(NEW_PASSWORD)
+
+
+# -- creating a league -----------------------------------------------------------------------
+
+
+def test_any_signed_in_user_creates_a_league_and_becomes_its_admin(
+    client: Client, club: Club
+) -> None:
+    data = {"name": "Köln Catan", "slug": "koeln", "time_zone": "Europe/Berlin", "public": "on"}
+    response = signed_in(client, club.outsider).post(reverse("league-new"), data)
+    assert response.status_code == 302
+    assert response["Location"] == members_url("koeln")
+    league = League.objects.get(slug="koeln")
+    assert list(league.admins.all()) == [club.outsider]
+    assert services.roles_of(league, club.outsider) == {services.Role.ADMIN}
+    assert league.public
+
+
+def test_a_new_league_needs_a_free_address_and_a_real_time_zone(client: Client, club: Club) -> None:
+    data = {"name": "Again", "slug": "bonn", "time_zone": "Europe/Bonn"}
+    response = signed_in(client, club.outsider).post(reverse("league-new"), data)
+    assert response.status_code == 400
+    page = text(response)
+    assert "League with this Slug already exists." in page
+    assert "unknown time zone 'Europe/Bonn'" in page
+    assert League.objects.count() == 1
+
+
+def test_creating_a_league_needs_an_account(client: Client, db: None) -> None:
+    response = client.post(reverse("league-new"), {"name": "X", "slug": "x", "time_zone": "UTC"})
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
+    assert not League.objects.exists()
+
+
+# -- the members page ------------------------------------------------------------------------
+
+
+def test_the_members_page_lists_players_accounts_and_roles(client: Client, club: Club) -> None:
+    page = text(signed_in(client, club.organizer).get(members_url()))
+    rows = re.findall(r"<tr>\s*<td>([^<]*)</td>\s*<td>([^<]*)</td>\s*<td>(.*?)</td>", page)
+    assert ("Olga", "bonn-olga", '<span class="badge">admin</span> ') in rows
+    assert ("Dora", "–", "") in rows
+    assert ("–", "bonn-ref", '<span class="badge">official</span>') in rows
+    assert "Officials and admins" in page  # the roles form, for admins
+
+
+def test_officials_see_members_but_not_the_roles_form(client: Client, club: Club) -> None:
+    response = signed_in(client, club.referee).get(members_url())
+    assert response.status_code == 200
+    assert "Officials and admins" not in text(response)
+
+
+@pytest.mark.parametrize("who", ["ann", "outsider"])
+def test_players_and_outsiders_cannot_reach_the_members_page(
+    client: Client, club: Club, who: str
+) -> None:
+    client = signed_in(client, getattr(club, who))
+    assert client.get(members_url()).status_code == 403
+    posted = client.post(members_url(), {"action": "add", "name": "Eve"})
+    assert posted.status_code == 403
+    assert not Player.objects.filter(key="eve").exists()
+
+
+def test_adding_a_player_without_an_account(client: Client, club: Club) -> None:
+    response = signed_in(client, club.referee).post(
+        members_url(), {"action": "add", "name": "Eve"}, follow=True
+    )
+    assert response.redirect_chain == [(members_url(), 302)]
+    assert "Eve joined Bonn Catan." in text(response)
+    assert club.player("Eve").user is None
+
+
+def test_adding_a_player_with_a_new_account_hands_over_a_link_to_set_its_password(
+    client: Client, club: Club
+) -> None:
+    response = signed_in(client, club.organizer).post(
+        members_url(), {"action": "add", "name": "Eve", "username": "eve"}
+    )
+    assert response.status_code == 200
+    eve = User.objects.get(username="eve")
+    assert club.player("Eve").user == eve
+    assert not eve.has_usable_password()
+    link = handed_over_link(text(response))
+    newcomer = Client()
+    done = set_password_with(newcomer, link, NEW_PASSWORD)
+    assert done.status_code == 302
+    assert done["Location"] == reverse("password_reset_complete")
+    eve.refresh_from_db()
+    assert eve.check_password(NEW_PASSWORD)
+    # The link works once: the password it was made for is gone.
+    again = Client().get(link, follow=True)
+    assert "This link does not work any more" in text(again)
+    assert newcomer.login(username="eve", password=NEW_PASSWORD)
+
+
+def test_adding_an_existing_account_links_it(client: Client, club: Club) -> None:
+    response = signed_in(client, club.organizer).post(
+        members_url(), {"action": "add", "name": "Zed", "username": "bonn-zed"}
+    )
+    assert response.status_code == 302  # a usable password already: no link to hand over
+    assert club.player("Zed").user == club.outsider
+
+
+def test_adding_refuses_a_taken_name_an_account_already_playing_and_bad_usernames(
+    client: Client, club: Club
+) -> None:
+    client = signed_in(client, club.organizer)
+    duplicate = client.post(members_url(), {"action": "add", "name": "ANN"})
+    assert duplicate.status_code == 409
+    assert "league 'bonn' already has a player 'ANN'" in text(duplicate)
+    playing = client.post(members_url(), {"action": "add", "name": "Bee", "username": "bonn-ben"})
+    assert playing.status_code == 409
+    assert "'bonn-ben' already plays in Bonn Catan" in text(playing)
+    bad = client.post(members_url(), {"action": "add", "name": "Bee", "username": "b e e"})
+    assert bad.status_code == 409
+    assert "Enter a valid username." in text(bad)
+    blank = client.post(members_url(), {"action": "add", "name": ""})
+    assert blank.status_code == 400
+    assert not Player.objects.filter(key="bee").exists()
+    assert not User.objects.filter(username="b e e").exists()
+
+
+def test_linking_an_account_to_a_player(client: Client, club: Club) -> None:
+    client = signed_in(client, club.referee)
+    response = client.post(members_url(), {"action": "link", "player": "Dora", "username": "dora"})
+    assert response.status_code == 200  # a new account: its reset link is on the page
+    assert "dora" in text(response)
+    handed_over_link(text(response))
+    assert club.player("Dora").user == User.objects.get(username="dora")
+    again = client.post(members_url(), {"action": "link", "player": "Dora", "username": "x"})
+    assert again.status_code == 409
+    assert "Dora has an account already" in text(again)
+    nobody = client.post(members_url(), {"action": "link", "player": "Nobody", "username": "x"})
+    assert nobody.status_code == 409
+    assert "Bonn Catan has no player 'Nobody'" in text(nobody)
+    missing = client.post(members_url(), {"action": "link", "player": "Dora"})
+    assert missing.status_code == 400
+
+
+def test_admins_grant_and_revoke_roles(client: Client, club: Club) -> None:
+    client = signed_in(client, club.organizer)
+    grant = {"action": "role", "username": "bonn-ann", "role": "official", "grant": "yes"}
+    response = client.post(members_url(), grant, follow=True)
+    assert "'bonn-ann' is now an official of Bonn Catan." in text(response)
+    assert services.Role.OFFICIAL in services.roles_of(club.league, club.ann)
+    client.post(members_url(), grant | {"role": "admin"})
+    assert services.Role.ADMIN in services.roles_of(club.league, club.ann)
+    client.post(members_url(), grant | {"grant": "no"})
+    assert services.Role.OFFICIAL not in services.roles_of(club.league, club.ann)
+
+
+def test_the_last_admin_stays_and_unknown_accounts_are_refused(client: Client, club: Club) -> None:
+    client = signed_in(client, club.organizer)
+    last = client.post(
+        members_url(), {"action": "role", "username": "bonn-olga", "role": "admin", "grant": "no"}
+    )
+    assert last.status_code == 409
+    assert "'bonn-olga' is the league's only admin" in text(last)
+    unknown = client.post(
+        members_url(), {"action": "role", "username": "ghost", "role": "admin", "grant": "yes"}
+    )
+    assert unknown.status_code == 409
+    assert "there is no account 'ghost'" in text(unknown)
+    bad = client.post(members_url(), {"action": "role", "username": "x", "role": "king"})
+    assert bad.status_code == 400
+
+
+def test_officials_cannot_change_roles(client: Client, club: Club) -> None:
+    response = signed_in(client, club.referee).post(
+        members_url(), {"action": "role", "username": "bonn-ref", "role": "admin", "grant": "yes"}
+    )
+    assert response.status_code == 403
+    assert "is not an admin of league 'bonn'" in text(response)
+    assert services.Role.ADMIN not in services.roles_of(club.league, club.referee)
+
+
+def test_an_unknown_action_is_refused(client: Client, club: Club) -> None:
+    response = signed_in(client, club.organizer).post(members_url(), {"action": "delete"})
+    assert response.status_code == 400
+    assert "unknown action" in text(response)
+
+
+# -- reset links -----------------------------------------------------------------------------
+
+
+def test_an_official_hands_a_player_who_forgot_the_password_a_reset_link(
+    client: Client, club: Club
+) -> None:
+    response = signed_in(client, club.referee).post(
+        members_url(), {"action": "reset", "username": "bonn-ben"}
+    )
+    assert response.status_code == 200
+    link = handed_over_link(text(response))
+    assert set_password_with(Client(), link, NEW_PASSWORD).status_code == 302
+    club.ben.refresh_from_db()
+    assert club.ben.check_password(NEW_PASSWORD)
+
+
+def test_no_reset_link_for_an_account_that_belongs_to_a_league_one_does_not_run(
+    client: Client, club: Club
+) -> None:
+    other = make_club("koeln", "Köln Catan")
+    services.add_player(club.league, "Kim", user=other.ann)
+    response = signed_in(client, club.organizer).post(
+        members_url(), {"action": "reset", "username": "koeln-ann"}
+    )
+    assert response.status_code == 403
+    assert "'koeln-ann' also belongs to league 'koeln', which you do not run" in text(response)
+    assert 'class="tr-link"' not in text(response)
+
+
+def test_only_admins_hand_reset_links_to_organizers(client: Client, club: Club) -> None:
+    by_official = signed_in(client, club.referee).post(
+        members_url(), {"action": "reset", "username": "bonn-olga"}
+    )
+    assert by_official.status_code == 403
+    by_admin = signed_in(Client(), club.organizer).post(
+        members_url(), {"action": "reset", "username": "bonn-ref"}
+    )
+    assert by_admin.status_code == 200
+    handed_over_link(text(by_admin))
+
+
+def test_no_reset_link_for_site_staff_or_strangers(client: Client, club: Club) -> None:
+    club.ben.is_staff = True
+    club.ben.save()
+    client = signed_in(client, club.organizer)
+    staff = client.post(members_url(), {"action": "reset", "username": "bonn-ben"})
+    assert staff.status_code == 403
+    assert "site staff; ask a site administrator" in text(staff)
+    User.objects.create_user("stranger")
+    stranger = client.post(members_url(), {"action": "reset", "username": "stranger"})
+    assert stranger.status_code == 409
+    assert "'stranger' is not a member of Bonn Catan" in text(stranger)
+
+
+def test_no_reset_link_for_an_unknown_account(client: Client, club: Club) -> None:
+    response = signed_in(client, club.organizer).post(
+        members_url(), {"action": "reset", "username": "ghost"}
+    )
+    assert response.status_code == 409
+    assert "there is no account 'ghost'" in text(response)
+
+
+def test_a_superuser_hands_any_member_a_reset_link(client: Client, club: Club) -> None:
+    root = User.objects.create_superuser("root", password=PASSWORD)
+    club.ben.is_staff = True
+    club.ben.save()
+    response = signed_in(client, root).post(
+        members_url(), {"action": "reset", "username": "bonn-ben"}
+    )
+    assert response.status_code == 200
+    handed_over_link(text(response))
+
+
+def test_a_forged_reset_link_does_not_work(client: Client, club: Club) -> None:
+    page = text(
+        signed_in(client, club.organizer).post(
+            members_url(), {"action": "reset", "username": "bonn-ann"}
+        )
+    )
+    link = handed_over_link(page)
+    forged = re.sub(r"/[^/]+/$", "/abc-0123456789abcdef/", link)
+    assert "This link does not work any more" in text(Client().get(forged, follow=True))
