@@ -140,3 +140,23 @@ def test_ratings_after_corrections_equal_a_full_replay_of_the_corrected_season(
     assert confirmed_history(league) == corrected
     assert elo.rate(confirmed_history(league)) == elo.rate(corrected)
     assert elo.rate(corrected) != elo.rate(base)
+
+
+def test_a_private_league_is_read_by_its_members_only(league: League, official: User) -> None:
+    from django.contrib.auth.models import AnonymousUser
+
+    from tablerank.league.services import can_read, readable_leagues
+
+    outsider = User.objects.create_user("outsider")
+    member = User.objects.create_user("member")
+    add_player(league, "Member", user=member)
+    boss = User.objects.create_superuser("boss")
+    assert can_read(league, AnonymousUser()) and can_read(league, outsider)
+    league.public = False
+    league.save()
+    assert not can_read(league, AnonymousUser())
+    assert not can_read(league, outsider)
+    assert all(can_read(league, user) for user in (member, official, boss))
+    assert list(readable_leagues(outsider)) == []
+    assert list(readable_leagues(AnonymousUser())) == []
+    assert list(readable_leagues(member)) == [league] == list(readable_leagues(boss))

@@ -27,6 +27,7 @@ from tests.web.action_helpers import (
     FOUR_AWARDS,
     FOUR_SEATS,
     Club,
+    four_player_game,
     make_club,
     sheet,
     submitted,
@@ -617,3 +618,43 @@ def test_only_admins_reach_the_settings(client: Client, club: Club, who: str) ->
     assert client.post(url, settings_data(club, name="Mine")).status_code == 403
     club.league.refresh_from_db()
     assert club.league.name == "Bonn Catan"
+
+
+def test_an_organizer_voids_a_result_from_its_page(client: Client, club: Club) -> None:
+    record = services.record_game(club.league, four_player_game(), club.organizer)
+    page = reverse("game", args=[club.league.slug, record.external_id])
+    void = reverse("void", args=[club.league.slug, record.pk])
+    client.force_login(club.referee)
+    assert void in client.get(page).content.decode()
+    response = client.post(void, {"why": "wrong table"})
+    assert response.status_code == 302
+    assert response["Location"] == page
+    record.refresh_from_db()
+    assert record.status == RecordStatus.VOIDED
+    assert record.void_reason == "wrong table"
+    assert services.ratings(club.league, "pages.point").standings == ()
+    assert client.post(void, {"why": "again"}).status_code == 409  # voided already
+
+
+@pytest.mark.parametrize("who", ["ann", "outsider"])
+def test_players_and_outsiders_cannot_void(client: Client, club: Club, who: str) -> None:
+    record = services.record_game(club.league, four_player_game(), club.organizer)
+    client.force_login(getattr(club, who))
+    page = client.get(reverse("game", args=[club.league.slug, record.external_id]))
+    void = reverse("void", args=[club.league.slug, record.pk])
+    assert void not in page.content.decode()
+    assert client.post(void, {"why": "mine"}).status_code == 403
+    record.refresh_from_db()
+    assert record.status == RecordStatus.CONFIRMED
+
+
+def test_voiding_needs_a_reason_and_a_post(client: Client, club: Club) -> None:
+    record = services.record_game(club.league, four_player_game(), club.organizer)
+    void = reverse("void", args=[club.league.slug, record.pk])
+    client.force_login(club.organizer)
+    assert client.post(void, {"why": " "}).status_code == 400
+    assert client.get(void).status_code == 405
+    client.logout()
+    assert client.post(void, {"why": "x"}).status_code == 302  # to sign in
+    record.refresh_from_db()
+    assert record.status == RecordStatus.CONFIRMED

@@ -335,3 +335,17 @@ def test_changing_systems_in_the_admin_rebuilds_the_kept_ratings(club: Club) -> 
     assert league.systems == ["cow.elo"]
     kept = set(RatingState.objects.filter(league=league).values_list("system", flat=True))
     assert kept == {"cow.elo"}
+
+
+@pytest.mark.parametrize(
+    ("who", "members", "settings_link"),
+    [("organizer", True, True), ("referee", True, False), ("ann", False, False),
+     ("outsider", False, False)],
+)  # fmt: skip
+def test_the_navigation_offers_members_and_settings_by_role(
+    client: Client, club: Club, who: str, members: bool, settings_link: bool
+) -> None:
+    client.force_login(getattr(club, who))
+    page = client.get(reverse("league-home", args=[club.league.slug])).content.decode()
+    assert (reverse("members", args=[club.league.slug]) in page) is members
+    assert (reverse("league-settings", args=[club.league.slug]) in page) is settings_link

@@ -1,40 +1,26 @@
 """Finding what a request names, as the caller may see it.
 
-A private league (`League.public` false) is readable by its members only: its admins,
-officials and the players linked to an account (`services.roles_of`), and superusers. To anyone
-else it does not exist (404), so private leagues do not leak their names. Who may *change*
+Who may read a league is the services' rule (`can_read`, `readable_leagues`): a private
+league does not exist (404) for anyone but its members, so private leagues do not leak their
+names. Who may *change*
 anything is decided by the services (`require_role`, `submit_game`, `confirm`, ...).
 """
 
 from __future__ import annotations
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Q, QuerySet
 
 from tablerank.api.errors import ApiError
 from tablerank.league.models import GameRecord, League, Player, RecordStatus
-from tablerank.league.services import roles_of
+from tablerank.league.services import can_read, readable_leagues
 
 __all__ = ["game_named", "league_for", "player_in", "readable", "visible_leagues"]
 
 Viewer = User | AnonymousUser
 
 
-def readable(league: League, user: Viewer) -> bool:
-    if league.public or (user.is_authenticated and user.is_superuser):
-        return True
-    return isinstance(user, User) and bool(roles_of(league, user))
-
-
-def visible_leagues(user: Viewer) -> QuerySet[League]:
-    """The public leagues and those the user belongs to (every league for a superuser)."""
-    leagues = League.objects.order_by("slug")
-    if user.is_authenticated and user.is_superuser:
-        return leagues
-    if not isinstance(user, User):
-        return leagues.filter(public=True)
-    member = Q(admins=user) | Q(officials=user) | Q(players__user=user)
-    return leagues.filter(Q(public=True) | member).distinct()
+readable = can_read
+visible_leagues = readable_leagues
 
 
 def league_for(slug: str, user: Viewer) -> League:

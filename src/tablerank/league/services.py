@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from django.contrib.auth.models import User
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F, Prefetch
+from django.db.models import F, Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from tablerank.engine.records import Event, Game, GameClass
@@ -60,6 +60,7 @@ __all__ = [
     "OFFICIAL",
     "Role",
     "add_player",
+    "can_read",
     "confirm",
     "confirmed_events",
     "confirmed_history",
@@ -69,6 +70,7 @@ __all__ = [
     "local_date",
     "player_named",
     "ratings",
+    "readable_leagues",
     "rebuild_ratings",
     "record_event",
     "record_game",
@@ -120,6 +122,25 @@ def require_role(league: League, user: User, *allowed: Role) -> set[Role]:
     who = repr(user.get_username()) if user.is_authenticated else "an anonymous user"
     article = "an" if wanted[0] in "aeiou" else "a"
     raise NotAllowed("by", f"{who} is not {article} {wanted} of league {league.slug!r}")
+
+
+def can_read(league: League, user: User | AnonymousUser) -> bool:
+    """Whether `user` may read the league: anyone a public one; a private one only its members
+    (any role) and superusers. To anyone else a private league does not exist."""
+    if league.public or (user.is_authenticated and user.is_superuser):
+        return True
+    return isinstance(user, User) and bool(roles_of(league, user))
+
+
+def readable_leagues(user: User | AnonymousUser) -> QuerySet[League]:
+    """The leagues `user` may read (`can_read`), by slug."""
+    leagues = League.objects.order_by("slug")
+    if user.is_authenticated and user.is_superuser:
+        return leagues
+    if not isinstance(user, User):
+        return leagues.filter(public=True)
+    member = Q(admins=user) | Q(officials=user) | Q(players__user=user)
+    return leagues.filter(Q(public=True) | member).distinct()
 
 
 def local_date(league: League, played_at: dt.datetime) -> dt.date:

@@ -426,6 +426,12 @@ class DisputeForm(forms.Form):
     why = forms.CharField(label="What is wrong?", max_length=500)
 
 
+class VoidForm(forms.Form):
+    """Why an admin or official voids a result (it stays stored, with who, when and why)."""
+
+    why = forms.CharField(label="Why is it void?", max_length=500)
+
+
 class SignUpForm(UserForm):
     """A new account (open sign-up, when the site allows it)."""
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 from django.contrib.auth import views as auth
 from django.urls import URLPattern, URLResolver, path
 
-from tablerank.web.actions import accounts, inbox, leagues, members, record
+from tablerank.web.actions import accounts, corrections, inbox, leagues, members, record
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("l/<slug:slug>/record/", record.record, name="record"),
     path("l/<slug:slug>/record/check/", record.record_check, name="record-check"),
     path("l/<slug:slug>/record/<int:pk>/", record.recorded, name="recorded"),
+    path("l/<slug:slug>/void/<int:pk>/", corrections.void, name="void"),
     path("l/<slug:slug>/members/", members.members, name="members"),
     path("l/<slug:slug>/settings/", leagues.league_settings, name="league-settings"),
     path("leagues/new/", leagues.league_new, name="league-new"),

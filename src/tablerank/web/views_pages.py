@@ -70,12 +70,7 @@ def _user(request: HttpRequest) -> User:
 
 
 def _can_see(league: League, user: User) -> bool:
-    """Public leagues are open to all; a private one to its members (and the site's admins)."""
-    if league.public:
-        return True
-    if user.is_authenticated and user.is_superuser:
-        return True
-    return bool(services.roles_of(league, user))
+    return services.can_read(league, user)
 
 
 def _league(request: HttpRequest, slug: str) -> League:

@@ -7,10 +7,13 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 
 from django import template
+from django.contrib.auth.models import AnonymousUser, User
 from django.urls import NoReverseMatch, reverse
 
 from tablerank.catan.variants import SOURCES, VARIANTS
 from tablerank.engine.systems.base import Term
+from tablerank.league.models import League
+from tablerank.league.services import Role, roles_of
 
 register = template.Library()
 
@@ -149,3 +152,14 @@ def next_row(rows: Sequence[object], index: int) -> object | None:
 def get_item(mapping: Mapping[str, object], key: str) -> object | None:
     """`mapping|get_item:key`: a dictionary's value in a template."""
     return mapping.get(key)
+
+
+@register.simple_tag
+def roles_in(league: League, user: User | AnonymousUser) -> set[str]:
+    """The user's roles in the league as words (`admin`, `official`, `player`), all of them for
+    a superuser: what the navigation offers (the views check again through the services)."""
+    if user.is_authenticated and user.is_superuser:
+        return {role.value for role in Role}
+    if not isinstance(user, User):
+        return set()
+    return {role.value for role in roles_of(league, user)}
