@@ -151,7 +151,8 @@ def test_a_private_league_is_read_by_its_members_only(league: League, official: 
     member = User.objects.create_user("member")
     add_player(league, "Member", user=member)
     boss = User.objects.create_superuser("boss")
-    assert can_read(league, AnonymousUser()) and can_read(league, outsider)
+    assert can_read(league, AnonymousUser())
+    assert can_read(league, outsider)
     league.public = False
     league.save()
     assert not can_read(league, AnonymousUser())
@@ -160,3 +161,30 @@ def test_a_private_league_is_read_by_its_members_only(league: League, official: 
     assert list(readable_leagues(outsider)) == []
     assert list(readable_leagues(AnonymousUser())) == []
     assert list(readable_leagues(member)) == [league] == list(readable_leagues(boss))
+
+
+def test_roles_are_granted_and_revoked_but_a_league_keeps_an_admin(
+    league: League, official: User
+) -> None:
+    from tablerank.league.services import Role, grant_role, revoke_role, roles_of
+
+    ref = User.objects.create_user("ref")
+    assert grant_role(league, ref, Role.OFFICIAL)
+    assert not grant_role(league, ref, Role.OFFICIAL)  # already
+    assert roles_of(league, ref) == {Role.OFFICIAL}
+    revoke_role(league, ref, Role.OFFICIAL)
+    assert roles_of(league, ref) == set()
+    with pytest.raises(LeagueError, match="'ref' is not an official of league"):
+        revoke_role(league, ref, Role.OFFICIAL)
+    with pytest.raises(LeagueError, match="only admin"):
+        revoke_role(league, official, Role.ADMIN)
+    grant_role(league, ref, Role.ADMIN)
+    revoke_role(league, official, Role.ADMIN)
+    assert roles_of(league, official) == set()
+    with pytest.raises(LeagueError, match="link the account"):
+        grant_role(league, ref, Role.PLAYER)
+
+
+def test_a_player_needs_a_name(league: League) -> None:
+    with pytest.raises(LeagueError, match="name: give the player a name"):
+        add_player(league, "  ")

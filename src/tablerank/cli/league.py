@@ -257,17 +257,15 @@ def grant(league: "League", user: "User", role: str, player: str | None) -> str:
     """Give `user` the role in the league (a player's role: sign for the player `player`);
     say what changed."""
     from tablerank.league.errors import LeagueError
-    from tablerank.league.services import Role
+    from tablerank.league.services import Role, grant_role
 
     chosen = _role(role)
     who = user.get_username()
     if chosen is not Role.PLAYER:
         if player is not None:
             raise LeagueError("player", "--player goes with --role player")
-        members = league.admins if chosen is Role.ADMIN else league.officials
-        if members.filter(pk=user.pk).exists():
+        if not grant_role(league, user, chosen):
             return f"{who} is already {_article(chosen.value)} of league {league.slug}"
-        members.add(user)
         return f"{who} is now {_article(chosen.value)} of league {league.slug}"
     if player is None:
         raise LeagueError("player", "name the player whose seats the account signs for: --player")
@@ -289,19 +287,14 @@ def revoke(league: "League", user: "User", role: str, player: str | None) -> str
     from every player of the league it signs for); say what changed."""
     from tablerank.league.errors import LeagueError
     from tablerank.league.models import Player
-    from tablerank.league.services import Role
+    from tablerank.league.services import Role, revoke_role
 
     chosen = _role(role)
     who = user.get_username()
     if chosen is not Role.PLAYER:
         if player is not None:
             raise LeagueError("player", "--player goes with --role player")
-        members = league.admins if chosen is Role.ADMIN else league.officials
-        if not members.filter(pk=user.pk).exists():
-            raise LeagueError(
-                "role", f"{who!r} is not {_article(chosen.value)} of league {league.slug!r}"
-            )
-        members.remove(user)
+        revoke_role(league, user, chosen)
         return f"{who} is no longer {_article(chosen.value)} of league {league.slug}"
     mine = Player.objects.filter(league=league, user=user).order_by("name")
     if player is not None:

@@ -66,6 +66,7 @@ __all__ = [
     "confirmed_history",
     "correct_game",
     "dispute",
+    "grant_role",
     "kept_systems",
     "local_date",
     "player_named",
@@ -77,6 +78,7 @@ __all__ = [
     "record_games",
     "refresh_ratings",
     "require_role",
+    "revoke_role",
     "roles_of",
     "submit_game",
     "verification",
@@ -143,6 +145,33 @@ def readable_leagues(user: User | AnonymousUser) -> QuerySet[League]:
     return leagues.filter(Q(public=True) | member).distinct()
 
 
+def _holders(league: League, role: Role) -> Any:
+    if role == Role.PLAYER:
+        raise LeagueError("role", "a player's role comes with the player: link the account to them")
+    return league.admins if role == Role.ADMIN else league.officials
+
+
+def grant_role(league: League, user: User, role: Role) -> bool:
+    """Make `user` an admin or official of the league; False if they were already.
+    (Who may grant is the caller's check: `require_role(league, by, Role.ADMIN)`.)"""
+    holders = _holders(league, role)
+    if holders.filter(pk=user.pk).exists():
+        return False
+    holders.add(user)
+    return True
+
+
+def revoke_role(league: League, user: User, role: Role) -> None:
+    """Take the admin or official role from `user`; a league keeps at least one admin."""
+    holders = _holders(league, role)
+    who = repr(user.get_username())
+    if not holders.filter(pk=user.pk).exists():
+        raise LeagueError("role", f"{who} is not an {role.value} of league {league.slug!r}")
+    if role == Role.ADMIN and league.admins.count() == 1:
+        raise LeagueError("role", f"{who} is the league's only admin")
+    holders.remove(user)
+
+
 def local_date(league: League, played_at: dt.datetime) -> dt.date:
     """The day a game played at `played_at` belongs to in the league's time zone, which is
     what decides its month's list (seed 001): 23:30 in Berlin on 31 May is a May game."""
@@ -154,6 +183,8 @@ def local_date(league: League, played_at: dt.datetime) -> dt.date:
 def add_player(league: League, name: str, *, user: User | None = None) -> Player:
     """A new player, optionally with the account that signs for their seats; refused when the
     league has the name already, in any case."""
+    if not name.strip():
+        raise LeagueError("name", "give the player a name")
     if Player.objects.filter(league=league, key=name.casefold()).exists():
         raise DuplicatePlayer("name", f"league {league.slug!r} already has a player {name!r}")
     return Player.objects.create(league=league, name=name, user=user)

@@ -177,13 +177,10 @@ def _role(request: HttpRequest, league: League) -> HttpResponse:
         return _page(request, league, 400, role_form=form)
     account = _account(form.cleaned_data["username"].strip(), create=False)
     role, grant = form.cleaned_data["role"], form.cleaned_data["grant"]
-    members = league.admins if role == Role.ADMIN else league.officials
     if grant:
-        members.add(account)
+        services.grant_role(league, account, Role(role))
     else:
-        if role == Role.ADMIN and list(league.admins.values_list("pk", flat=True)) == [account.pk]:
-            raise LeagueError("username", f"{account.username!r} is the league's only admin")
-        members.remove(account)
+        services.revoke_role(league, account, Role(role))
     done = "is now" if grant else "is no longer"
     messages.success(request, f"{account.username!r} {done} an {role} of {league.name}.")
     return redirect("members", slug=league.slug)
