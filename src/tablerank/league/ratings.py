@@ -30,6 +30,7 @@ from tablerank.engine.systems import get_system
 from tablerank.engine.systems.base import RatingTable, ReplaySystem
 from tablerank.engine.systems.pages.combined import Combined
 from tablerank.errors import RatingError
+from tablerank.league.bulk import insert_rows
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import (
     EventRecord,
@@ -153,33 +154,29 @@ class _State(Mapping[str, float]):
 
 def _upsert_states(rows: list[tuple[Any, ...]]) -> None:
     """Insert or overwrite `RatingState` rows given as (league id, system, list key, player,
-    rating, games, updated at): raw SQL, because building a model object per row cost more
-    than the engine's whole replay. The ON CONFLICT form is the same in SQLite and PostgreSQL."""
-    if not rows:
-        return
-    table = RatingState._meta.db_table
-    sql = (
-        f"INSERT INTO {table} (league_id, system, list_key, player, rating, games, updated_at) "
-        "VALUES (%s, %s, %s, %s, %s, %s, %s) "
-        "ON CONFLICT (league_id, system, list_key, player) DO UPDATE SET "
-        "rating = excluded.rating, games = excluded.games, updated_at = excluded.updated_at"
+    rating, games, updated at), in bulk. The ON CONFLICT form is the same in SQLite and
+    PostgreSQL."""
+    insert_rows(
+        RatingState._meta.db_table,
+        ["league_id", "system", "list_key", "player", "rating", "games", "updated_at"],
+        rows,
+        suffix="ON CONFLICT (league_id, system, list_key, player) DO UPDATE SET "
+        "rating = excluded.rating, games = excluded.games, updated_at = excluded.updated_at",
     )
-    with connection.cursor() as cursor:
-        cursor.executemany(sql, rows)
+
+
+_CHANGE_COLUMNS = ["league_id", "system", "list_key", "game_id", "date", "sequence", "player"]
+_CHANGE_COLUMNS += ["before", "after", "games"]
 
 
 def _insert_changes(rows: list[tuple[Any, ...]]) -> None:
     """Append `RatingChange` rows given as (league id, system, list key, game id, date,
-    sequence, player, before, after, games), in bulk (see `_upsert_states`)."""
-    if not rows:
-        return
-    table = RatingChange._meta.db_table
-    sql = (
-        f"INSERT INTO {table} (league_id, system, list_key, game_id, date, sequence, player, "
-        '"before", "after", games) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)'
+    sequence, player, before, after, games), in bulk."""
+    insert_rows(
+        RatingChange._meta.db_table,
+        _CHANGE_COLUMNS,
+        rows,
     )
-    with connection.cursor() as cursor:
-        cursor.executemany(sql, rows)
 
 
 def _play(

@@ -22,6 +22,7 @@ from django.utils import timezone
 from tablerank.engine.records import Event, Game, GameClass
 from tablerank.engine.records import Seat as EngineSeat
 from tablerank.engine.verification import Signature, Status, Verification, verify
+from tablerank.league.bulk import insert_rows
 from tablerank.league.errors import (
     AlreadySigned,
     AlreadyVoided,
@@ -382,15 +383,9 @@ _IN_BATCH = 5000
 
 
 def _insert(model: type[Any], columns: Sequence[str], rows: Sequence[tuple[Any, ...]]) -> None:
-    """Plain INSERTs of rows given column by column, in bulk: building a model object per row
-    cost the import more than rating it. Values must be adapted for the database already."""
-    if not rows:
-        return
-    quote = connection.ops.quote_name
-    names = ", ".join(quote(model._meta.get_field(c).column) for c in columns)
-    marks = ", ".join(["%s"] * len(columns))
-    with connection.cursor() as cursor:
-        cursor.executemany(f"INSERT INTO {model._meta.db_table} ({names}) VALUES ({marks})", rows)
+    """`insert_rows` by the model's field names."""
+    names = [model._meta.get_field(c).column for c in columns]
+    insert_rows(model._meta.db_table, names, rows)
 
 
 def _insert_games(
