@@ -1,9 +1,10 @@
-"""Plain multi-row INSERT statements, for the import and replay paths.
+"""Bulk inserts for the import and replay paths.
 
-Building a Django model object per row cost more than rating the game, and one statement per
-row (executemany) is slow on PostgreSQL, so rows go in as `INSERT ... VALUES (...), (...)` of up
-to `ROWS_PER_STATEMENT` rows, the same SQL on SQLite and PostgreSQL. Values must already be
-adapted for the database (`connection.ops.adapt_datefield_value` and friends).
+Building a Django model object per row cost more than rating the game, so rows go in as plain
+SQL: on SQLite as `INSERT ... VALUES (...), (...)` statements of many rows; on PostgreSQL with
+COPY, since psycopg parses a long parameterised statement slowly and one statement per row
+costs a round trip each. Values must already be adapted for the database
+(`connection.ops.adapt_datefield_value` and friends).
 """
 
 from __future__ import annotations
@@ -16,22 +17,59 @@ from django.db import connection
 __all__ = ["insert_rows"]
 
 PARAMETERS_PER_STATEMENT = 30_000
-"""SQLite allows 32,766 parameters per statement; PostgreSQL 65,535."""
+"""SQLite allows 32,766 parameters per statement."""
 
 
 def insert_rows(
-    table: str, columns: Sequence[str], rows: Sequence[tuple[Any, ...]], *, suffix: str = ""
+    table: str, columns: Sequence[str], rows: Sequence[tuple[Any, ...]], *, on_conflict: str = ""
 ) -> None:
-    """Insert `rows` (one value per column) into `table`; `suffix` follows the VALUES list
-    (an ON CONFLICT clause)."""
+    """Insert `rows` (one value per column) into `table`; `on_conflict` is an ON CONFLICT
+    clause for rows that exist already."""
     if not rows:
         return
-    quote = connection.ops.quote_name
-    head = f"INSERT INTO {quote(table)} ({', '.join(quote(c) for c in columns)}) VALUES "
+    if connection.vendor == "postgresql":
+        _copy(table, columns, rows, on_conflict)
+    else:
+        _values(table, columns, rows, on_conflict)
+
+
+def _names(columns: Sequence[str]) -> str:
+    return ", ".join(connection.ops.quote_name(c) for c in columns)
+
+
+def _values(
+    table: str, columns: Sequence[str], rows: Sequence[tuple[Any, ...]], on_conflict: str
+) -> None:
+    head = f"INSERT INTO {connection.ops.quote_name(table)} ({_names(columns)}) VALUES "
     one = "(" + ", ".join(["%s"] * len(columns)) + ")"
     per_statement = max(1, PARAMETERS_PER_STATEMENT // len(columns))
     with connection.cursor() as cursor:
         for start in range(0, len(rows), per_statement):
             part = rows[start : start + per_statement]
-            sql = head + ", ".join([one] * len(part)) + (f" {suffix}" if suffix else "")
+            sql = head + ", ".join([one] * len(part)) + (f" {on_conflict}" if on_conflict else "")
             cursor.execute(sql, [value for row in part for value in row])
+
+
+def _copy(
+    table: str, columns: Sequence[str], rows: Sequence[tuple[Any, ...]], on_conflict: str
+) -> None:
+    """COPY straight into the table, or (for an upsert) into a scratch table first."""
+    quote = connection.ops.quote_name
+    names = _names(columns)
+    with connection.cursor() as cursor:
+        raw = cursor.cursor
+        target = quote(table)
+        if on_conflict:
+            target = quote(f"bulk_{table}")
+            raw.execute(f"DROP TABLE IF EXISTS {target}")
+            raw.execute(
+                f"CREATE TEMP TABLE {target} AS SELECT {names} FROM {quote(table)} WITH NO DATA"
+            )
+        with raw.copy(f"COPY {target} ({names}) FROM STDIN") as copy:
+            for row in rows:
+                copy.write_row(row)
+        if on_conflict:
+            raw.execute(
+                f"INSERT INTO {quote(table)} ({names}) SELECT {names} FROM {target} {on_conflict}"
+            )
+            raw.execute(f"DROP TABLE {target}")

@@ -160,7 +160,7 @@ def _upsert_states(rows: list[tuple[Any, ...]]) -> None:
         RatingState._meta.db_table,
         ["league_id", "system", "list_key", "player", "rating", "games", "updated_at"],
         rows,
-        suffix="ON CONFLICT (league_id, system, list_key, player) DO UPDATE SET "
+        on_conflict="ON CONFLICT (league_id, system, list_key, player) DO UPDATE SET "
         "rating = excluded.rating, games = excluded.games, updated_at = excluded.updated_at",
     )
 
