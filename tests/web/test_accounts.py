@@ -19,17 +19,6 @@ from tests.web.action_helpers import PASSWORD, Club, make_club
 NEW_PASSWORD = "a much longer passphrase 42"
 
 
-@pytest.fixture(autouse=True)
-def static_root(settings: Any, tmp_path: Any) -> None:
-    """A static root that exists (whitenoise warns about a missing one)."""
-    settings.STATIC_ROOT = str(tmp_path)
-
-
-@pytest.fixture
-def club(db: None) -> Club:
-    return make_club()
-
-
 def signed_in(client: Client, user: User) -> Client:
     client.force_login(user)
     return client

@@ -40,17 +40,6 @@ def capfirst(words: str) -> str:
     return words[:1].upper() + words[1:]
 
 
-@pytest.fixture(autouse=True)
-def static_root(settings: Any, tmp_path: Any) -> None:
-    """A static root that exists (whitenoise warns about a missing one)."""
-    settings.STATIC_ROOT = str(tmp_path)
-
-
-@pytest.fixture
-def club(db: None) -> Club:
-    return make_club()
-
-
 def signed_in(client: Client, user: Any) -> Client:
     client.force_login(user)
     return client

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
-from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -18,11 +16,6 @@ from tablerank.league.models import EventRecord, GameRecord, League, Player, Rec
 from tablerank.web import demo
 
 TODAY = dt.date(2026, 11, 21)
-
-
-@pytest.fixture(autouse=True)
-def static_root(settings: Any, tmp_path: Path) -> None:
-    settings.STATIC_ROOT = str(tmp_path)
 
 
 @pytest.fixture

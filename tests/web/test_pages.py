@@ -67,12 +67,6 @@ def season() -> list[Any]:
     ]  # fmt: skip
 
 
-@pytest.fixture(autouse=True)
-def static_root(settings: Any, tmp_path: Path) -> None:
-    """A static root that exists: whitenoise warns about a missing one (warnings fail tests)."""
-    settings.STATIC_ROOT = str(tmp_path)
-
-
 @pytest.fixture
 def users(db: None) -> dict[str, User]:
     return {name: User.objects.create_user(name, password="pw") for name in ("ref", "ann", "ben")}

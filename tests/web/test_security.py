@@ -24,7 +24,6 @@ from tests.web.action_helpers import (
     FOUR_SEATS,
     PASSWORD,
     Club,
-    make_club,
     sheet,
     submitted,
 )
@@ -32,17 +31,6 @@ from tests.web.action_helpers import (
 XSS = "<script>alert(1)</script>"
 
 ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt;"
-
-
-@pytest.fixture(autouse=True)
-def static_root(settings: Any, tmp_path: Any) -> None:
-    """A static root that exists (whitenoise warns about a missing one)."""
-    settings.STATIC_ROOT = str(tmp_path)
-
-
-@pytest.fixture
-def club(db: None) -> Club:
-    return make_club()
 
 
 def signed_in(client: Client, user: User) -> Client:
