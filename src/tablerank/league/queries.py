@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,13 +48,12 @@ from tablerank.league.models import (
     League,
     Player,
     RatingChange,
-    RatingState,
     RatingWatermark,
     RecordStatus,
     Seat,
     SourceVP,
 )
-from tablerank.league.ratings import confirmed_events, ratings
+from tablerank.league.ratings import ListState, confirmed_events, ratings
 
 __all__ = [
     "HistoryEntry",
@@ -523,37 +522,6 @@ def game_explanations(record: GameRecord) -> dict[str, Explanation]:
     return out
 
 
-class _Current(Mapping[str, float]):
-    """A list's stored ratings as `changes` reads them: the table's players loaded at once,
-    any other name (area's game title) looked up when asked for."""
-
-    def __init__(self, rows: QuerySet[RatingState], names: Sequence[str]) -> None:
-        self._rows = rows
-        self._values = dict(rows.filter(player__in=names).values_list("player", "rating"))
-        self._looked = set(names)
-
-    def _look(self, name: str) -> None:
-        if name not in self._looked:
-            self._looked.add(name)
-            self._values.update(self._rows.filter(player=name).values_list("player", "rating"))
-
-    def __getitem__(self, name: str) -> float:
-        self._look(name)
-        return self._values[name]
-
-    def __contains__(self, name: object) -> bool:
-        if not isinstance(name, str):
-            return False
-        self._look(name)
-        return name in self._values
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._values)
-
-    def __len__(self) -> int:
-        return len(self._values)
-
-
 def preview(league: League, game: Game) -> dict[str, dict[str, float]]:
     """What each kept system would change for this game, not yet recorded, given the current
     stored ratings: {system: {player: change}}, names as the league spells them.
@@ -569,11 +537,10 @@ def preview(league: League, game: Game) -> dict[str, dict[str, float]]:
         system = _game_system(get_system(name))
         if system is None or system.refusal(game) is not None:
             continue
-        rows = RatingState.objects.filter(
-            league=league, system=name, list_key=system.list_key(game)
-        )
+        state = ListState(league, name, system.list_key(game))
+        state.load(set(names))
         try:
-            out[name] = system.changes(game, _Current(rows, names))
+            out[name] = system.changes(game, state)
         except RatingError:
             continue
     return out

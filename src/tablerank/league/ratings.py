@@ -45,6 +45,7 @@ from tablerank.league.models import (
 )
 
 __all__ = [
+    "ListState",
     "confirmed_events",
     "kept_systems",
     "ratings",
@@ -98,10 +99,11 @@ def confirmed_events(league: League) -> list[Event]:
     return [record.to_record() for record in records]
 
 
-class _State(Mapping[str, float]):
-    """One list's ratings as the engine's `changes` reads them, held in memory while games are
-    applied: the rows of the names asked for are loaded in one query (`load`), anyone else
-    (area's game title) is looked up on first use. Tracks what changed for `save`."""
+class ListState(Mapping[str, float]):
+    """One list's stored ratings as the engine's `changes` reads them, held in memory while
+    games are applied (or previewed): the rows of the names asked for are loaded in one query
+    (`load`), anyone else (area's game title) is looked up on first use. Tracks what changed
+    for `save`."""
 
     def __init__(self, league: League, system: str, key: str) -> None:
         self._rows = RatingState.objects.filter(league=league, system=system, list_key=key)
@@ -180,7 +182,7 @@ def _insert_changes(rows: list[tuple[Any, ...]]) -> None:
 
 
 def _play(
-    state: _State, system: GameSystem, games: Sequence[tuple[Point, int, Game]]
+    state: ListState, system: GameSystem, games: Sequence[tuple[Point, int, Game]]
 ) -> list[tuple[Any, ...]]:
     """Apply games in play order to `state` exactly as the engine's `totals` adds them,
     returning the `_insert_changes` rows (who moved, from what to what)."""
@@ -312,7 +314,7 @@ def _watermark(league: League, name: str, key: str) -> Point | None:
 
 def _append(league: League, name: str, system: GameSystem, key: str, games: Played) -> None:
     """Apply games that all come after the list's watermark: cost by their players only."""
-    state = _State(league, name, key)
+    state = ListState(league, name, key)
     _insert_changes(_play(state, system, games))
     state.save()
     _mark(league, name, key, games[-1][0])
