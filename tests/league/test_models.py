@@ -146,3 +146,15 @@ def test_a_recorded_result_cannot_be_edited_in_place_or_deleted(
         record.delete()
     assert GameRecord.objects.get(pk=record.pk).city == ""
     assert Seat.objects.filter(game=record).count() == 4
+
+
+def test_the_fast_reading_of_records_equals_converting_each(
+    league: League, official: User, season: list[Game]
+) -> None:
+    from tablerank.league.services import record_games
+
+    record_games(league, season, official)
+    rows = GameRecord.objects.filter(league=league).order_by("date", "sequence")
+    fast = GameRecord.records(rows)
+    assert [game for _, _, game in fast] == [row.to_record() for row in rows]
+    assert [(pk, seq) for pk, seq, _ in fast] == list(rows.values_list("pk", "sequence"))

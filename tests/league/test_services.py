@@ -188,3 +188,27 @@ def test_roles_are_granted_and_revoked_but_a_league_keeps_an_admin(
 def test_a_player_needs_a_name(league: League) -> None:
     with pytest.raises(LeagueError, match="name: give the player a name"):
         add_player(league, "  ")
+
+
+def test_a_played_at_time_needs_its_offset_and_the_league_zone_decides_the_day(
+    league: League,
+) -> None:
+    import datetime as dt
+
+    from tablerank.league.services import local_date
+
+    late = dt.datetime(2026, 5, 31, 21, 30, tzinfo=dt.UTC)  # 23:30 in Berlin
+    assert local_date(league, late) == dt.date(2026, 5, 31)
+    assert local_date(league, late + dt.timedelta(hours=1)) == dt.date(2026, 6, 1)
+    with pytest.raises(LeagueError, match="played_at: give the time with its UTC offset"):
+        local_date(league, late.replace(tzinfo=None))
+
+
+def test_an_anonymous_user_holds_no_role(league: League) -> None:
+    from django.contrib.auth.models import AnonymousUser
+
+    from tablerank.league.errors import NotAllowed
+    from tablerank.league.services import Role, require_role
+
+    with pytest.raises(NotAllowed, match="an anonymous user is not an admin or official"):
+        require_role(league, AnonymousUser(), Role.ADMIN, Role.OFFICIAL)

@@ -9,12 +9,24 @@ costs a round trip each. Values must already be adapted for the database
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import Any, TypeVar
 
 from django.db import connection
 
-__all__ = ["insert_rows"]
+__all__ = ["IN_BATCH", "batched", "insert_rows"]
+
+_T = TypeVar("_T")
+
+IN_BATCH = 5000
+"""Values per `IN (...)` lookup: SQLite allows 32,766 parameters per statement."""
+
+
+def batched(values: Sequence[_T], size: int = IN_BATCH) -> Iterator[Sequence[_T]]:
+    """`values` in consecutive slices of at most `size`, for `IN (...)` lookups."""
+    for start in range(0, len(values), size):
+        yield values[start : start + size]
+
 
 PARAMETERS_PER_STATEMENT = 30_000
 """SQLite allows 32,766 parameters per statement."""
@@ -44,8 +56,7 @@ def _values(
     one = "(" + ", ".join(["%s"] * len(columns)) + ")"
     per_statement = max(1, PARAMETERS_PER_STATEMENT // len(columns))
     with connection.cursor() as cursor:
-        for start in range(0, len(rows), per_statement):
-            part = rows[start : start + per_statement]
+        for part in batched(rows, per_statement):
             sql = head + ", ".join([one] * len(part)) + (f" {on_conflict}" if on_conflict else "")
             cursor.execute(sql, [value for row in part for value in row])
 

@@ -30,7 +30,7 @@ from tablerank.engine.systems import get_system
 from tablerank.engine.systems.base import RatingTable, ReplaySystem
 from tablerank.engine.systems.pages.combined import Combined
 from tablerank.errors import RatingError
-from tablerank.league.bulk import insert_rows
+from tablerank.league.bulk import batched, insert_rows
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import (
     EventRecord,
@@ -58,14 +58,6 @@ Point = tuple[dt.date, int]
 """A record's place in play order: its date, then its recording number."""
 
 GameSystem = ReplaySystem[Game]
-
-_IN_BATCH = 5000
-"""Names per `IN (...)` query: SQLite allows 32,766 parameters per statement."""
-
-
-def batched(names: Sequence[str], size: int) -> Iterator[Sequence[str]]:
-    for start in range(0, len(names), size):
-        yield names[start : start + size]
 
 
 def kept_systems(league: League) -> dict[str, GameSystem]:
@@ -115,7 +107,7 @@ class ListState(Mapping[str, float]):
 
     def load(self, names: set[str]) -> None:
         missing = sorted(names - self._looked)
-        for part in batched(missing, _IN_BATCH):
+        for part in batched(missing):
             for player, rating, games in self._rows.filter(player__in=part).values_list(
                 "player", "rating", "games"
             ):
@@ -229,7 +221,7 @@ def _rewind(league: League, name: str, key: str, at: Point | None) -> None:
     if not touched:
         return
     later.delete()
-    for part in batched(sorted(touched), _IN_BATCH):
+    for part in batched(sorted(touched)):
         _restore(league, name, key, log, set(part))
 
 

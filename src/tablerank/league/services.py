@@ -22,7 +22,7 @@ from django.utils import timezone
 from tablerank.engine.records import Event, Game, GameClass
 from tablerank.engine.records import Seat as EngineSeat
 from tablerank.engine.verification import Signature, Status, Verification, verify
-from tablerank.league.bulk import insert_rows
+from tablerank.league.bulk import batched, insert_rows
 from tablerank.league.errors import (
     AlreadySigned,
     AlreadyVoided,
@@ -99,7 +99,7 @@ class Role(StrEnum):
     """Signs for their own seats: submits, confirms or disputes results they played in."""
 
 
-def roles_of(league: League, user: User) -> set[Role]:
+def roles_of(league: League, user: User | AnonymousUser) -> set[Role]:
     """The user's roles in the league; empty for an outsider (or an anonymous user)."""
     if not user.is_authenticated:
         return set()
@@ -113,7 +113,7 @@ def roles_of(league: League, user: User) -> set[Role]:
     return roles
 
 
-def require_role(league: League, user: User, *allowed: Role) -> set[Role]:
+def require_role(league: League, user: User | AnonymousUser, *allowed: Role) -> set[Role]:
     """The user's roles, after checking they hold one of `allowed` (a superuser holds all);
     `NotAllowed` names the roles that would do."""
     roles = roles_of(league, user)
@@ -132,7 +132,7 @@ def can_read(league: League, user: User | AnonymousUser) -> bool:
     (any role) and superusers. To anyone else a private league does not exist."""
     if league.public or (user.is_authenticated and user.is_superuser):
         return True
-    return isinstance(user, User) and bool(roles_of(league, user))
+    return bool(roles_of(league, user))
 
 
 def readable_leagues(user: User | AnonymousUser) -> QuerySet[League]:
@@ -315,8 +315,7 @@ def _players_named(league: League, names: list[str]) -> dict[str, Player]:
 
     def found() -> dict[str, Player]:
         out: dict[str, Player] = {}
-        for start in range(0, len(keys), _IN_BATCH):
-            part = keys[start : start + _IN_BATCH]
+        for part in batched(keys):
             for player in Player.objects.filter(league=league, key__in=part):
                 out[player.key] = player
         return out
@@ -357,8 +356,8 @@ def record_games(
         return 0
     with transaction.atomic():
         live = GameRecord.objects.filter(league=league).exclude(status=RecordStatus.VOIDED)
-        for start in range(0, len(ids), _IN_BATCH):
-            taken = live.filter(external_id__in=ids[start : start + _IN_BATCH])
+        for part in batched(ids):
+            taken = live.filter(external_id__in=part)
             clash = taken.values_list("external_id", flat=True).first()
             if clash is not None:
                 raise DuplicateRecord(league.slug, clash)
@@ -376,10 +375,6 @@ def record_games(
                 ],
             )
         return len(games)
-
-
-_IN_BATCH = 5000
-"""Values per `IN (...)` query: SQLite allows 32,766 parameters per statement."""
 
 
 def _insert(model: type[Any], columns: Sequence[str], rows: Sequence[tuple[Any, ...]]) -> None:
@@ -416,9 +411,8 @@ def _insert_games(
 def _live_pks(league: League, ids: Sequence[str]) -> dict[str, int]:
     live = GameRecord.objects.filter(league=league).exclude(status=RecordStatus.VOIDED)
     pks: dict[str, int] = {}
-    for start in range(0, len(ids), _IN_BATCH):
-        part = live.filter(external_id__in=ids[start : start + _IN_BATCH])
-        pks.update(part.values_list("external_id", "pk"))
+    for part in batched(ids):
+        pks.update(live.filter(external_id__in=part).values_list("external_id", "pk"))
     return pks
 
 
@@ -436,8 +430,8 @@ def _insert_seats(games: Sequence[Game], pks: dict[str, int], players: dict[str,
         return
     seat_pks: dict[tuple[int, int], int] = {}
     game_pks = [pks[g.id] for g in with_sources]
-    for start in range(0, len(game_pks), _IN_BATCH):
-        part = Seat.objects.filter(game_id__in=game_pks[start : start + _IN_BATCH])
+    for games_part in batched(game_pks):
+        part = Seat.objects.filter(game_id__in=games_part)
         for pk, game_pk, position in part.values_list("pk", "game_id", "position"):
             seat_pks[game_pk, position] = pk
     sources = [
