@@ -15,7 +15,7 @@ from django.test import Client
 
 from tablerank.api.auth import issue_token
 from tablerank.league.models import League, Player
-from tablerank.league.services import add_player
+from tablerank.league.services import CONSOLE, add_player
 
 PASSWORD = "correct horse battery staple"
 PLAYERS = ("Ann", "Ben", "Cleo", "Dora")
@@ -69,7 +69,10 @@ def club(db: None) -> Club:
     league = League.objects.create(name="Bonn Catan", slug="bonn", time_zone="Europe/Berlin")
     league.admins.add(admin)
     league.officials.add(official)
-    players = {name: add_player(league, name, user=account(name.lower())) for name in PLAYERS}
+    players = {
+        name: add_player(league, name, by=CONSOLE, account=account(name.lower()))
+        for name in PLAYERS
+    }
     return Club(league, admin, official, account("outsider"), players)
 
 
@@ -79,7 +82,7 @@ def private(club: Club) -> League:
     league = League.objects.create(name="Köln Catan", slug="koeln", public=False)
     ann = club.user("Ann")
     league.admins.add(ann)
-    add_player(league, "Ann", user=ann)
+    add_player(league, "Ann", by=CONSOLE, account=ann)
     return league
 
 

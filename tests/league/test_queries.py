@@ -27,6 +27,7 @@ from tablerank.league import queries
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import GameRecord, League, Player, RatingState, RecordStatus
 from tablerank.league.services import (
+    CONSOLE,
     OFFICIAL,
     add_player,
     confirm,
@@ -350,7 +351,7 @@ def test_game_explanations_are_the_replays_for_each_system_that_rates_it(
 
 
 def test_an_unconfirmed_game_has_no_explanations(league: League, official: User) -> None:
-    add_player(league, "Ann", user=User.objects.create_user("ann"))
+    add_player(league, "Ann", by=CONSOLE, account=User.objects.create_user("ann"))
     game = catan("p1", "2026-03-01", [("Ann", 10), ("Ben", 7)])
     pending = submit_game(league, game, User.objects.get(username="ann"))
     assert queries.game_explanations(pending) == {}
@@ -428,8 +429,8 @@ def test_pending_for_a_player_and_for_officials(league: League, official: User) 
     ann, ben = User.objects.create_user("ann"), User.objects.create_user("ben")
     second = User.objects.create_user("second")
     league.officials.add(official, second)
-    add_player(league, "Ann", user=ann)
-    add_player(league, "Ben", user=ben)
+    add_player(league, "Ann", by=CONSOLE, account=ann)
+    add_player(league, "Ben", by=CONSOLE, account=ben)
     by_ann = submit_game(league, catan("p1", "2026-03-01", [("Ann", 10), ("Ben", 7)]), ann)
     entered = submit_game(league, catan("p2", "2026-03-02", [("Ann", 10), ("Cleo", 7)]), official)
     record_game(league, catan("done", "2026-03-03", [("Ben", 10), ("Ann", 7)]), official)
@@ -449,7 +450,7 @@ def test_pending_for_one_league_only(league: League, official: User) -> None:
     ann = User.objects.create_user("ann")
     other = League.objects.create(name="Other", slug="other")
     for where, game_id in ((league, "a1"), (other, "b1")):
-        add_player(where, "Ann", user=ann)
+        add_player(where, "Ann", by=CONSOLE, account=ann)
         record_game(where, catan(game_id, "2026-03-01", [("Ben", 10), ("Ann", 7)]), official,
                     status=RecordStatus.SUBMITTED)  # fmt: skip
     with CaptureQueriesContext(connection) as counted:

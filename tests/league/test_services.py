@@ -8,9 +8,16 @@ from django.contrib.auth.models import User
 from tablerank.engine.history import select
 from tablerank.engine.records import Game, game_from_dict
 from tablerank.engine.systems import get_system
-from tablerank.league.errors import AlreadyVoided, DuplicatePlayer, DuplicateRecord, LeagueError
+from tablerank.league.errors import (
+    AlreadyVoided,
+    DuplicatePlayer,
+    DuplicateRecord,
+    LeagueError,
+    NotAllowed,
+)
 from tablerank.league.models import GameRecord, League, RecordStatus, Seat
 from tablerank.league.services import (
+    CONSOLE,
     add_player,
     confirmed_history,
     correct_game,
@@ -46,9 +53,9 @@ def test_another_league_may_use_the_same_game_id(league: League, official: User)
 
 
 def test_a_player_added_twice_in_another_case_is_refused(league: League) -> None:
-    add_player(league, "Ann")
+    add_player(league, "Ann", by=CONSOLE)
     with pytest.raises(DuplicatePlayer, match="already has a player 'ANN'"):
-        add_player(league, "ANN")
+        add_player(league, "ANN", by=CONSOLE)
 
 
 def test_a_voided_game_stays_stored_with_who_when_and_why(league: League, official: User) -> None:
@@ -149,7 +156,7 @@ def test_a_private_league_is_read_by_its_members_only(league: League, official: 
 
     outsider = User.objects.create_user("outsider")
     member = User.objects.create_user("member")
-    add_player(league, "Member", user=member)
+    add_player(league, "Member", by=CONSOLE, account=member)
     boss = User.objects.create_superuser("boss")
     assert can_read(league, AnonymousUser())
     assert can_read(league, outsider)
@@ -169,25 +176,27 @@ def test_roles_are_granted_and_revoked_but_a_league_keeps_an_admin(
     from tablerank.league.services import Role, grant_role, revoke_role, roles_of
 
     ref = User.objects.create_user("ref")
-    assert grant_role(league, ref, Role.OFFICIAL)
-    assert not grant_role(league, ref, Role.OFFICIAL)  # already
+    assert grant_role(league, ref, Role.OFFICIAL, by=official)
+    assert not grant_role(league, ref, Role.OFFICIAL, by=official)  # already
     assert roles_of(league, ref) == {Role.OFFICIAL}
-    revoke_role(league, ref, Role.OFFICIAL)
+    revoke_role(league, ref, Role.OFFICIAL, by=official)
     assert roles_of(league, ref) == set()
     with pytest.raises(LeagueError, match="'ref' is not an official of league"):
-        revoke_role(league, ref, Role.OFFICIAL)
+        revoke_role(league, ref, Role.OFFICIAL, by=official)
     with pytest.raises(LeagueError, match="only admin"):
-        revoke_role(league, official, Role.ADMIN)
-    grant_role(league, ref, Role.ADMIN)
-    revoke_role(league, official, Role.ADMIN)
+        revoke_role(league, official, Role.ADMIN, by=official)
+    grant_role(league, ref, Role.ADMIN, by=official)
+    revoke_role(league, official, Role.ADMIN, by=official)
     assert roles_of(league, official) == set()
-    with pytest.raises(LeagueError, match="link the account"):
-        grant_role(league, ref, Role.PLAYER)
+    with pytest.raises(LeagueError, match="invite the account"):
+        grant_role(league, ref, Role.PLAYER, by=ref)
+    with pytest.raises(NotAllowed, match="'official' is not an admin of league"):
+        grant_role(league, official, Role.ADMIN, by=official)  # no longer an admin
 
 
 def test_a_player_needs_a_name(league: League) -> None:
     with pytest.raises(LeagueError, match="name: give the player a name"):
-        add_player(league, "  ")
+        add_player(league, "  ", by=CONSOLE)
 
 
 def test_a_played_at_time_needs_its_offset_and_the_league_zone_decides_the_day(

@@ -15,6 +15,7 @@ from tablerank.league.errors import (
 )
 from tablerank.league.models import Confirmation, GameRecord, League, Player, RecordStatus
 from tablerank.league.services import (
+    CONSOLE,
     OFFICIAL,
     add_player,
     confirm,
@@ -36,7 +37,7 @@ NAMES = ("Ann", "Ben", "Cleo", "Dora", "Ed")
 def players(league: League) -> dict[str, Player]:
     """Ann, Ben, ... each with an account of the same name (lower case)."""
     return {
-        name: add_player(league, name, user=User.objects.create_user(name.lower()))
+        name: add_player(league, name, by=CONSOLE, account=User.objects.create_user(name.lower()))
         for name in NAMES
     }
 

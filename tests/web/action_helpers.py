@@ -44,8 +44,8 @@ def make_club(slug: str = "bonn", name: str = "Bonn Catan") -> Club:
     league.admins.add(organizer)
     league.officials.add(referee)
     for player, user in (("Olga", organizer), ("Ann", ann), ("Ben", ben), ("Cleo", cleo)):
-        services.add_player(league, player, user=user)
-    services.add_player(league, "Dora")
+        services.add_player(league, player, by=services.CONSOLE, account=user)
+    services.add_player(league, "Dora", by=services.CONSOLE)
     return Club(league, organizer, referee, ann, ben, cleo, account(f"{slug}-zed"))
 
 

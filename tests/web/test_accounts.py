@@ -311,7 +311,7 @@ def test_no_reset_link_for_an_account_that_belongs_to_a_league_one_does_not_run(
     client: Client, club: Club
 ) -> None:
     other = make_club("koeln", "Köln Catan")
-    services.add_player(club.league, "Kim", user=other.ann)
+    services.add_player(club.league, "Kim", by=services.CONSOLE, account=other.ann)
     response = signed_in(client, club.organizer).post(
         members_url(), {"action": "reset", "username": "koeln-ann"}
     )

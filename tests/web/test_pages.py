@@ -78,8 +78,8 @@ def build(slug: str, users: dict[str, User], *, public: bool = True) -> League:
     )
     league.admins.add(users["ref"])
     league.officials.add(users["ref"])
-    services.add_player(league, "Ann", user=users["ann"])
-    services.add_player(league, "Ben", user=users["ben"])
+    services.add_player(league, "Ann", by=services.CONSOLE, account=users["ann"])
+    services.add_player(league, "Ben", by=services.CONSOLE, account=users["ben"])
     services.record_games(league, season(), users["ref"])
     cup = {"id": "Winter Cup", "date": "2026-02-01", "rounds": 3, "standings": [
         {"player": "Mia", "place": 1, "wins": 3}, {"player": EVIL, "place": 2, "wins": 2},

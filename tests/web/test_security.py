@@ -192,7 +192,7 @@ def test_a_success_resets_the_count(club: Club, settings: Any) -> None:
 
 def test_a_player_named_like_a_script_is_shown_as_text(client: Client, club: Club) -> None:
     evil = User.objects.create_user("evil", password=PASSWORD)
-    services.add_player(club.league, XSS, user=evil)
+    services.add_player(club.league, XSS, by=services.CONSOLE, account=evil)
     seats = [*FOUR_SEATS[:3], (XSS, {"settlements": 5})]
     game = new_game(
         id="xss",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.http import HttpRequest
 from ninja import Query, Router, Status
 
@@ -16,8 +16,8 @@ from tablerank.api.schemas import HistoryQuery, LeagueChange, LeagueIn, PlayerIn
 from tablerank.api.shapes import league_json, player_json
 from tablerank.formats.report import explanation_json, number
 from tablerank.league import queries
-from tablerank.league.models import League, Player
-from tablerank.league.services import Role, add_player, rebuild_ratings, require_role
+from tablerank.league.models import Player
+from tablerank.league.services import add_player, change_settings, create_league, invite_account
 
 router = Router(tags=["leagues"])
 
@@ -35,14 +35,7 @@ def leagues(request: HttpRequest) -> Body:
 def create(request: HttpRequest, data: LeagueIn) -> Status[Body]:
     """Create a league; you become its admin."""
     user = signed_in(request)
-    league = League(**data.model_dump(exclude_none=True))
-    league.full_clean()
-    try:
-        with transaction.atomic():
-            league.save()
-            league.admins.add(user)
-    except IntegrityError:  # another request took the slug since full_clean looked
-        raise ApiError(409, "slug", f"a league {data.slug!r} exists already") from None
+    league = create_league(user, **data.model_dump(exclude_none=True))
     return Status(201, league_json(league, user))
 
 
@@ -58,18 +51,11 @@ def change(request: HttpRequest, slug: Text, data: LeagueChange) -> Body:
     standings of the systems now kept."""
     user = signed_in(request)
     league = league_for(slug, user)
-    require_role(league, user, Role.ADMIN)
     changes = data.model_dump(exclude_unset=True)
     for field, value in changes.items():
         if value is None:
             raise ApiError(422, field, "give a value, or leave the field out")
-        setattr(league, field, value)
-    league.full_clean()
-    with transaction.atomic():
-        league.save()
-        if "systems" in changes:
-            rebuild_ratings(league)
-    return league_json(league, user)
+    return league_json(change_settings(league, changes, by=user), user)
 
 
 @router.get("/leagues/{slug}/players", auth=READ, response=Body, summary="List players")
@@ -81,18 +67,17 @@ def players(request: HttpRequest, slug: Text) -> Body:
 
 @router.post("/leagues/{slug}/players", auth=WRITE, response={201: Body}, summary="Add a player")
 def add(request: HttpRequest, slug: Text, data: PlayerIn) -> Status[Body]:
-    """Add a player (admins and officials), optionally linked to the account that signs for
-    the player's seats."""
+    """Add a player (admins and officials); with `username`, that account is invited to sign
+    for the player's seats and accepts through `POST /api/invitations/{id}/accept`."""
     user = signed_in(request)
     league = league_for(slug, user)
-    require_role(league, user, Role.ADMIN, Role.OFFICIAL)
-    account = None
-    if data.username is not None:
-        account = User.objects.filter(username=data.username).first()
-        if account is None:
-            raise ApiError(422, "username", f"no account named {data.username!r}")
     with transaction.atomic():
-        added = add_player(league, data.name, user=account)
+        added = add_player(league, data.name, by=user)
+        if data.username is not None:
+            account = User.objects.filter(username=data.username).first()
+            if account is None:
+                raise ApiError(422, "username", f"no account named {data.username!r}")
+            invite_account(added, account, by=user)
     return Status(201, player_json(added))
 
 

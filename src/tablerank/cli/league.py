@@ -204,9 +204,10 @@ def _account(player: "Player") -> "User":
     their name (created when missing), linked from now on."""
     if player.user is not None:
         return player.user
+    from tablerank.league.services import CONSOLE, invite_account
+
     user = _user(player.name)
-    player.user = user
-    player.save(update_fields=["user"])
+    invite_account(player, user, by=CONSOLE)  # the console's invitation is accepted at once
     return user
 
 
@@ -257,14 +258,14 @@ def grant(league: "League", user: "User", role: str, player: str | None) -> str:
     """Give `user` the role in the league (a player's role: sign for the player `player`);
     say what changed."""
     from tablerank.league.errors import LeagueError
-    from tablerank.league.services import Role, grant_role
+    from tablerank.league.services import CONSOLE, Role, grant_role, invite_account
 
     chosen = _role(role)
     who = user.get_username()
     if chosen is not Role.PLAYER:
         if player is not None:
             raise LeagueError("player", "--player goes with --role player")
-        if not grant_role(league, user, chosen):
+        if not grant_role(league, user, chosen, by=CONSOLE):
             return f"{who} is already {_article(chosen.value)} of league {league.slug}"
         return f"{who} is now {_article(chosen.value)} of league {league.slug}"
     if player is None:
@@ -277,8 +278,7 @@ def grant(league: "League", user: "User", role: str, player: str | None) -> str:
             "player",
             f"{member.name} signs with the account {member.user.get_username()!r}; revoke it first",
         )
-    member.user = user
-    member.save(update_fields=["user"])
+    invite_account(member, user, by=CONSOLE)  # the console's invitation is accepted at once
     return f"{who} now signs for {member.name} in league {league.slug}"
 
 
@@ -287,14 +287,14 @@ def revoke(league: "League", user: "User", role: str, player: str | None) -> str
     from every player of the league it signs for); say what changed."""
     from tablerank.league.errors import LeagueError
     from tablerank.league.models import Player
-    from tablerank.league.services import Role, revoke_role
+    from tablerank.league.services import CONSOLE, Role, revoke_role, unlink_account
 
     chosen = _role(role)
     who = user.get_username()
     if chosen is not Role.PLAYER:
         if player is not None:
             raise LeagueError("player", "--player goes with --role player")
-        revoke_role(league, user, chosen)
+        revoke_role(league, user, chosen, by=CONSOLE)
         return f"{who} is no longer {_article(chosen.value)} of league {league.slug}"
     mine = Player.objects.filter(league=league, user=user).order_by("name")
     if player is not None:
@@ -303,7 +303,8 @@ def revoke(league: "League", user: "User", role: str, player: str | None) -> str
     if not names:
         which = f"for {player}" if player is not None else "for any player"
         raise LeagueError("role", f"{who!r} does not sign {which} in league {league.slug!r}")
-    mine.update(user=None)
+    for member in mine:
+        unlink_account(member, by=CONSOLE)
     return f"{who} no longer signs for {', '.join(names)} in league {league.slug}"
 
 
@@ -843,7 +844,8 @@ def register(app: typer.Typer) -> None:  # noqa: PLR0915  (one nested function p
             from tablerank.league import services
 
             league = _league(slug)
-            services.add_player(league, name, user=_user(user) if user else None)
+            account = _user(user) if user else None
+            services.add_player(league, name, by=services.CONSOLE, account=account)
 
         main._guarded(lambda: _run(work))
         typer.echo(f"added {name} to league {slug}")

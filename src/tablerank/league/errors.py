@@ -4,6 +4,8 @@
   + LeagueError (ValueError)  -- the league refuses a change to its history; names the field
     + DuplicateRecord         -- a live record of the league already has that id
     + DuplicatePlayer         -- a player of that name (case-insensitive) is already in the league
+    + DuplicateLeague         -- a league of that address (slug) exists already
+    + InvalidResult           -- the score sheet fails its title's check (Catan, seed 002)
     + AlreadyVoided           -- the record was voided before; void or correct its replacement
     + AppendOnly              -- a recorded result cannot be edited in place or deleted
     + NotAllowed              -- the user may not sign (or submit) this way (verification)
@@ -23,8 +25,10 @@ __all__ = [
     "AlreadySigned",
     "AlreadyVoided",
     "AppendOnly",
+    "DuplicateLeague",
     "DuplicatePlayer",
     "DuplicateRecord",
+    "InvalidResult",
     "LeagueError",
     "NotAllowed",
     "NotPending",
@@ -56,6 +60,19 @@ class DuplicateRecord(LeagueError):
 
 class DuplicatePlayer(LeagueError):
     """The league already has a player of this name, compared case-insensitively."""
+
+
+class DuplicateLeague(LeagueError):
+    """A league of this slug exists already."""
+
+
+class InvalidResult(LeagueError):
+    """The result's score sheet fails its title's check (the Catan rules of seed 002), and the
+    league does not take that title's unvalidated results. `problems` lists every error."""
+
+    def __init__(self, field: str, message: str, problems: list[str] | None = None) -> None:
+        super().__init__(field, message)
+        self.problems = problems or [message]
 
 
 class AlreadyVoided(LeagueError):

@@ -70,6 +70,11 @@ def validate_time_zone(name: str) -> None:
         ) from None
 
 
+def validate_titles(value: Any) -> None:
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        raise ValidationError('expected a list of game titles, like ["catan"]')
+
+
 class League(models.Model):
     """A community that keeps one history: a club, a café, a platform."""
 
@@ -101,6 +106,9 @@ class League(models.Model):
     systems = models.JSONField(default=all_systems, validators=[validate_systems])
     """The engine systems whose standings the league keeps (see `RatingState`); all by default.
     After changing it, `rebuild_ratings(league)` builds the newly kept systems' state."""
+    unvalidated_titles = models.JSONField(default=list, blank=True, validators=[validate_titles])
+    """Catan titles whose results are stored even when their score sheet fails the Catan
+    check (seed 002); empty by default, so every stored Catan result is a valid one."""
 
     def __str__(self) -> str:
         return self.slug
@@ -130,6 +138,12 @@ class Player(models.Model):
                 name="league_player_name_unique",
                 violation_error_message="the league already has a player of that name",
             ),
+            models.UniqueConstraint(
+                fields=["league", "user"],
+                condition=models.Q(user__isnull=False),
+                name="league_player_account_unique",
+                violation_error_message="the account is a player of this league already",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -144,6 +158,40 @@ class Player(models.Model):
         (the records' default)."""
         period = self.accounts.filter(valid_from__lte=day).order_by("-valid_from").first()
         return engine.Account(period.account) if period else engine.Account.PREMIUM
+
+
+class Invitation(models.Model):
+    """An organizer's offer to link an account to a player (issue 9): until the account's owner
+    accepts it, the account gains nothing in the league."""
+
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="invitations")
+    account = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations"
+    )
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+    )
+    """Who invited; empty when the console (`tablerank league`) did."""
+    created_at = models.DateTimeField(default=timezone.now)
+    answered_at = models.DateTimeField(null=True, blank=True)
+    accepted = models.BooleanField(null=True, blank=True)
+    """Empty while pending; then whether the owner accepted."""
+
+    class Meta:
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.UniqueConstraint(
+                fields=["player", "account"],
+                condition=models.Q(answered_at__isnull=True),
+                name="league_invitation_pending_unique",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.account} as {self.player} in {self.player.league}"
 
 
 class AccountPeriod(models.Model):

@@ -89,7 +89,7 @@ def _league(users: dict[str, User]) -> League:
     league.admins.add(users[ADMIN])
     league.officials.add(users[OFFICIAL])
     for username, player in PLAYERS.items():
-        services.add_player(league, player, user=users[username])
+        services.add_player(league, player, by=services.CONSOLE, account=users[username])
     return league
 
 

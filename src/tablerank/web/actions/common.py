@@ -9,7 +9,7 @@ from typing import Any, Concatenate, ParamSpec
 
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from tablerank.league import services
@@ -58,13 +58,16 @@ def league_view(
     *roles: services.Role,
 ) -> Callable[[LeagueView[P]], Callable[Concatenate[HttpRequest, str, P], HttpResponse]]:
     """A view of one league (by its slug in the URL) for signed-in users holding one of
-    `roles`, as the league server says (`services.require_role`); others get 403."""
+    `roles`, as the league server says (`services.require_role`); others get 403, and those
+    who may not read the league (`services.can_read`) 404."""
 
     def decorate(view: LeagueView[P]) -> Callable[Concatenate[HttpRequest, str, P], HttpResponse]:
         @login_required
         @wraps(view)
         def wrapped(request: HttpRequest, slug: str, *args: P.args, **kwargs: P.kwargs) -> Any:
             league = get_object_or_404(League, slug=slug)
+            if not services.can_read(league, user_of(request)):
+                raise Http404("no such league")  # a private league does not exist for outsiders
             try:
                 services.require_role(league, user_of(request), *roles)
             except NotAllowed as exc:
@@ -76,7 +79,5 @@ def league_view(
     return decorate
 
 
-MEMBERS = (services.Role.ADMIN, services.Role.OFFICIAL, services.Role.PLAYER)
-"""Everyone with a role in the league."""
-ORGANIZERS = (services.Role.ADMIN, services.Role.OFFICIAL)
-"""Who runs the league's evenings: its admins and officials."""
+MEMBERS = services.MEMBERS
+ORGANIZERS = services.ORGANIZERS

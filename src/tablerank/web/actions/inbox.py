@@ -12,13 +12,13 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from tablerank.league import queries, services
 from tablerank.league.errors import LeagueError
-from tablerank.league.models import Confirmation, GameRecord, Player, RecordStatus
+from tablerank.league.models import Confirmation, GameRecord, Invitation, Player, RecordStatus
 from tablerank.web.actions.common import is_htmx, refusal_status, refused, user_of
 from tablerank.web.forms import DisputeForm
 
@@ -49,22 +49,29 @@ def _row(record: GameRecord, user: User) -> dict[str, Any]:
     }
 
 
-def _fresh(pk: int) -> GameRecord:
-    return get_object_or_404(
+def _fresh(pk: int, user: User) -> GameRecord:
+    """The result, if `user` may read its league (a private league's results do not exist
+    for outsiders: 404, naming nothing)."""
+    record = get_object_or_404(
         GameRecord.objects.select_related("league").prefetch_related(
             "seats__player", "seats__sources"
         ),
         pk=pk,
     )
+    if not services.can_read(record.league, user):
+        raise Http404("no such result")
+    return record
 
 
 @require_GET
 @login_required
 def inbox(request: HttpRequest) -> HttpResponse:
-    """Every result waiting for the user's signature, across their leagues."""
+    """Every result waiting for the user's signature, across their leagues, and the
+    invitations to sign for a player."""
     user = user_of(request)
     rows = [_row(record, user) for record in queries.pending_for(user)]
-    return render(request, "web/actions/inbox.html", {"rows": rows, "nav": "inbox"})
+    context = {"rows": rows, "nav": "inbox", "invitations": services.invitations_for(user)}
+    return render(request, "web/actions/inbox.html", context)
 
 
 def _answer(
@@ -80,7 +87,7 @@ def _answer(
     if status is None:
         status = refusal_status(error) if error else 200
     message = error.message if error else done
-    record = _fresh(pk)
+    record = _fresh(pk, user)
     if error and not services.roles_of(record.league, user):
         return refused(request, error.message, status)  # an outsider sees no row of it
     if is_htmx(request):
@@ -105,8 +112,8 @@ def _seat_player(record: GameRecord, request: HttpRequest) -> Player | None:
 @login_required
 def confirm(request: HttpRequest, pk: int) -> HttpResponse:
     """Confirm one's own seat, or (``as=official``) confirm as an official."""
-    record = _fresh(pk)
     user = user_of(request)
+    record = _fresh(pk, user)
     as_official = request.POST.get("as") == "official"
     signer = services.OFFICIAL if as_official else _seat_player(record, request)
     if signer is None:
@@ -124,7 +131,7 @@ def confirm(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def dispute(request: HttpRequest, pk: int) -> HttpResponse:
     """Dispute one's own seat's result, saying why."""
-    record = _fresh(pk)
+    record = _fresh(pk, user_of(request))
     player = _seat_player(record, request)
     form = DisputeForm(request.POST)
     if player is None:
@@ -138,3 +145,37 @@ def dispute(request: HttpRequest, pk: int) -> HttpResponse:
         return _answer(request, pk, "", exc)
     summary = services.verification(record).summary
     return _answer(request, pk, f"You disputed {record.external_id}: {summary}.")
+
+
+def _invitation(pk: int, user: User) -> Invitation:
+    """An invitation of the user's own; anyone else's does not exist for them."""
+    found = services.invitations_for(user).filter(pk=pk).first()
+    if found is None:
+        raise Http404("no such invitation")
+    return found
+
+
+@require_POST
+@login_required
+def accept(request: HttpRequest, pk: int) -> HttpResponse:
+    """Accept an invitation: the account signs for the player from now on."""
+    invitation = _invitation(pk, user_of(request))
+    try:
+        player = services.accept_invitation(invitation, by=user_of(request))
+    except LeagueError as exc:
+        return refused(request, exc)
+    messages.success(request, f"You sign for {player.name} in {player.league.name} now.")
+    return redirect("inbox")
+
+
+@require_POST
+@login_required
+def decline(request: HttpRequest, pk: int) -> HttpResponse:
+    """Decline an invitation: the account gains nothing in that league."""
+    invitation = _invitation(pk, user_of(request))
+    try:
+        services.decline_invitation(invitation, by=user_of(request))
+    except LeagueError as exc:
+        return refused(request, exc)
+    messages.success(request, f"You declined to sign for {invitation.player.name}.")
+    return redirect("inbox")

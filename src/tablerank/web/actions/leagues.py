@@ -6,7 +6,6 @@ import zoneinfo
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
@@ -27,9 +26,7 @@ def league_new(request: HttpRequest) -> HttpResponse:
     """A new league; whoever creates it becomes its admin."""
     form = LeagueCreateForm(request.POST or None, initial={"time_zone": "UTC"})
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            league = form.save()
-            league.admins.add(user_of(request))
+        league = services.create_league(user_of(request), **form.cleaned_data)
         messages.success(request, f"{league.name} is ready: add its players.")
         return redirect("members", slug=league.slug)
     status = 400 if request.method == "POST" else 200
@@ -42,13 +39,10 @@ def league_new(request: HttpRequest) -> HttpResponse:
 def league_settings(request: HttpRequest, league: League) -> HttpResponse:
     """The league's name, visibility, rating systems, monthly score, verification policy and
     time zone. Changing the systems rebuilds the kept ratings from the history."""
-    kept = list(league.systems)
-    form = LeagueSettingsForm(request.POST or None, instance=league)
+    form = LeagueSettingsForm(request.POST or None, instance=League.objects.get(pk=league.pk))
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            league = form.save()
-            if sorted(league.systems) != sorted(kept):
-                services.rebuild_ratings(league)
+        changes = {name: form.cleaned_data[name] for name in form.Meta.fields}
+        league = services.change_settings(league, changes, by=user_of(request))
         messages.success(request, f"{league.name}: settings saved.")
         return redirect("league-settings", slug=league.slug)
     status = 400 if request.method == "POST" else 200

@@ -1,9 +1,10 @@
 """A league's members page: players, their accounts, officials and admins, and reset links.
 
-Admins and officials add players (with or without an account) and link accounts to players;
-only admins grant and revoke the official and admin roles. There is no mail server: a new
-account's owner, or one who forgot their password, gets a one-time link from an organizer
-(`reset_link`), which leads to Django's password-reset page."""
+Admins and officials add players and give them accounts: an existing account is invited and
+accepts in its inbox; a new one is created for its owner, who sets a password through a
+one-time link. Only admins grant and revoke the official and admin roles (the services decide).
+There is no mail server: a new account's owner, or one who forgot their password, gets a
+one-time link from an organizer (`reset_link`), which leads to Django's password-reset page."""
 
 from __future__ import annotations
 
@@ -13,9 +14,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.models import User
 from django.contrib.auth.tokens import default_token_generator
-from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -43,50 +42,6 @@ def reset_link(request: HttpRequest, account: User) -> str:
         },
     )
     return request.build_absolute_uri(path)
-
-
-def check_may_reset(requester: User, account: User) -> None:
-    """Refuse (`NotAllowed`) a reset link for an account the requester does not answer for.
-
-    A reset link hands the account over, so the requester must organize every league the
-    account belongs to: as an admin where the account is an admin or official, as an admin or
-    official where it only plays. Site staff reset only through a superuser."""
-    if requester.is_superuser:
-        return
-    if account.is_staff or account.is_superuser:
-        raise NotAllowed(
-            "username", f"{account.username!r} is site staff; ask a site administrator"
-        )
-    leagues = League.objects.filter(
-        Q(players__user=account) | Q(admins=account) | Q(officials=account)
-    ).distinct()
-    for league in leagues:
-        organizes = services.roles_of(league, account) & {Role.ADMIN, Role.OFFICIAL}
-        try:
-            services.require_role(league, requester, *((Role.ADMIN,) if organizes else ORGANIZERS))
-        except NotAllowed:
-            raise NotAllowed(
-                "username",
-                f"{account.username!r} also belongs to league {league.slug!r}, which you do not "
-                "run; ask its admins for a reset link",
-            ) from None
-
-
-def _account(username: str, *, create: bool) -> User:
-    """The account of this username; a new one without a password when `create` is set."""
-    found = User.objects.filter(username=username).first()
-    if found is not None:
-        return found
-    if not create:
-        raise LeagueError("username", f"there is no account {username!r}")
-    account = User(username=username)
-    account.set_unusable_password()
-    try:
-        account.full_clean(exclude=["password"])
-    except ValidationError as exc:
-        raise LeagueError("username", " ".join(exc.messages)) from None
-    account.save()
-    return account
 
 
 def _member_rows(league: League) -> list[dict[str, Any]]:
@@ -132,66 +87,80 @@ def _roles(request: HttpRequest, league: League) -> set[services.Role]:
     return services.require_role(league, user_of(request), *ORGANIZERS)
 
 
+def _account(username: str) -> User:
+    """The existing account of this username."""
+    found = User.objects.filter(username=username).first()
+    if found is None:
+        raise LeagueError("username", f"there is no account {username!r}")
+    return found
+
+
+def _after_link(
+    request: HttpRequest, league: League, player: Player, linked: tuple[User, bool] | None
+) -> HttpResponse:
+    """Say what linking did; a new account's owner needs a link to set a password."""
+    if linked is None:
+        return redirect("members", slug=league.slug)
+    account, now = linked
+    if not now:
+        messages.success(
+            request,
+            f"{account.username!r} is invited to sign for {player.name}; "
+            "the account's owner accepts in their inbox.",
+        )
+        return redirect("members", slug=league.slug)
+    messages.success(request, f"{player.name} signs with the account {account.username!r} now.")
+    if not account.has_usable_password():
+        return _reset(request, league, account)
+    return redirect("members", slug=league.slug)
+
+
 def _add(request: HttpRequest, league: League) -> HttpResponse:
     form = AddPlayerForm(request.POST)
     if not form.is_valid():
         return _page(request, league, 400, add_form=form)
     name, username = form.cleaned_data["name"].strip(), form.cleaned_data["username"].strip()
+    by = user_of(request)
     with transaction.atomic():
-        account = _account(username, create=True) if username else None
-        if account is not None and Player.objects.filter(league=league, user=account).exists():
-            raise LeagueError("username", f"{username!r} already plays in {league.name}")
-        services.add_player(league, name, user=account)
-    messages.success(request, f"{name} joined {league.name}.")
-    if account is not None and not account.has_usable_password():
-        return _reset(request, league, account)
-    return redirect("members", slug=league.slug)
+        player = services.add_player(league, name, by=by)
+        linked = services.link_by_username(player, username, by=by) if username else None
+    messages.success(request, f"{player.name} joined {league.name}.")
+    return _after_link(request, league, player, linked)
 
 
 def _link(request: HttpRequest, league: League) -> HttpResponse:
     form = LinkAccountForm(request.POST)
     if not form.is_valid():
         return _page(request, league, 400, link_form=form)
-    name, username = form.cleaned_data["player"], form.cleaned_data["username"].strip()
-    player = Player.objects.filter(league=league, key=name.casefold()).first()
+    name, username = form.cleaned_data["player"], form.cleaned_data["username"]
+    player = Player.objects.filter(league=league, key=name.strip().casefold()).first()
     if player is None:
         raise LeagueError("player", f"{league.name} has no player {name!r}")
-    if player.user_id is not None:
-        raise LeagueError("player", f"{player.name} has an account already")
-    with transaction.atomic():
-        account = _account(username, create=True)
-        if Player.objects.filter(league=league, user=account).exists():
-            raise LeagueError("username", f"{username!r} already plays in {league.name}")
-        player.user = account
-        player.save(update_fields=["user"])
-    messages.success(request, f"{player.name} signs with the account {username!r} now.")
-    if not account.has_usable_password():
-        return _reset(request, league, account)
-    return redirect("members", slug=league.slug)
+    linked = services.link_by_username(player, username, by=user_of(request))
+    return _after_link(request, league, player, linked)
 
 
 def _role(request: HttpRequest, league: League) -> HttpResponse:
-    services.require_role(league, user_of(request), Role.ADMIN)
     form = RoleForm(request.POST)
     if not form.is_valid():
         return _page(request, league, 400, role_form=form)
-    account = _account(form.cleaned_data["username"].strip(), create=False)
-    role, grant = form.cleaned_data["role"], form.cleaned_data["grant"]
+    account = _account(form.cleaned_data["username"].strip())
+    role, grant = Role(form.cleaned_data["role"]), form.cleaned_data["grant"]
     if grant:
-        services.grant_role(league, account, Role(role))
+        services.grant_role(league, account, role, by=user_of(request))
     else:
-        services.revoke_role(league, account, Role(role))
+        services.revoke_role(league, account, role, by=user_of(request))
     done = "is now" if grant else "is no longer"
-    messages.success(request, f"{account.username!r} {done} an {role} of {league.name}.")
+    messages.success(request, f"{account.username!r} {done} an {role.value} of {league.name}.")
     return redirect("members", slug=league.slug)
 
 
 def _reset(request: HttpRequest, league: League, account: User | None = None) -> HttpResponse:
     if account is None:
-        account = _account(request.POST.get("username", "").strip(), create=False)
+        account = _account(request.POST.get("username", "").strip())
     if not services.roles_of(league, account):
         raise LeagueError("username", f"{account.username!r} is not a member of {league.name}")
-    check_may_reset(user_of(request), account)
+    services.may_reset_password(user_of(request), account)
     return _page(
         request,
         league,

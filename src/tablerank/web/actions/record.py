@@ -10,15 +10,14 @@ import dataclasses
 import secrets
 from typing import Any
 
-from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tablerank.league import queries, services
-from tablerank.league.errors import LeagueError, NotAllowed
+from tablerank.league.errors import LeagueError
 from tablerank.league.models import GameRecord, League, Player, RecordStatus
-from tablerank.web.actions.common import MEMBERS, ORGANIZERS, league_view, refused, user_of
+from tablerank.web.actions.common import MEMBERS, league_view, refusal_status, user_of
 from tablerank.web.forms import (
     RecordForm,
     ScoreSheet,
@@ -75,29 +74,13 @@ def _sheet_context(league: League, form: RecordForm, sheet: ScoreSheet | None) -
     }
 
 
-def _new_names(league: League, sheet: ScoreSheet) -> list[str]:
-    """Players on the sheet the league does not have yet."""
-    assert sheet.game is not None
-    keys = {seat.player.casefold(): seat.player for seat in sheet.game.seats}
-    known = set(Player.objects.filter(league=league, key__in=keys).values_list("key", flat=True))
-    return [name for key, name in keys.items() if key not in known]
-
-
-def _submission_problems(league: League, user: User, form: RecordForm, sheet: ScoreSheet) -> str:
-    """Why the sheet cannot be submitted yet, in one sentence ('' when it can)."""
+def _submission_problems(form: RecordForm, sheet: ScoreSheet) -> str:
+    """Why the sheet cannot be submitted yet, in one sentence ('' when it can); who may
+    submit it, and with which names, the league server decides on submitting."""
     if sheet.errors or sheet.game is None:
         return "fix the errors below first"
     if not winner_confirmed(form, sheet):
         return f"confirm that {sheet.winner_name} won"
-    new = _new_names(league, sheet)
-    if new:
-        try:
-            services.require_role(league, user, *ORGANIZERS)
-        except NotAllowed:
-            return (
-                f"{', '.join(new)}: not a player of {league.name}; only its officials and "
-                "admins add new players"
-            )
     return ""
 
 
@@ -117,20 +100,18 @@ def record(request: HttpRequest, league: League) -> HttpResponse:
     form = RecordForm(request.POST)
     sheet = read_sheet(form, league)
     user = user_of(request)
-    problem = _submission_problems(league, user, form, sheet)
+    problem, status = _submission_problems(form, sheet), 400
     if not problem:
         assert sheet.game is not None
         game = dataclasses.replace(sheet.game, id=_game_id(sheet))
         try:
             stored = services.submit_game(league, game, user, played_at=played_at(form, league))
-        except NotAllowed as exc:
-            return refused(request, exc)
-        except LeagueError as exc:
-            problem = exc.message
+        except LeagueError as exc:  # the sheet stays on the page, as typed
+            problem, status = exc.message, refusal_status(exc)
         else:
             return redirect("recorded", slug=league.slug, pk=stored.pk)
     context = _sheet_context(league, form, sheet) | {"problem": problem}
-    return render(request, "web/actions/record.html", context, status=400)
+    return render(request, "web/actions/record.html", context, status=status)
 
 
 @require_POST

@@ -1,0 +1,91 @@
+"""`/api/invitations`: accounts invited to sign for a player, and their answers (issue 9).
+
+An organizer invites an account (`POST /api/leagues/{slug}/players` with `username`); until
+its owner accepts here, the account gains nothing in that league. The league's services decide;
+this module only translates.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+from ninja import Router, Schema
+
+from tablerank.api.auth import WRITE, signed_in
+from tablerank.api.errors import ApiError
+from tablerank.league import services
+from tablerank.league.models import Invitation
+
+router = Router(tags=["invitations"])
+
+
+class InvitationOut(Schema):
+    id: int
+    league: str
+    player: str
+    invited_by: str | None
+    created_at: str
+
+
+class InvitationsOut(Schema):
+    invitations: list[InvitationOut]
+
+
+class AnswerOut(Schema):
+    id: int
+    league: str
+    player: str
+    accepted: bool
+
+
+def _json(invitation: Invitation) -> InvitationOut:
+    return InvitationOut(
+        id=invitation.pk,
+        league=invitation.player.league.slug,
+        player=invitation.player.name,
+        invited_by=invitation.invited_by.username if invitation.invited_by else None,
+        created_at=invitation.created_at.isoformat(),
+    )
+
+
+def _mine(request: HttpRequest, invitation_id: int) -> Invitation:
+    """The caller's own pending invitation; anyone else's does not exist for them (404)."""
+    found = services.invitations_for(signed_in(request)).filter(pk=invitation_id).first()
+    if found is None:
+        raise ApiError(404, "id", f"you have no pending invitation {invitation_id}")
+    return found
+
+
+@router.get("/invitations", auth=WRITE, response=InvitationsOut, summary="Your invitations")
+def invitations(request: HttpRequest) -> InvitationsOut:
+    """The invitations waiting for your answer, oldest first."""
+    rows = services.invitations_for(signed_in(request))
+    return InvitationsOut(invitations=[_json(row) for row in rows])
+
+
+@router.post(
+    "/invitations/{invitation_id}/accept",
+    auth=WRITE,
+    response=AnswerOut,
+    summary="Accept an invitation",
+)
+def accept(request: HttpRequest, invitation_id: int) -> AnswerOut:
+    """Sign for the player from now on."""
+    invitation = _mine(request, invitation_id)
+    player = services.accept_invitation(invitation, by=signed_in(request))
+    return AnswerOut(id=invitation.pk, league=player.league.slug, player=player.name, accepted=True)
+
+
+@router.post(
+    "/invitations/{invitation_id}/decline",
+    auth=WRITE,
+    response=AnswerOut,
+    summary="Decline an invitation",
+)
+def decline(request: HttpRequest, invitation_id: int) -> AnswerOut:
+    """Gain nothing in that league."""
+    invitation = _mine(request, invitation_id)
+    services.decline_invitation(invitation, by=signed_in(request))
+    player = invitation.player
+    return AnswerOut(
+        id=invitation.pk, league=player.league.slug, player=player.name, accepted=False
+    )

@@ -1,0 +1,310 @@
+"""Changing a league's history, always by appending, and reading it back as engine records.
+
+The imperative shell around the engine: these functions take checked engine values (`Game`,
+`Event`), write rows in one transaction, and hand confirmed history back to the engine to rate.
+A correction voids the original (kept, with who, when and why) and records the replacement in
+its place in the play order, so rating the confirmed history equals replaying the corrected list.
+Every stored result passes its title's check first (`check_result`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import zoneinfo
+from typing import Any, TypeVar
+
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+from django.db.models import F, Prefetch
+from django.utils import timezone
+
+from tablerank.catan.validation import validate
+from tablerank.engine.records import Event, Game
+from tablerank.engine.records import Seat as EngineSeat
+from tablerank.league.errors import AlreadyVoided, DuplicateRecord, InvalidResult, LeagueError
+from tablerank.league.members import player_named
+from tablerank.league.models import (
+    EventRecord,
+    EventStanding,
+    GameRecord,
+    League,
+    Player,
+    Recorded,
+    RecordStatus,
+    Seat,
+    SourceVP,
+)
+from tablerank.league.ratings import refresh_ratings
+from tablerank.league.roles import ORGANIZERS, require_role
+
+__all__ = [
+    "check_result",
+    "confirmed_history",
+    "correct_game",
+    "local_date",
+    "record_event",
+    "record_game",
+    "require_valid",
+    "void_event",
+    "void_game",
+]
+
+_R = TypeVar("_R", bound=Recorded)
+
+EARLIEST_PLAY = dt.datetime(1900, 1, 1, tzinfo=dt.UTC)
+LATEST_PLAY = dt.datetime(2100, 12, 31, 23, 59, tzinfo=dt.UTC)
+"""When a game may have been played (the records' date range)."""
+
+
+def local_date(league: League, played_at: dt.datetime) -> dt.date:
+    """The day a game played at `played_at` belongs to in the league's time zone, which is
+    what decides its month's list (seed 001): 23:30 in Berlin on 31 May is a May game."""
+    if played_at.tzinfo is None:
+        raise LeagueError("played_at", "give the time with its UTC offset, e.g. 20:30+02:00")
+    if not EARLIEST_PLAY <= played_at <= LATEST_PLAY:
+        raise LeagueError(
+            "played_at",
+            f"expected a time between {EARLIEST_PLAY:%Y-%m-%d} and {LATEST_PLAY:%Y-%m-%d}",
+        )
+    return played_at.astimezone(zoneinfo.ZoneInfo(league.time_zone)).date()
+
+
+def check_result(league: League, game: Game) -> list[str]:
+    """Why the league would refuse to store `game`: its Catan score sheet's errors (seed 002),
+    unless the league takes its title's results unvalidated. Empty when it may be stored."""
+    if game.game in league.unvalidated_titles:
+        return []
+    return [error for finding in validate([game]) for error in finding.errors]
+
+
+def require_valid(league: League, game: Game, field: str = "seats") -> None:
+    """`InvalidResult` with every problem `check_result` finds (the first in the message)."""
+    problems = check_result(league, game)
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise InvalidResult(field, f"game {game.id}: {problems[0]}{more}", problems)
+
+
+def _next_sequence(league: League, count: int = 1) -> int:
+    """Take `count` numbers of the recording order; returns the last one taken."""
+    # The UPDATE takes the league row's write lock until the transaction ends, so recording
+    # into one league is serialised and the numbers never repeat.
+    League.objects.filter(pk=league.pk).update(last_sequence=F("last_sequence") + count)
+    return League.objects.values_list("last_sequence", flat=True).get(pk=league.pk)
+
+
+def _check_id_free(league: League, model: type[Recorded], record_id: str, kind: str) -> None:
+    live = model._default_manager.filter(league=league, external_id=record_id)
+    if live.exclude(status=RecordStatus.VOIDED).exists():
+        raise DuplicateRecord(league.slug, record_id, kind)
+
+
+def _game_fields(game: Game) -> dict[str, Any]:
+    """A `GameRecord`'s columns for the engine's game (besides id, date and history fields)."""
+    return {
+        "title": game.game,
+        "variant": game.variant or "",
+        "target": game.target,
+        "group": game.group,
+        "city": game.city or "",
+        "game_class": game.game_class.value,
+        "event": game.event or "",
+        "round": game.round,
+    }
+
+
+def _seat_row(record: GameRecord, position: int, seat: EngineSeat, player: Player) -> Seat:
+    return Seat(
+        game=record,
+        position=position,
+        player=player,
+        vp=seat.vp,
+        winner=seat.winner,
+        place=seat.place,
+        team=seat.team or "",
+        status=seat.status.value,
+        account=seat.account.value,
+    )
+
+
+def _write_game(
+    league: League,
+    game: Game,
+    by: User,
+    *,
+    status: RecordStatus,
+    played_at: dt.datetime | None,
+    sequence: int,
+    replaces: GameRecord | None = None,
+) -> GameRecord:
+    _check_id_free(league, GameRecord, game.id, "game")
+    try:
+        with transaction.atomic():  # a savepoint: a lost race leaves the caller's work usable
+            record = GameRecord.objects.create(
+                league=league,
+                external_id=game.id,
+                date=game.date,
+                played_at=played_at,
+                sequence=sequence,
+                status=status,
+                created_by=by,
+                replaces=replaces,
+                **_game_fields(game),
+            )
+    except IntegrityError:
+        raise DuplicateRecord(league.slug, game.id) from None
+    seats = Seat.objects.bulk_create(
+        _seat_row(record, position, seat, player_named(league, seat.player))
+        for position, seat in enumerate(game.seats)
+    )
+    SourceVP.objects.bulk_create(
+        SourceVP(seat=row, source=source, vp=vp)
+        for row, seat in zip(seats, game.seats, strict=True)
+        for source, vp in seat.sources.items()
+    )
+    return record
+
+
+def record_game(
+    league: League,
+    game: Game,
+    by: User,
+    *,
+    status: RecordStatus = RecordStatus.CONFIRMED,
+    played_at: dt.datetime | None = None,
+) -> GameRecord:
+    """Store a checked game at the end of the league's recording order.
+
+    Players are found by name ignoring case and created when new. Refuses an id a live record
+    of the league already has (`DuplicateRecord`) and a sheet that fails `check_result`
+    (`InvalidResult`). The game counts as confirmed unless `status`
+    says submitted: this is the administrator's import path, which takes no signatures; results
+    that need verification go through `submit_game`.
+    """
+    if status == RecordStatus.VOIDED:
+        raise LeagueError("status", "record a game as submitted or confirmed; void it afterwards")
+    require_valid(league, game)
+    with transaction.atomic():
+        record = _write_game(
+            league, game, by, status=status, played_at=played_at, sequence=_next_sequence(league)
+        )
+        if status == RecordStatus.CONFIRMED:
+            refresh_ratings(record)
+        return record
+
+
+def _void(model: type[_R], record: _R, by: User, why: str) -> RecordStatus:
+    """Void a live record (only its status and who, when and why change); return its status."""
+    if not why.strip():
+        raise LeagueError("why", "say why the result is voided")
+    locked = model._default_manager.select_for_update(no_key=True).get(pk=record.pk)
+    if locked.status == RecordStatus.VOIDED:
+        raise AlreadyVoided("id", f"{locked.external_id} was voided on {locked.voided_at}")
+    was = RecordStatus(locked.status)
+    locked.status = RecordStatus.VOIDED
+    locked.voided_by = by
+    locked.voided_at = timezone.now()
+    locked.void_reason = why.strip()
+    locked.save(update_fields=["status", "voided_by", "voided_at", "void_reason"])
+    record.refresh_from_db()
+    return was
+
+
+def void_game(record: GameRecord, by: User, why: str) -> None:
+    """Void a recorded game: it stays stored, with who voided it, when and why. Only the
+    league's admins and officials void (`NotAllowed`)."""
+    require_role(record.league, by, *ORGANIZERS)
+    with transaction.atomic():
+        if _void(GameRecord, record, by, why) == RecordStatus.CONFIRMED:
+            refresh_ratings(record)
+
+
+def correct_game(original: GameRecord, replacement: Game, by: User, why: str) -> GameRecord:
+    """Void `original` and record `replacement` in its place in the play order, as one change.
+
+    The replacement keeps the original's status (a disputed one's is pending again, for its
+    players to sign afresh) and play time and links back to it
+    (`replaces`); it may keep the original's id, which voiding frees. Only the league's admins
+    and officials correct (`NotAllowed`).
+    """
+    require_role(original.league, by, *ORGANIZERS)
+    require_valid(original.league, replacement, "game")
+    with transaction.atomic():
+        was = _void(GameRecord, original, by, why)
+        # A disputed result's replacement is pending again: its players sign it afresh.
+        status = RecordStatus.SUBMITTED if was == RecordStatus.DISPUTED else was
+        record = _write_game(
+            original.league,
+            replacement,
+            by,
+            status=status,
+            played_at=original.played_at,
+            sequence=original.sequence,
+            replaces=original,
+        )
+        if was == RecordStatus.CONFIRMED:
+            refresh_ratings(original, record)
+        return record
+
+
+def confirmed_history(league: League) -> list[Game]:
+    """The league's confirmed, live games in play order: by date, then recording order."""
+    seats = Seat.objects.select_related("player").prefetch_related("sources")
+    records = (
+        GameRecord.objects.filter(league=league, status=RecordStatus.CONFIRMED)
+        .order_by("date", "sequence")
+        .prefetch_related(Prefetch("seats", queryset=seats))
+    )
+    return [record.to_record() for record in records]
+
+
+def record_event(
+    league: League,
+    event: Event,
+    by: User,
+    *,
+    status: RecordStatus = RecordStatus.CONFIRMED,
+) -> EventRecord:
+    """Store a checked event's final standings, like `record_game`."""
+    if status == RecordStatus.VOIDED:
+        raise LeagueError("status", "record an event as submitted or confirmed; void it afterwards")
+    with transaction.atomic():
+        _check_id_free(league, EventRecord, event.id, "event")
+        try:
+            with transaction.atomic():
+                record = EventRecord.objects.create(
+                    league=league,
+                    external_id=event.id,
+                    date=event.date,
+                    sequence=_next_sequence(league),
+                    status=status,
+                    created_by=by,
+                    rounds=event.rounds,
+                    format=event.format.value,
+                )
+        except IntegrityError:
+            raise DuplicateRecord(league.slug, event.id, "event") from None
+        EventStanding.objects.bulk_create(
+            EventStanding(
+                event=record,
+                position=position,
+                player=player_named(league, row.player),
+                place=row.place,
+                wins=row.wins,
+                draws=row.draws,
+                losses=row.losses,
+                completed=row.completed,
+            )
+            for position, row in enumerate(event.standings)
+        )
+        return record
+
+
+def void_event(record: EventRecord, by: User, why: str) -> None:
+    """Void a recorded event; it stays stored, with who, when and why (admins and officials)."""
+    require_role(record.league, by, *ORGANIZERS)
+    with transaction.atomic():
+        _void(EventRecord, record, by, why)
+
+
+# -- verification (seed 003) ------------------------------------------------------------------
