@@ -352,6 +352,7 @@ def test_game_explanations_are_the_replays_for_each_system_that_rates_it(
 
 def test_an_unconfirmed_game_has_no_explanations(league: League, official: User) -> None:
     add_player(league, "Ann", by=CONSOLE, account=User.objects.create_user("ann"))
+    add_player(league, "Ben", by=CONSOLE)
     game = catan("p1", "2026-03-01", [("Ann", 10), ("Ben", 7)])
     pending = submit_game(league, game, User.objects.get(username="ann"))
     assert queries.game_explanations(pending) == {}

@@ -107,6 +107,7 @@ def invite_account(player: Player, account: User, *, by: Actor) -> Invitation:
     )
     if isinstance(by, Console):
         accept_invitation(invitation, by=account)
+        player.refresh_from_db(fields=["user"])
     return invitation
 
 
