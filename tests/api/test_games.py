@@ -60,7 +60,7 @@ def test_a_player_submits_a_result_that_waits_for_the_others(club: Club, call: C
 
 
 def test_the_record_comes_back_as_sent(club: Club, call: Call) -> None:
-    sent = game("g1", *TABLE, city="Bonn", variant="seafarers", event="spring", round=2)
+    sent = game("g1", *TABLE, city="Bonn", variant="base", event="spring", round=2)
     sent["seats"][0]["sources"] = {"settlements": 2, "cities": 6, "longest_road": 2}
     answer = call("POST", "/api/leagues/bonn/games", club.user("Ann"), sent)
     assert answer.status == 201

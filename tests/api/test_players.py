@@ -40,14 +40,53 @@ def test_admins_and_officials_add_players(club: Club, call: Call, who: str) -> N
     assert Player.objects.get(league=club.league, name="Eve").user is None
 
 
-def test_a_player_is_added_with_the_account_that_signs_for_them(club: Club, call: Call) -> None:
+def test_an_account_signs_for_a_player_only_once_its_owner_accepts(club: Club, call: Call) -> None:
     eve = User.objects.create_user("eve")
     answer = call(
         "POST", "/api/leagues/bonn/players", club.admin, {"name": "Eve", "username": "eve"}
     )
     assert answer.status == 201
-    assert answer.body["has_account"] is True
+    assert answer.body["has_account"] is False  # invited, not linked
+    assert Player.objects.get(league=club.league, name="Eve").user is None
+    waiting = call("GET", "/api/invitations", eve)
+    assert waiting.status == 200
+    [invitation] = waiting.body["invitations"]
+    assert (invitation["league"], invitation["player"]) == ("bonn", "Eve")
+    assert invitation["invited_by"] == club.admin.username
+    path = f"/api/invitations/{invitation['id']}"
+    assert call("POST", f"{path}/accept", club.admin).status == 404  # not the admin's to answer
+    accepted = call("POST", f"{path}/accept", eve)
+    assert accepted.status == 200
+    assert accepted.body == {
+        "id": invitation["id"],
+        "league": "bonn",
+        "player": "Eve",
+        "accepted": True,
+    }
     assert Player.objects.get(league=club.league, name="Eve").user == eve
+    assert call("POST", f"{path}/accept", eve).status == 404  # answered already
+    assert call("GET", "/api/invitations", eve).body == {"invitations": []}
+
+
+def test_a_declined_invitation_links_nothing(club: Club, call: Call) -> None:
+    eve = User.objects.create_user("eve")
+    call("POST", "/api/leagues/bonn/players", club.admin, {"name": "Eve", "username": "eve"})
+    [invitation] = call("GET", "/api/invitations", eve).body["invitations"]
+    declined = call("POST", f"/api/invitations/{invitation['id']}/decline", eve)
+    assert declined.status == 200
+    assert declined.body["accepted"] is False
+    assert Player.objects.get(league=club.league, name="Eve").user is None
+
+
+def test_an_account_is_at_most_one_player_of_a_league(club: Club, call: Call) -> None:
+    ann = club.user("Ann")
+    answer = call(
+        "POST", "/api/leagues/bonn/players", club.admin, {"name": "Ann2", "username": ann.username}
+    )
+    assert answer.status == 422
+    assert answer.body["error"]["field"] == "username"
+    assert "is a player of" in answer.body["error"]["message"]
+    assert not Player.objects.filter(name="Ann2").exists()
 
 
 def test_an_unknown_account_is_refused(club: Club, call: Call) -> None:

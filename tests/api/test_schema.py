@@ -34,6 +34,9 @@ PATHS = {
     "/api/leagues/{slug}/lists/monthly": {"get"},
     "/api/leagues/{slug}/lists/annual": {"get"},
     "/api/leagues/{slug}/lists/elo": {"get"},
+    "/api/invitations": {"get"},
+    "/api/invitations/{invitation_id}/accept": {"post"},
+    "/api/invitations/{invitation_id}/decline": {"post"},
 }
 
 

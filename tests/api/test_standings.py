@@ -41,9 +41,10 @@ def season(club: Club) -> list[Game]:
 @pytest.fixture
 def two_groups(club: Club) -> None:
     """Two confirmed March games in different game groups: cow.elo keeps a list for each."""
-    for game_id, variant in (("g1", "base"), ("g2", "seafarers")):
-        record = game_from_dict(game(game_id, ("Ann", 10), ("Ben", 7), variant=variant))
-        record_game(club.league, record, club.admin)
+    tables = {"g1": ("base", 10), "g2": ("seafarers", 12)}
+    for game_id, (variant, won) in tables.items():
+        seats = (("Ann", won), ("Ben", 7), ("Cleo", 5))
+        record_game(club.league, game_from_dict(game(game_id, *seats, variant=variant)), club.admin)
 
 
 def standings_of(system: str, games: Sequence[Game]) -> list[dict[str, Any]]:

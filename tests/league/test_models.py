@@ -27,7 +27,8 @@ GAMES: dict[str, dict[str, Any]] = {
         "city": "Bonn", "event": "spring-open", "round": 2,
         "seats": [
             {"player": "Ann", "winner": True,
-             "sources": {"settlements": 2, "cities": 6, "longest_trade_route": 2, "island_settlements": 2}},
+             "sources": {"settlements": 2, "cities": 6, "longest_trade_route": 2,
+                         "island_settlements": 2}},
             {"player": "Ben", "account": "free", "sources": {"settlements": 3, "cities": 4}},
             {"player": "Cleo", "vp": 7},
         ],

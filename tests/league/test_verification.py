@@ -187,7 +187,7 @@ def test_a_seat_signs_once(league: League, players: dict[str, Player]) -> None:
 
 def test_only_players_and_officials_submit(league: League, players: dict[str, Player]) -> None:
     stranger = User.objects.create_user("stranger")
-    with pytest.raises(NotAllowed, match="'stranger' is not an admin or official or player of league"):
+    with pytest.raises(NotAllowed, match="'stranger' is not an admin or official or player"):
         submit_game(league, table("two", "Ann", "Ben"), stranger)
     assert GameRecord.objects.count() == 0
 

@@ -204,12 +204,39 @@ def test_adding_a_player_with_a_new_account_hands_over_a_link_to_set_its_passwor
     assert newcomer.login(username="eve", password=NEW_PASSWORD)
 
 
-def test_adding_an_existing_account_links_it(client: Client, club: Club) -> None:
+def test_adding_an_existing_account_invites_it_and_only_its_owner_accepts(
+    client: Client, club: Club
+) -> None:
     response = signed_in(client, club.organizer).post(
         members_url(), {"action": "add", "name": "Zed", "username": "bonn-zed"}
     )
-    assert response.status_code == 302  # a usable password already: no link to hand over
+    assert response.status_code == 302
+    assert club.player("Zed").user is None  # invited: the account gains nothing yet
+    assert services.roles_of(club.league, club.outsider) == set()
+    [invitation] = services.invitations_for(club.outsider)
+    accept = reverse("invitation-accept", args=[invitation.pk])
+    stranger = signed_in(Client(), club.ann).post(accept)
+    assert stranger.status_code == 404  # someone else's invitation does not exist for Ann
+    inbox = signed_in(client, club.outsider).get(reverse("inbox"))
+    assert "invites you to sign for" in text(inbox)
+    assert "Zed" in text(inbox)
+    accepted = client.post(accept)
+    assert accepted.status_code == 302
     assert club.player("Zed").user == club.outsider
+    assert client.post(accept).status_code == 404  # answered already
+
+
+def test_a_declined_invitation_links_nothing(client: Client, club: Club) -> None:
+    signed_in(client, club.organizer).post(
+        members_url(), {"action": "add", "name": "Zed", "username": "bonn-zed"}
+    )
+    [invitation] = services.invitations_for(club.outsider)
+    declined = signed_in(client, club.outsider).post(
+        reverse("invitation-decline", args=[invitation.pk])
+    )
+    assert declined.status_code == 302
+    assert club.player("Zed").user is None
+    assert not services.invitations_for(club.outsider).exists()
 
 
 def test_adding_refuses_a_taken_name_an_account_already_playing_and_bad_usernames(
@@ -221,7 +248,7 @@ def test_adding_refuses_a_taken_name_an_account_already_playing_and_bad_username
     assert "league 'bonn' already has a player 'ANN'" in text(duplicate)
     playing = client.post(members_url(), {"action": "add", "name": "Bee", "username": "bonn-ben"})
     assert playing.status_code == 409
-    assert "'bonn-ben' already plays in Bonn Catan" in text(playing)
+    assert "'bonn-ben' is a player of Bonn Catan already" in text(playing)
     bad = client.post(members_url(), {"action": "add", "name": "Bee", "username": "b e e"})
     assert bad.status_code == 409
     assert "Enter a valid username." in text(bad)

@@ -18,6 +18,7 @@ from tablerank.league import queries, services
 from tablerank.league.models import (
     Confirmation,
     GameRecord,
+    League,
     Player,
     RatingState,
     RecordStatus,
@@ -270,8 +271,9 @@ def test_a_player_cannot_bring_a_new_name_but_an_official_can(client: Client, cl
     seats = [*FOUR_SEATS[:3], ("Zed", {"settlements": 5})]
     data = sheet(seats, awards=FOUR_AWARDS, confirm=0)
     refused = signed_in(client, club.ann).post(record_url(club), data)
-    assert refused.status_code == 400
+    assert refused.status_code == 403
     assert "Zed: not a player of Bonn Catan; only its officials and admins add new" in text(refused)
+    assert 'value="Zed"' in text(refused)  # the typed sheet stays on the page
     assert not GameRecord.objects.exists()
     accepted = signed_in(Client(), club.referee).post(record_url(club), data)
     assert accepted.status_code == 302
@@ -289,15 +291,19 @@ def test_an_official_who_does_not_play_enters_the_result_as_official(
     assert services.verification(stored).official_may_confirm
 
 
-def test_an_admin_who_neither_plays_nor_officiates_is_refused_by_the_league(
-    client: Client, club: Club
-) -> None:
-    club.league.admins.add(club.outsider)
+def test_a_leagues_creator_records_as_its_official(client: Client, club: Club) -> None:
+    """Issue 9: an admin may do everything an official may, recording included."""
+    signed_in(client, club.outsider).post(
+        reverse("league-new"), {"name": "Mine", "slug": "mine", "time_zone": "UTC"}
+    )
+    mine = League.objects.get(slug="mine")
+    assert services.roles_of(mine, club.outsider) == {services.Role.ADMIN}
     data = sheet(FOUR_SEATS, awards=FOUR_AWARDS, confirm=0)
-    response = signed_in(client, club.outsider).post(record_url(club), data)
-    assert response.status_code == 403
-    assert "neither plays in" in text(response)
-    assert not GameRecord.objects.exists()
+    response = client.post(reverse("record", args=["mine"]), data)
+    assert response.status_code == 302
+    stored = GameRecord.objects.get(league=mine)
+    signature = Confirmation.objects.get(game=stored)
+    assert (signature.player, signature.by) == (None, club.outsider)
 
 
 def test_an_id_the_league_has_is_the_leagues_refusal(
@@ -308,7 +314,7 @@ def test_an_id_the_league_has_is_the_leagues_refusal(
     client = signed_in(client, club.ann)
     assert client.post(record_url(club), data).status_code == 302
     again = client.post(record_url(club), data)
-    assert again.status_code == 400
+    assert again.status_code == 409
     assert "already has a game with id &#x27;20260502-abcdef&#x27;" in text(again)
     assert GameRecord.objects.count() == 1
 
