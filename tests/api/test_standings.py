@@ -9,13 +9,12 @@ from typing import Any
 
 import pytest
 
-from tablerank.cli.lists import lists_json
 from tablerank.engine import lists
 from tablerank.engine.records import Game, game_from_dict
 from tablerank.engine.systems import SYSTEMS, get_system
 from tablerank.engine.systems.base import ReplaySystem
 from tablerank.formats.reading import read_records
-from tablerank.formats.report import rating_table_json
+from tablerank.formats.report import lists_json, rating_table_json
 from tablerank.league.models import League
 from tablerank.league.services import confirmed_history, record_game
 from tests.api.conftest import Call, Club, game

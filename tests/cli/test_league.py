@@ -322,7 +322,7 @@ def test_a_player_role_links_the_account_that_signs(
 
     taken = invoke("league", "grant", bonn, "bob", "--role", "player", "--player", "Ann")
     assert (taken.exit_code, taken.stderr) == (
-        2, "tablerank: error: player: Ann signs with the account 'annie'; revoke it first\n"
+        2, "tablerank: error: player: Ann has an account already ('annie'); unlink it first\n"
     )  # fmt: skip
     unlinked = invoke("league", "revoke", bonn, "annie", "--role", "player")
     assert (unlinked.exit_code, unlinked.stdout) == (

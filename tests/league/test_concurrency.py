@@ -14,10 +14,10 @@ import pytest
 from django.contrib.auth.models import User
 from django.db import connection
 
-from tablerank.cli.league import game_json
 from tablerank.engine.records import Game
 from tablerank.engine.systems import get_system
 from tablerank.engine.systems.base import ReplaySystem
+from tablerank.formats.records import game_json
 from tablerank.league.models import GameRecord, League, RatingWatermark, RecordStatus
 from tablerank.league.services import confirmed_history, ratings, record_game
 

@@ -1,8 +1,8 @@
 """What the API answers: leagues, players and games as JSON-ready dicts.
 
 Standings, lists and explanations use the command line's own shapes
-(`tablerank.formats.report`, `tablerank.cli.lists.lists_json`), and a game's record the records'
-JSON form (`tablerank.cli.league.game_json`), so a file, the CLI and the API agree.
+(`tablerank.formats.report`), and a game's record the records' JSON form
+(`tablerank.formats.records.game_json`), so a file, the CLI and the API agree.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 
 from tablerank.api.models import ApiToken
-from tablerank.cli.league import game_json
+from tablerank.formats.records import game_json
 from tablerank.formats.report import explanation_json
 from tablerank.league import queries
 from tablerank.league.models import GameRecord, League, Player

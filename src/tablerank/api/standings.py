@@ -11,8 +11,7 @@ from tablerank.api.access import league_for
 from tablerank.api.auth import READ, caller
 from tablerank.api.errors import field_renamed
 from tablerank.api.schemas import StandingsQuery, Text
-from tablerank.cli.lists import lists_json
-from tablerank.formats.report import rating_table_json
+from tablerank.formats.report import lists_json, rating_table_json
 from tablerank.league import queries
 
 router = Router(tags=["standings"])

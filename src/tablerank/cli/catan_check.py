@@ -2,11 +2,9 @@
 
 `register(app)` adds both commands; main.py calls it. `validate` exits 1 when any game has an
 error, 0 otherwise; input that cannot be read still exits 2 like every other command. Rich is
-imported only when a table is printed, as in main.py, to keep the command's start-up fast.
+imported only when a table is printed, to keep the command's start-up fast.
 
-No `from __future__ import annotations` here: the command functions are defined inside
-`register`, with option types imported from main.py there (main.py imports this module), and
-Typer must see those annotations as objects, not as names to look up in this module.
+No `from __future__ import annotations` here: Typer must see the options' types as objects.
 """
 
 from typing import Any
@@ -15,6 +13,8 @@ import typer
 
 from tablerank.catan.validation import findings_json, validate
 from tablerank.catan.variants import catalog_json
+from tablerank.cli.options import Files, Format, Output
+from tablerank.cli.output import emit, guarded
 from tablerank.engine.records import Game
 from tablerank.formats.reading import read_records
 
@@ -23,7 +23,6 @@ __all__ = ["register"]
 
 def register(app: typer.Typer) -> None:
     """Add the `validate` and `variants` commands to the `tablerank` app."""
-    from tablerank.cli.main import Files, Format, Output, _guarded, _print_json
 
     @app.command("validate")
     def validate_command(files: Files, output: Format = Output.table) -> None:
@@ -34,22 +33,15 @@ def register(app: typer.Typer) -> None:
             findings = validate(games)
             return findings_json(findings), len(games) - len(findings)
 
-        result, skipped = _guarded(work)
-        if output is Output.json:
-            _print_json(result)
-        else:
-            print_findings(result, skipped)
+        result, skipped = guarded(work)
+        emit(result, output, lambda found: print_findings(found, skipped))
         if any(g["errors"] for g in result["games"]):
             raise typer.Exit(1)
 
     @app.command()
     def variants(output: Format = Output.table) -> None:
         """List the Catan variants: target VP, table sizes and VP sources with their maximums."""
-        catalog = catalog_json()
-        if output is Output.json:
-            _print_json({"variants": catalog})
-        else:
-            print_catalog(catalog)
+        emit(catalog_json(), output, print_catalog, as_json=lambda found: {"variants": found})
 
 
 def print_findings(result: dict[str, Any], skipped: int) -> None:

@@ -1,20 +1,23 @@
-"""`tablerank lists monthly|annual`: Catan Online World ranking lists from plain files."""
+"""`tablerank lists monthly|annual`: Catan Online World ranking lists from plain files.
+
+The JSON is `tablerank.formats.report.lists_json`; `print_list` is the table, which
+`tablerank league lists` prints too.
+
+No `from __future__ import annotations` here: Typer must see the options' types as objects.
+"""
 
 from typing import Annotated, Any
 
 import typer
 
-from tablerank.engine.lists import (
-    MIN_GAMES,
-    AnnualEntry,
-    MonthlyEntry,
-    RankingList,
-    annual_list,
-    monthly_list,
-)
+from tablerank.cli.inputs import checked
+from tablerank.cli.options import AllowInvalid, Files, Format, Output
+from tablerank.cli.output import emit, guarded
+from tablerank.engine.lists import MIN_GAMES, annual_list, monthly_list
 from tablerank.formats.reading import read_records
+from tablerank.formats.report import lists_json
 
-__all__ = ["lists_json", "register"]
+__all__ = ["print_list", "register"]
 
 lists_app = typer.Typer(
     help="Catan Online World ranking lists: monthly (with gold), Open, annual.",
@@ -36,39 +39,12 @@ ScoreOption = Annotated[
 ]
 
 
-def lists_json(result: RankingList) -> dict[str, Any]:
-    rows: list[dict[str, Any]] = []
-    for entry in result.entries:
-        if isinstance(entry, MonthlyEntry):
-            rows.append(
-                {"player": entry.player, "place": entry.place, "score": round(entry.score, 9),
-                 "games": entry.games, "gold": entry.gold}
-            )  # fmt: skip
-        else:
-            assert isinstance(entry, AnnualEntry)
-            rows.append(
-                {"player": entry.player, "place": entry.place, "score": entry.score,
-                 "months": list(entry.months)}
-            )  # fmt: skip
-    return {
-        "kind": result.kind,
-        "period": result.period,
-        "city": result.city,
-        "group": result.group,
-        "list": rows,
-        "not_listed": [{"player": n.player, "reason": n.reason} for n in result.not_listed],
-    }
-
-
-def _show(result: dict[str, Any], as_json: bool) -> None:
-    from tablerank.cli import main
-
-    if as_json:
-        main._print_json(result)
-        return
-    from rich.console import Console
+def print_list(result: dict[str, Any]) -> None:
+    """A ranking list's table (from its JSON), then who is not listed and why."""
     from rich.table import Table
     from rich.text import Text
+
+    from tablerank.cli.render import console
 
     where = result["city"] or "all cities (Open List)"
     table = Table(
@@ -82,10 +58,9 @@ def _show(result: dict[str, Any], as_json: bool) -> None:
         table.add_column(column.capitalize(), justify="left" if column == "player" else "right")
     for row in result["list"]:
         table.add_row(*(Text(_cell(row[c])) for c in columns))
-    console = Console(highlight=False)
-    console.print(table)
+    console().print(table)
     for item in result["not_listed"]:
-        console.print(Text(f"  not listed: {item['player']}: {item['reason']}"))
+        console().print(Text(f"  not listed: {item['player']}: {item['reason']}"))
 
 
 def _cell(value: Any) -> str:
@@ -96,67 +71,63 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
+@lists_app.command("monthly")
+def monthly(
+    files: Files,
+    month: Annotated[str, typer.Option("--month", help="The month, YYYY-MM.")],
+    city: CityOption = None,
+    group: GroupOption = None,
+    min_games: MinGames = MIN_GAMES,
+    score: ScoreOption = "average",
+    allow_invalid: AllowInvalid = False,
+    output: Format = Output.table,
+) -> None:
+    """A city's Monthly List with gold, or the Open List across cities."""
+
+    def work() -> dict[str, Any]:
+        records = checked(read_records(files), allow_invalid)
+        return lists_json(
+            monthly_list(
+                records, month=month, city=city, group=group, min_games=min_games, score=score
+            )
+        )
+
+    emit(guarded(work), output, print_list)
+
+
+@lists_app.command("annual")
+def annual(
+    files: Files,
+    year: Annotated[int, typer.Option("--year", help="The year, YYYY.")],
+    city: CityOption = None,
+    group: GroupOption = None,
+    min_games: MinGames = MIN_GAMES,
+    score: ScoreOption = "average",
+    basic_group: Annotated[
+        str, typer.Option("--basic-group", help="The Basic Game group, open to free accounts.")
+    ] = "base",
+    allow_invalid: AllowInvalid = False,
+    output: Format = Output.table,
+) -> None:
+    """The annual score: four best monthly places, 150 for each missing month."""
+
+    def work() -> dict[str, Any]:
+        records = checked(read_records(files), allow_invalid)
+        return lists_json(
+            annual_list(
+                records,
+                year=year,
+                city=city,
+                group=group,
+                min_games=min_games,
+                score=score,
+                basic_group=basic_group,
+            )
+        )
+
+    emit(guarded(work), output, print_list)
+
+
 def register(app: typer.Typer) -> None:
-    from tablerank.cli import main
-
-    @lists_app.command("monthly")
-    def monthly(
-        files: main.Files,
-        month: Annotated[str, typer.Option("--month", help="The month, YYYY-MM.")],
-        city: CityOption = None,
-        group: GroupOption = None,
-        min_games: MinGames = MIN_GAMES,
-        score: ScoreOption = "average",
-        allow_invalid: main.AllowInvalid = False,
-        output: main.Format = main.Output.table,
-    ) -> None:
-        """A city's Monthly List with gold, or the Open List across cities."""
-
-        def work() -> dict[str, Any]:
-            records = main._checked(read_records(files), allow_invalid)
-            return lists_json(
-                monthly_list(
-                    records,
-                    month=month,
-                    city=city,
-                    group=group,
-                    min_games=min_games,
-                    score=score,
-                )
-            )
-
-        _show(main._guarded(work), output is main.Output.json)
-
-    @lists_app.command("annual")
-    def annual(
-        files: main.Files,
-        year: Annotated[int, typer.Option("--year", help="The year, YYYY.")],
-        city: CityOption = None,
-        group: GroupOption = None,
-        min_games: MinGames = MIN_GAMES,
-        score: ScoreOption = "average",
-        basic_group: Annotated[
-            str, typer.Option("--basic-group", help="The Basic Game group, open to free accounts.")
-        ] = "base",
-        allow_invalid: main.AllowInvalid = False,
-        output: main.Format = main.Output.table,
-    ) -> None:
-        """The annual score: four best monthly places, 150 for each missing month."""
-
-        def work() -> dict[str, Any]:
-            records = main._checked(read_records(files), allow_invalid)
-            return lists_json(
-                annual_list(
-                    records,
-                    year=year,
-                    city=city,
-                    group=group,
-                    min_games=min_games,
-                    score=score,
-                    basic_group=basic_group,
-                )
-            )
-
-        _show(main._guarded(work), output is main.Output.json)
-
+    """Add `lists monthly|annual` to the `tablerank` app."""
     app.add_typer(lists_app, name="lists")

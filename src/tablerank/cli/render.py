@@ -1,59 +1,79 @@
-"""Readable tables for the terminal. Names are printed as plain text, never as Rich markup."""
+"""Readable tables for the terminal. Names are printed as plain text, never as Rich markup.
+
+Rich is imported only when something is printed, so importing this module costs the command's
+start-up nothing.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
+if TYPE_CHECKING:
+    from rich.console import Console
 
-__all__ = ["print_explanation", "print_standings", "print_systems"]
+__all__ = ["num", "print_explanation", "print_standings", "print_systems"]
 
-_console = Console(highlight=False)
 _SHOWN_NOT_RATED = 10
 
 
-def _num(x: float) -> str:
+@cache
+def console() -> Console:
+    """The terminal, without Rich's highlighting of numbers and names."""
+    from rich.console import Console
+
+    return Console(highlight=False)
+
+
+def num(x: float) -> str:
+    """A number as a table shows it: whole numbers without decimals, others to 3."""
     if float(x).is_integer():
         return str(int(x))
     return f"{x:.3f}".rstrip("0").rstrip(".")
 
 
 def _signed(x: float) -> str:
-    return ("+" if x > 0 else "") + _num(x)
+    return ("+" if x > 0 else "") + num(x)
 
 
 def print_standings(result: dict[str, Any]) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
     table = Table(title=Text(result["system"]), title_justify="left")
     table.add_column("Rank", justify="right")
     table.add_column("Player")
     table.add_column("Rating", justify="right")
     table.add_column("Games", justify="right")
     for row in result["standings"]:
-        table.add_row(str(row["rank"]), Text(row["player"]), _num(row["rating"]), str(row["games"]))
-    _console.print(table)
+        table.add_row(str(row["rank"]), Text(row["player"]), num(row["rating"]), str(row["games"]))
+    console().print(table)
     _print_not_rated(result["not_rated"])
 
 
 def _print_not_rated(items: list[dict[str, Any]]) -> None:
     if not items:
         return
+    from rich.text import Text
+
     reasons = Counter(i["reason"] for i in items)
     summary = "; ".join(f"{n} x {reason}" for reason, n in reasons.most_common())
-    _console.print(Text(f"Not rated: {summary}"))
+    console().print(Text(f"Not rated: {summary}"))
     for item in items[:_SHOWN_NOT_RATED]:
         who = item["player"] or "(whole record)"
-        _console.print(Text(f"  {item['record']}: {who}: {item['reason']}"))
+        console().print(Text(f"  {item['record']}: {who}: {item['reason']}"))
     if len(items) > _SHOWN_NOT_RATED:
-        _console.print(Text(f"  ... and {len(items) - _SHOWN_NOT_RATED} more (--format json)"))
+        console().print(Text(f"  ... and {len(items) - _SHOWN_NOT_RATED} more (--format json)"))
 
 
 def print_explanation(result: dict[str, Any]) -> None:
-    _console.print(Text(f"{result['system']}: game {result['game']}", style="bold"))
+    from rich.table import Table
+    from rich.text import Text
+
+    console().print(Text(f"{result['system']}: game {result['game']}", style="bold"))
     for note in result["notes"]:
-        _console.print(Text(note, style="dim"))
+        console().print(Text(note, style="dim"))
     table = Table(show_header=True)
     table.add_column("Player")
     table.add_column("Before", justify="right")
@@ -64,24 +84,26 @@ def print_explanation(result: dict[str, Any]) -> None:
         why = "\n".join(t["why"] for t in result["breakdown"].get(player, []))
         table.add_row(
             Text(player),
-            _num(result["before"][player]),
+            num(result["before"][player]),
             _signed(change),
-            _num(result["after"][player]),
+            num(result["after"][player]),
             Text(why),
         )
-    _console.print(table)
+    console().print(table)
     _print_not_rated(result["not_rated"])
 
 
 def print_systems(systems: list[dict[str, Any]]) -> None:
+    from rich.text import Text
+
     for s in systems:
         line = Text(s["name"], style="bold")
         line.append(f"  {s['title']}  ({s['source']}; {s['order']})")
-        _console.print(line)
+        console().print(line)
         for p in s["parameters"]:
-            _console.print(Text(f"    {p['name']}: {p['help']}", style="dim"))
+            console().print(Text(f"    {p['name']}: {p['help']}", style="dim"))
             for name, value in _settings(p["name"], p["default"]):
-                _console.print(Text(f"      -p {name}={value}"))
+                console().print(Text(f"      -p {name}={value}"))
 
 
 def _settings(name: str, value: Any) -> list[tuple[str, str]]:

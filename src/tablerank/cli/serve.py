@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from tablerank.cli.output import guarded
 from tablerank.errors import TablerankError
 
 if TYPE_CHECKING:
@@ -190,13 +191,13 @@ def register(app: typer.Typer) -> None:
         ] = DEFAULT_DATA_DIR,
     ) -> None:
         """Run the league's web site on this machine (gunicorn, two workers)."""
-        try:
+
+        def work() -> None:
             folder = check_data_dir(data_dir)
             check_port(host, port)
             _configure(folder, host)
             hint = _prepare(demo)
             message = f"tablerank is running at {address_to_open(host, port)}{hint}"
             _serve(host, port, message)
-        except TablerankError as exc:
-            typer.echo(f"tablerank: error: {exc}", err=True)
-            raise typer.Exit(2) from None
+
+        guarded(work)

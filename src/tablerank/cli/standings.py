@@ -2,20 +2,23 @@
 
 `register(app)` adds the command; main.py calls it. Bad input, an unknown event or scoring name,
 or no Catan game to rank end with one line on stderr and exit status 2, like every command.
+The JSON is `tablerank.formats.report.tournament_json`.
 
-No `from __future__ import annotations` here: the command function is defined inside `register`,
-with option types imported from main.py there (main.py imports this module), and Typer must see
-those annotations as objects, not as names to look up in this module.
+No `from __future__ import annotations` here: Typer must see the options' types as objects.
 """
 
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from tablerank.cli.options import Files, Format, Output
+from tablerank.cli.output import emit, guarded
+from tablerank.formats.report import tournament_json
+
 if TYPE_CHECKING:
     from tablerank.catan.standings import TournamentStandings
 
-__all__ = ["print_tournament", "register", "standings_json"]
+__all__ = ["print_tournament", "register"]
 
 EventOption = Annotated[
     str | None, typer.Option("--event", help="Only the games of this event (case-insensitive).")
@@ -40,7 +43,6 @@ SeedOption = Annotated[
 
 def register(app: typer.Typer) -> None:
     """Add the `standings` command to the `tablerank` app."""
-    from tablerank.cli.main import Files, Format, Output, _guarded, _print_json
 
     @app.command("standings")
     def standings_command(
@@ -59,50 +61,7 @@ def register(app: typer.Typer) -> None:
             records = read_records(files)
             return tournament_standings(records, event=event, scoring=scoring, seed=seed)
 
-        result = _guarded(work)
-        if output is Output.json:
-            _print_json(standings_json(result))
-        else:
-            print_tournament(result)
-
-
-def _number(x: Any) -> float:
-    from tablerank.formats.report import number
-
-    return number(float(x))
-
-
-def standings_json(result: "TournamentStandings") -> dict[str, Any]:
-    """The documented JSON: standings rows, the seed of the draw, the scoring and what was left
-    out. `points` appears in the rows only for points presets."""
-    rows: list[dict[str, Any]] = []
-    for r in result.rows:
-        row: dict[str, Any] = {
-            "player": r.player,
-            "rank": r.rank,
-            "games": r.games,
-            "abandoned": r.abandoned,
-            "wins": r.wins,
-            "vp": _number(r.vp),
-            "vp_percent": _number(r.vp_percent),
-            "seconds": r.seconds,
-            "thirds": r.thirds,
-        }
-        if r.points is not None:
-            row["points"] = _number(r.points)
-        row["lot"] = r.lot
-        row["separated_by"] = r.separated_by
-        rows.append(row)
-    return {
-        "standings": rows,
-        "seed": result.seed,
-        "seed_derived": result.seed_derived,
-        "scoring": result.scoring.name,
-        "criteria": list(result.scoring.criteria),
-        "event": result.event,
-        "games": len(result.games),
-        "left_out": [{"record": x.record, "reason": x.reason} for x in result.left_out],
-    }
+        emit(guarded(work), output, print_tournament, as_json=tournament_json)
 
 
 def _shown(x: Any, decimals: int) -> str:

@@ -1,13 +1,27 @@
-"""Results as plain JSON-ready dicts: the shapes `--format json` prints (and the API will serve)."""
+"""Results as plain JSON-ready dicts: the shapes `--format json` prints and the API serves."""
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+import datetime as dt
+from typing import TYPE_CHECKING, Any, Protocol, TypedDict
 
+from tablerank.engine.lists import AnnualEntry, MonthlyEntry, RankingList
 from tablerank.engine.systems import SYSTEMS
 from tablerank.engine.systems.base import Explanation, NotRated, RatingTable
 
-__all__ = ["explanation_json", "number", "rating_table_json", "systems_json"]
+if TYPE_CHECKING:
+    from tablerank.catan.standings import TournamentStandings
+
+__all__ = [
+    "HistoryStep",
+    "explanation_json",
+    "history_step_json",
+    "lists_json",
+    "number",
+    "rating_table_json",
+    "systems_json",
+    "tournament_json",
+]
 
 
 class StandingJSON(TypedDict):
@@ -87,3 +101,101 @@ def _plain(value: Any) -> Any:
     if isinstance(value, float):
         return number(value)
     return value if isinstance(value, int | str | bool) or value is None else str(value)
+
+
+def lists_json(result: RankingList) -> dict[str, Any]:
+    """A ranking list (monthly, Open or annual) and who is not listed, and why."""
+    rows: list[dict[str, Any]] = []
+    for entry in result.entries:
+        if isinstance(entry, MonthlyEntry):
+            rows.append(
+                {"player": entry.player, "place": entry.place, "score": round(entry.score, 9),
+                 "games": entry.games, "gold": entry.gold}
+            )  # fmt: skip
+        else:
+            assert isinstance(entry, AnnualEntry)
+            rows.append(
+                {"player": entry.player, "place": entry.place, "score": entry.score,
+                 "months": list(entry.months)}
+            )  # fmt: skip
+    return {
+        "kind": result.kind,
+        "period": result.period,
+        "city": result.city,
+        "group": result.group,
+        "list": rows,
+        "not_listed": [{"player": n.player, "reason": n.reason} for n in result.not_listed],
+    }
+
+
+def tournament_json(result: TournamentStandings) -> dict[str, Any]:
+    """A tournament's standings rows, the seed of the draw, the scoring and what was left out.
+    `points` appears in the rows only for points presets."""
+    rows: list[dict[str, Any]] = []
+    for r in result.rows:
+        row: dict[str, Any] = {
+            "player": r.player,
+            "rank": r.rank,
+            "games": r.games,
+            "abandoned": r.abandoned,
+            "wins": r.wins,
+            "vp": number(float(r.vp)),
+            "vp_percent": number(float(r.vp_percent)),
+            "seconds": r.seconds,
+            "thirds": r.thirds,
+        }
+        if r.points is not None:
+            row["points"] = number(float(r.points))
+        row["lot"] = r.lot
+        row["separated_by"] = r.separated_by
+        rows.append(row)
+    return {
+        "standings": rows,
+        "seed": result.seed,
+        "seed_derived": result.seed_derived,
+        "scoring": result.scoring.name,
+        "criteria": list(result.scoring.criteria),
+        "event": result.event,
+        "games": len(result.games),
+        "left_out": [{"record": x.record, "reason": x.reason} for x in result.left_out],
+    }
+
+
+class HistoryStep(Protocol):
+    """What one rated game did to one player's number (the league's history entries)."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def date(self) -> dt.date: ...
+    @property
+    def list_key(self) -> str: ...
+    @property
+    def before(self) -> float: ...
+    @property
+    def after(self) -> float: ...
+    @property
+    def change(self) -> float: ...
+    @property
+    def games(self) -> int: ...
+    @property
+    def summary(self) -> str: ...
+    @property
+    def explanation(self) -> Explanation: ...
+
+
+def history_step_json(step: HistoryStep, *, summary: bool = False) -> dict[str, Any]:
+    """One step of a player's history; `summary` adds the one-line reason the CLI prints."""
+    out: dict[str, Any] = {
+        "game": step.game,
+        "date": step.date.isoformat(),
+        "list": step.list_key,
+        "before": number(step.before),
+        "after": number(step.after),
+        "change": number(step.change),
+        "games": step.games,
+    }
+    if summary:
+        out["summary"] = step.summary
+    out["explanation"] = explanation_json(step.explanation)
+    return out

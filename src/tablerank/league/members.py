@@ -91,7 +91,11 @@ def _check_linkable(player: Player, account: User) -> None:
     if player.user_id is not None:
         if player.user_id == account.pk:
             raise LeagueError("player", f"{account.username!r} signs for {player.name} already")
-        raise LeagueError("player", f"{player.name} has an account already")
+        assert player.user is not None
+        raise LeagueError(
+            "player",
+            f"{player.name} has an account already ({player.user.username!r}); unlink it first",
+        )
     if Player.objects.filter(league=league, user=account).exists():
         raise LeagueError("username", f"{account.username!r} is a player of {league.name} already")
 

@@ -7,6 +7,7 @@ admin through.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
 from typing import Any
 
@@ -136,14 +137,15 @@ def readable_leagues(user: Viewer) -> QuerySet[League]:
     return leagues.filter(Q(public=True) | member).distinct()
 
 
-def create_league(by: User, **fields: Any) -> League:
-    """A new league (its fields checked by the model); its creator becomes its admin."""
+def create_league(by: Actor, *, admins: Sequence[User] = (), **fields: Any) -> League:
+    """A new league (its fields checked by the model, `ValidationError`); its creator becomes
+    its admin, as do `admins` (the console creates leagues for others)."""
     league = League(**fields)
     league.full_clean()
     try:
         with transaction.atomic():
             league.save()
-            league.admins.add(by)
+            league.admins.add(*admins, *([by] if isinstance(by, User) else []))
     except IntegrityError:  # another request took the slug since full_clean looked
         raise DuplicateLeague("slug", f"a league {league.slug!r} exists already") from None
     return league

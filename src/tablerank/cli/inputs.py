@@ -1,0 +1,67 @@
+"""What the file commands read before calling the engine: records, a system, starting ratings."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from tablerank.engine.history import select
+from tablerank.engine.records import Game
+from tablerank.engine.systems import get_system
+from tablerank.engine.systems.base import Record, System
+from tablerank.errors import InvalidGames, InvalidParameter
+from tablerank.formats.reading import read_records, read_start
+
+__all__ = ["Inputs", "checked", "inputs", "parameters"]
+
+
+def parameters(pairs: Sequence[str] | None) -> dict[str, str]:
+    """`--param NAME=VALUE` pairs as a dict."""
+    out: dict[str, str] = {}
+    for pair in pairs or ():
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise InvalidParameter(f"expected --param NAME=VALUE, got {pair!r}")
+        out[name.strip()] = value
+    return out
+
+
+def checked(records: list[Record], allow_invalid: bool) -> list[Record]:
+    """Refuse Catan games with validation errors unless the user allows them (issue 3)."""
+    if allow_invalid:
+        return records
+    from tablerank.catan.validation import validate
+
+    failing = [f for f in validate(r for r in records if isinstance(r, Game)) if f.errors]
+    if failing:
+        first = failing[0]
+        more = f" (and {len(failing) - 1} more games)" if len(failing) > 1 else ""
+        raise InvalidGames(
+            f"game {first.id}: {first.errors[0]}{more}; see `tablerank validate`, "
+            "or rate anyway with --allow-invalid"
+        )
+    return records
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """What `rate` and `explain` read before calling the engine."""
+
+    system: System
+    records: list[Record]
+    start: dict[str, float] | None
+
+
+def inputs(
+    files: Sequence[Path],
+    system: str,
+    param: Sequence[str] | None,
+    filters: dict[str, str | None],
+    start: Path | None,
+    allow_invalid: bool,
+) -> Inputs:
+    """Read the files, keep the records the filters select, and check them."""
+    chosen = get_system(system, parameters(param))
+    records = select(read_records(files), **filters)
+    return Inputs(chosen, checked(records, allow_invalid), read_start(start) if start else None)

@@ -1,0 +1,163 @@
+"""The league's database from the shell: Django set up on first use, and the lookups every
+league command shares (a league, a player, a user, a game). Django is imported only in here,
+inside the functions, so the command's start-up never loads it."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
+
+from tablerank.engine.records import Game
+from tablerank.errors import TablerankError
+from tablerank.formats.reading import read_records
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+    from tablerank.league.models import GameRecord, League, Player
+
+__all__ = [
+    "LeagueUnavailable",
+    "account",
+    "existing_user",
+    "game",
+    "league",
+    "one_game",
+    "player",
+    "run",
+    "user",
+]
+
+T = TypeVar("T")
+
+SETTINGS = "tablerank.server.settings"
+
+
+class LeagueUnavailable(TablerankError):
+    """The league's database cannot be used: Django missing, bad settings, no tables."""
+
+
+def _setup() -> None:
+    """Configure Django for the league's database, once."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", SETTINGS)
+    try:
+        import django
+        from django.apps import apps
+        from django.core.exceptions import ImproperlyConfigured
+    except ImportError:
+        raise LeagueUnavailable(
+            "the league needs Django: install the league extra (pip install 'tablerank[league]')"
+        ) from None
+    if apps.ready:
+        return
+    try:
+        django.setup()
+    except ImproperlyConfigured as exc:
+        raise LeagueUnavailable(f"league settings: {exc}") from None
+
+
+def run(action: Callable[[], T]) -> T:
+    """Set Django up and run `action`, turning database trouble into one-line errors; the
+    caller's `output.guarded` prints them and exits with status 2."""
+    _setup()
+    from django.core.exceptions import ImproperlyConfigured
+    from django.db import DatabaseError
+
+    try:
+        return action()
+    except ImproperlyConfigured as exc:
+        raise LeagueUnavailable(f"league settings: {exc}") from None
+    except DatabaseError as exc:
+        text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        hint = ""
+        if "no such table" in text or "does not exist" in text:
+            hint = "; create the tables with `tablerank league init`"
+        raise LeagueUnavailable(f"database: {text}{hint}") from None
+
+
+def user(username: str, option: str = "by") -> User:
+    """The Django user of this name, created when missing (the CLI is a local administrator)."""
+    from django.contrib.auth.models import User
+
+    name = username.strip()
+    if not name:
+        from tablerank.league.errors import LeagueError
+
+        raise LeagueError(option, "give a user name")
+    found, _ = User.objects.get_or_create(username=name)
+    return found
+
+
+def existing_user(username: str) -> User:
+    """The Django user of this name, which must exist."""
+    from django.contrib.auth.models import User
+
+    from tablerank.league.errors import LeagueError
+
+    try:
+        return User.objects.get(username=username.strip())
+    except User.DoesNotExist:
+        raise LeagueError("user", f"no user {username!r}") from None
+
+
+def league(slug: str) -> League:
+    from tablerank.league.errors import LeagueError
+    from tablerank.league.models import League
+
+    try:
+        return League.objects.get(slug=slug)
+    except League.DoesNotExist:
+        raise LeagueError(
+            "league", f"no league {slug!r}; create it with `tablerank league create`"
+        ) from None
+
+
+def player(of: League, name: str) -> Player:
+    from tablerank.league.errors import LeagueError
+    from tablerank.league.models import Player
+
+    try:
+        return Player.objects.get(league=of, key=name.casefold())
+    except Player.DoesNotExist:
+        raise LeagueError("player", f"league {of.slug!r} has no player {name!r}") from None
+
+
+def account(member: Player) -> User:
+    """The account that signs for the player's seats; a player without one gets the user of
+    their name (created when missing), linked from now on."""
+    if member.user is not None:
+        return member.user
+    from tablerank.league.services import CONSOLE, invite_account
+
+    signer = user(member.name)
+    invite_account(member, signer, by=CONSOLE)  # the console's invitation is accepted at once
+    return signer
+
+
+def game(of: League, game_id: str) -> GameRecord:
+    """The league's live game of this id, else its latest voided one (whose refusal the
+    services word), else an error."""
+    from tablerank.league.errors import LeagueError
+    from tablerank.league.models import GameRecord, RecordStatus
+
+    rows = GameRecord.objects.filter(league=of, external_id=game_id).select_related("league")
+    live = rows.exclude(status=RecordStatus.VOIDED).first()
+    found = live or rows.order_by("-voided_at", "-pk").first()
+    if found is None:
+        raise LeagueError("id", f"league {of.slug!r} has no game {game_id!r}")
+    return found
+
+
+def one_game(file: Path) -> Game:
+    """The one game record `file` holds (read like every command's input)."""
+    from tablerank.league.errors import LeagueError
+
+    records = read_records([file])
+    if len(records) != 1 or not isinstance(records[0], Game):
+        games = sum(isinstance(r, Game) for r in records)
+        raise LeagueError(
+            "file", f"{file} holds {len(records)} records ({games} games); a correction is one game"
+        )
+    return records[0]

@@ -1,0 +1,174 @@
+"""`league history|standings|lists`: the league's history, standings and ranking lists, in the
+file commands' JSON and tables.
+
+No `from __future__ import annotations` here: Typer must see the options' types as objects.
+"""
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from tablerank.cli.league import access
+from tablerank.cli.league.options import (
+    LeagueCity,
+    LeagueGroup,
+    LeagueScore,
+    ListKey,
+    Slug,
+)
+from tablerank.cli.league.show import history_json, print_history, print_player_history
+from tablerank.cli.lists import print_list
+from tablerank.cli.options import City, Format, Group, Output, SystemName
+from tablerank.cli.output import emit, guarded
+from tablerank.cli.render import print_standings
+from tablerank.formats.report import lists_json, rating_table_json
+
+if TYPE_CHECKING:
+    from tablerank.engine.records import Game
+
+__all__ = ["annual", "elo", "history", "monthly", "standings"]
+
+
+def history(
+    slug: Slug,
+    player: Annotated[
+        str | None,
+        typer.Option("--player", help="One player's per-game changes, with the reasons."),
+    ] = None,
+    system: Annotated[
+        str | None, typer.Option("--system", "-s", help="The system, with --player.")
+    ] = None,
+    list_key: ListKey = None,
+    output: Format = Output.table,
+) -> None:
+    """The league's confirmed games in play order, or one player's changes in one system."""
+    if player is None:
+
+        def games() -> "list[Game]":
+            from tablerank.league import services
+            from tablerank.league.errors import LeagueError
+
+            if system is not None or list_key is not None:
+                raise LeagueError("player", "--system and --list go with --player")
+            return services.confirmed_history(access.league(slug))
+
+        print_history(guarded(lambda: access.run(games)), slug, output)
+        return
+
+    def changes() -> dict[str, Any]:
+        from tablerank.league import queries
+        from tablerank.league.errors import LeagueError
+
+        if system is None:
+            raise LeagueError("system", "say whose numbers: --system NAME with --player")
+        entries = queries.player_history(access.league(slug), player, system, list_key)
+        return history_json(slug, entries, player, system)
+
+    emit(guarded(lambda: access.run(changes)), output, print_player_history)
+
+
+def standings(
+    slug: Slug,
+    system: SystemName,
+    list_key: ListKey = None,
+    group: Group = None,
+    city: City = None,
+    event: Annotated[str | None, typer.Option("--event", help="Only games of this event.")] = None,
+    since: Annotated[
+        str | None, typer.Option("--since", help="Only games on or after this day.")
+    ] = None,
+    until: Annotated[
+        str | None, typer.Option("--until", help="Only games on or before this day.")
+    ] = None,
+    output: Format = Output.table,
+) -> None:
+    """A system's standings: stored, or replayed over the games the filters choose."""
+
+    def work() -> dict[str, Any]:
+        from tablerank.league import queries
+
+        table = queries.standings(
+            access.league(slug), system, list_key=list_key, group=group, city=city,
+            event=event, since=since, until=until,
+        )  # fmt: skip
+        return rating_table_json(table)
+
+    emit(guarded(lambda: access.run(work)), output, print_standings)
+
+
+def monthly(
+    slug: Slug,
+    month: Annotated[str, typer.Option("--month", help="The month, YYYY-MM.")],
+    city: LeagueCity = None,
+    group: LeagueGroup = None,
+    score: LeagueScore = None,
+    output: Format = Output.table,
+) -> None:
+    """A city's Monthly List with gold, or the Open List across cities."""
+
+    def work() -> dict[str, Any]:
+        from tablerank.league import queries
+
+        league = access.league(slug)
+        return lists_json(queries.monthly_list(league, month, city=city, group=group, score=score))
+
+    emit(guarded(lambda: access.run(work)), output, print_list)
+
+
+def annual(
+    slug: Slug,
+    year: Annotated[str, typer.Option("--year", help="The year, YYYY.")],
+    city: LeagueCity = None,
+    group: LeagueGroup = None,
+    score: LeagueScore = None,
+    basic_group: Annotated[
+        str, typer.Option("--basic-group", help="The Basic Game group, open to free accounts.")
+    ] = "base",
+    output: Format = Output.table,
+) -> None:
+    """The annual score: four best monthly places, 150 for each missing month."""
+
+    def work() -> dict[str, Any]:
+        from tablerank.league import queries
+
+        league = access.league(slug)
+        return lists_json(
+            queries.annual_list(
+                league, year, city=city, group=group, basic_group=basic_group, score=score
+            )
+        )
+
+    emit(guarded(lambda: access.run(work)), output, print_list)
+
+
+def elo(
+    slug: Slug,
+    group: Annotated[
+        str | None,
+        typer.Option("--group", help="The game group's list (needed when there are several)."),
+    ] = None,
+    output: Format = Output.table,
+) -> None:
+    """The permanent cow.elo list of a game group."""
+
+    def work() -> dict[str, Any]:
+        from tablerank.league import queries
+
+        return rating_table_json(queries.elo_list(access.league(slug), group))
+
+    emit(guarded(lambda: access.run(work)), output, print_standings)
+
+
+COMMANDS: dict[str, Callable[..., None]] = {
+    "history": history,
+    "standings": standings,
+}
+"""The commands by name, in the order `tablerank league --help` lists them."""
+
+LIST_COMMANDS: dict[str, Callable[..., None]] = {
+    "monthly": monthly,
+    "annual": annual,
+    "elo": elo,
+}
+"""`league lists ...`, by name."""

@@ -1,0 +1,57 @@
+"""The options several commands share, as `Annotated` types Typer reads.
+
+No `from __future__ import annotations` here: Typer must see these types as objects.
+"""
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from tablerank.engine.systems import SYSTEMS
+
+__all__ = [
+    "AllowInvalid",
+    "City",
+    "Files",
+    "Format",
+    "Group",
+    "Output",
+    "Params",
+    "Start",
+    "SystemName",
+    "Title",
+]
+
+
+class Output(StrEnum):
+    table = "table"
+    json = "json"
+
+
+Files = Annotated[
+    list[Path], typer.Argument(help="Game records: JSON Lines, a JSON array, or CSV.")
+]
+SystemName = Annotated[str, typer.Option("--system", "-s", help=f"One of: {', '.join(SYSTEMS)}.")]
+Params = Annotated[
+    list[str] | None,
+    typer.Option("--param", "-p", help="A system parameter, NAME=VALUE (see `tablerank systems`)."),
+]
+Start = Annotated[
+    Path | None,
+    typer.Option("--start", help='Starting ratings, a JSON object {"player": rating}.'),
+]
+Format = Annotated[Output, typer.Option("--format", "-f", help="table (default) or json.")]
+Title = Annotated[
+    str | None, typer.Option("--title", help="Only games of this title (catan, Kremlin, ...).")
+]
+Group = Annotated[str | None, typer.Option("--group", help="Only games of this game group.")]
+City = Annotated[str | None, typer.Option("--city", help="Only games played in this city.")]
+AllowInvalid = Annotated[
+    bool,
+    typer.Option(
+        "--allow-invalid",
+        help="Rate Catan games that fail validation (legacy data) instead of refusing.",
+    ),
+]
