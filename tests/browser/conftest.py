@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Playwright, sync_playwright
 
 CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).parents[2] / "docs" / "img"
+UPDATE_SCREENSHOTS = "TABLERANK_UPDATE_SCREENSHOTS"
 ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -67,7 +68,14 @@ def site(static_root: None, live_server: Any, transactional_db: None) -> str:
     return str(live_server.url)
 
 
+def screenshot_directory(temporary: Path) -> Path:
+    """Where the story's screenshots go: the docs' images only when asked to regenerate them
+    with TABLERANK_UPDATE_SCREENSHOTS=1, a temporary directory otherwise."""
+    return SCREENSHOTS if os.environ.get(UPDATE_SCREENSHOTS) == "1" else temporary
+
+
 @pytest.fixture(scope="session")
-def screenshots() -> Path:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    return SCREENSHOTS
+def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    directory = screenshot_directory(tmp_path_factory.mktemp("screenshots"))
+    directory.mkdir(parents=True, exist_ok=True)
+    return directory
