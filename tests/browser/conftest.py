@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Playwright, sync_playwright
+from playwright.sync_api import Browser, Playwright, expect, sync_playwright
 
 CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).parents[2] / "docs" / "img"
@@ -27,6 +27,9 @@ ARGS = [
 # Playwright's sync API keeps an asyncio loop in this thread; the test's own ORM calls are
 # synchronous all the same.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+# A page's checks wait up to this long (Playwright's default is 5 s, too short for a live server
+# on a busy machine); a page that never gets there still fails.
+expect.set_options(timeout=30_000)
 
 
 def require_chromium(chromium: Path = CHROMIUM) -> None:
