@@ -123,7 +123,9 @@ def test_no_request_gets_a_500(seeded: Club, call: Call, data: st.DataObject) ->
 
 
 @settings(
-    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=100,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(method=st.sampled_from(["GET", "POST", "PUT", "PATCH", "DELETE"]), path=text)
 def test_unknown_urls_and_methods_are_json_refusals(

@@ -10,10 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Playwright, sync_playwright
+from playwright.sync_api import Browser, Playwright, expect, sync_playwright
 
 CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).parents[2] / "docs" / "img"
+UPDATE_SCREENSHOTS = "TABLERANK_UPDATE_SCREENSHOTS"
 ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -26,6 +27,9 @@ ARGS = [
 # Playwright's sync API keeps an asyncio loop in this thread; the test's own ORM calls are
 # synchronous all the same.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+# A page's checks wait up to this long (Playwright's default is 5 s, too short for a live server
+# on a busy machine); a page that never gets there still fails.
+expect.set_options(timeout=30_000)
 
 
 def require_chromium(chromium: Path = CHROMIUM) -> None:
@@ -67,7 +71,14 @@ def site(static_root: None, live_server: Any, transactional_db: None) -> str:
     return str(live_server.url)
 
 
+def screenshot_directory(temporary: Path) -> Path:
+    """Where the story's screenshots go: the docs' images only when asked to regenerate them
+    with TABLERANK_UPDATE_SCREENSHOTS=1, a temporary directory otherwise."""
+    return SCREENSHOTS if os.environ.get(UPDATE_SCREENSHOTS) == "1" else temporary
+
+
 @pytest.fixture(scope="session")
-def screenshots() -> Path:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    return SCREENSHOTS
+def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    directory = screenshot_directory(tmp_path_factory.mktemp("screenshots"))
+    directory.mkdir(parents=True, exist_ok=True)
+    return directory

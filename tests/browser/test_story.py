@@ -1,7 +1,8 @@
 """The whole story in a real browser: an organizer signs up and creates a league, adds four
 players with accounts, records a four-player game on a phone with the live totals and checks,
 the players set their passwords from the handed-over links and sign the result in their inbox,
-and the standings and a player's chart show the game. Screenshots go to docs/img/story-*.png.
+and the standings and a player's chart show the game. Screenshots (story-*.png) go to a
+temporary directory, or to docs/img with TABLERANK_UPDATE_SCREENSHOTS=1.
 
 Seed 003: a four-player (wta) result needs three participants' confirmations. The organizer
 plays and submits it (submitting signs their seat), so two more players confirming it
@@ -217,3 +218,5 @@ def test_the_league_story(chromium: Browser, site: str, screenshots: Path) -> No
     expect(organizer.locator("[data-chart=rating-history] canvas").first).to_be_visible()
     shot(organizer, screenshots, "10-player-chart")
     window.close()
+    taken = [p for p in screenshots.glob("story-*.png") if p.read_bytes()[:4] == b"\x89PNG"]
+    assert len(taken) == 10

@@ -4,6 +4,12 @@ catanatron (a dev dependency) plays base Catan to 10 VP with 2-4 players. Its pl
 counts settlements and cities on the board, Longest Road and Largest Army flags, and Victory
 Point development cards in hand; `ACTUAL_VICTORY_POINTS` is their sum, which we check before
 trusting our per-source record of the game.
+
+A seed alone does not make a catanatron game repeatable: its bots pick from the playable actions
+in the order catanatron built them, partly from sets, whose order changes with Python's hash
+seed from process to process (so the same seed ran 166 turns in one run and 778 in another).
+`SortedPlayer` sorts them first; every game below then plays the same in every process, and
+each one ends well inside catanatron's turn limit, which fails the test if it is hit.
 """
 
 from __future__ import annotations
@@ -14,6 +20,8 @@ from typing import Any
 
 import pytest
 from catanatron import Color, Game  # type: ignore[import-untyped]
+from catanatron.game import TURNS_LIMIT  # type: ignore[import-untyped]
+from catanatron.models.actions import Action  # type: ignore[import-untyped]
 from catanatron.models.enums import CITY, SETTLEMENT  # type: ignore[import-untyped]
 from catanatron.players.weighted_random import (  # type: ignore[import-untyped]
     WeightedRandomPlayer,
@@ -37,6 +45,13 @@ def _keep_the_global_random_state() -> Iterator[None]:
     random.setstate(state)
 
 
+class SortedPlayer(WeightedRandomPlayer):  # type: ignore[misc]
+    """catanatron's weighted random bot, choosing from the actions in a fixed order."""
+
+    def decide(self, game: Any, playable_actions: list[Action]) -> Action:
+        return super().decide(game, sorted(playable_actions, key=repr))
+
+
 def sources(game: Any, color: Any) -> dict[str, int]:
     """The VP one player holds at the end of a catanatron game, per seed 002 source."""
     state = game.state
@@ -53,9 +68,9 @@ def sources(game: Any, color: Any) -> dict[str, int]:
 
 def play(seed: int, players: int) -> Record:
     """Play one full game and record it as a tablerank game with per-source VP."""
-    game = Game([WeightedRandomPlayer(c) for c in COLORS[:players]], seed=seed)
+    game = Game([SortedPlayer(c) for c in COLORS[:players]], seed=seed)
     winner = game.play()
-    assert winner is not None, f"seed {seed}: game hit catanatron's turn limit"
+    assert winner is not None, f"seed {seed}, {players} players: {TURNS_LIMIT} turns, no winner"
     seats = []
     for color in game.state.colors:
         vp = sources(game, color)
@@ -65,6 +80,18 @@ def play(seed: int, players: int) -> Record:
     return game_from_dict(
         {"id": f"catanatron-{players}p-{seed}", "date": "2026-01-01", "seats": seats}
     )
+
+
+def test_the_bots_choice_does_not_depend_on_the_order_of_the_actions() -> None:
+    game = Game([SortedPlayer(c) for c in COLORS[:3]], seed=7)
+    actions = list(game.state.playable_actions)
+    bot = game.state.current_player()
+    assert len(set(actions)) > 1
+    choices = set()
+    for order in (actions, actions[::-1], random.Random(1).sample(actions, len(actions))):
+        random.seed(11)
+        choices.add(bot.decide(game, order))
+    assert len(choices) == 1
 
 
 @pytest.mark.parametrize(("seed", "players"), GAMES)

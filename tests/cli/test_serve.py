@@ -49,33 +49,45 @@ def run(*args: str | Path, **env: str) -> subprocess.CompletedProcess[str]:
 
 
 @contextmanager
-def serving(data: Path, port: int) -> Iterator[tuple[str, float]]:
-    """`tablerank serve --demo` on `port` until the block ends; its first line and how long
-    it took to print it. Stopped with SIGTERM, as a service manager stops it."""
-    started = time.monotonic()
-    with subprocess.Popen(
-        command("--demo", "--port", str(port), "--data-dir", data),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=environment(),
-        start_new_session=True,
-    ) as process:
-        try:
-            assert process.stdout is not None
-            assert process.stderr is not None
-            line = process.stdout.readline()
-            if not line:
-                pytest.fail(f"serve ended without an address: {process.stderr.read()[-2000:]}")
-            yield line, time.monotonic() - started
-            assert process.poll() is None, "the site stopped by itself"
-        finally:
-            os.killpg(process.pid, signal.SIGTERM)
+def serving(data: Path) -> Iterator[tuple[str, float]]:
+    """`tablerank serve --demo` on a free port until the block ends; its first line and how long
+    it took to print it. Stopped with SIGTERM, as a service manager stops it. A port found free
+    can be taken by another program before serve binds it: then serve is started on another."""
+    for _ in range(5):
+        started = time.monotonic()
+        with subprocess.Popen(
+            command("--demo", "--port", str(free_port()), "--data-dir", data),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=environment(),
+            start_new_session=True,
+        ) as process:
             try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
+                assert process.stdout is not None
+                assert process.stderr is not None
+                line = process.stdout.readline()
+                if not line:
+                    error = process.stderr.read()
+                    if " is in use;" in error:
+                        continue
+                    pytest.fail(f"serve ended without an address: {error[-2000:]}")
+                yield line, time.monotonic() - started
+                assert process.poll() is None, "the site stopped by itself"
+                return
+            finally:
+                os.killpg(process.pid, signal.SIGTERM)
+                try:
+                    process.wait(timeout=30)
+                except subprocess.TimeoutExpired:
+                    os.killpg(process.pid, signal.SIGKILL)
+                    process.wait()
+    pytest.fail("serve found every port it was given in use")
+
+
+def address(line: str) -> str:
+    """The site's address in serve's first line."""
+    return line.split(" at ", 1)[1].split(" ", 1)[0]
 
 
 def fetch(url: str) -> str:
@@ -86,25 +98,24 @@ def fetch(url: str) -> str:
 
 
 def test_serve_demo_prints_the_address_and_serves_the_site(tmp_path: Path) -> None:
-    with serving(tmp_path / "data", free_port()) as (line, seconds):
+    with serving(tmp_path / "data") as (line, seconds):
         assert line.startswith("tablerank is running at http://127.0.0.1:")
         assert "sign in as ann / demo-password" in line
-        address = line.split(" at ", 1)[1].split(" ", 1)[0]
+        site = address(line)
         assert seconds < STARTUP_SECONDS
-        home = fetch(address)
+        home = fetch(site)
         assert "Rhineland Catan League" in home
-        standings = fetch(address + "l/demo/standings/pages.glory/")
+        standings = fetch(site + "l/demo/standings/pages.glory/")
         assert '<table class="standings">' in standings
-        css = fetch(address + "static/web/app.css")
+        css = fetch(site + "static/web/app.css")
         assert "--accent" in css
     assert (tmp_path / "data" / "tablerank.sqlite3").is_file()
 
 
 def test_a_second_start_keeps_the_demo_as_it_was(tmp_path: Path) -> None:
     for _ in range(2):
-        port = free_port()
-        with serving(tmp_path / "data", port):
-            home = fetch(f"http://127.0.0.1:{port}/")
+        with serving(tmp_path / "data") as (line, _):
+            home = fetch(address(line))
         assert home.count("Rhineland Catan League</span>") == 1
         assert "<strong>318</strong> games" in home
 
