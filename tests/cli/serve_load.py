@@ -12,13 +12,18 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import signal
+import socket
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
 from collections import Counter
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -144,6 +149,60 @@ def on_site(action: str, data_dir: Path, *args: str) -> str:
     if result.returncode != 0:
         raise AssertionError(f"serve_load {action} failed:\n{result.stderr[-3000:]}")
     return result.stdout
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@dataclass
+class Site:
+    """A running `tablerank serve`: its address and its process (stderr is a pipe)."""
+
+    base: str
+    process: subprocess.Popen[str]
+
+    def stop(self) -> str:
+        """Stop it with SIGTERM, as a service manager does; what it wrote to stderr."""
+        os.killpg(self.process.pid, signal.SIGTERM)
+        try:
+            _, err = self.process.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            _, err = self.process.communicate()
+        return err
+
+
+@contextmanager
+def served(data_dir: Path, **env: str) -> Iterator[Site]:
+    """`tablerank serve` on `data_dir` and a free port, in the user's environment (no test
+    settings) plus `env`, until the block ends."""
+    exe = shutil.which("tablerank")
+    assert exe, "the tablerank console script is not installed"
+    port = free_port()
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("TABLERANK_")}
+    clean.pop("DJANGO_SETTINGS_MODULE", None)
+    process = subprocess.Popen(
+        [exe, "serve", "--port", str(port), "--data-dir", str(data_dir)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=clean | env,
+        cwd=ROOT,
+        start_new_session=True,
+    )
+    site = Site(f"http://127.0.0.1:{port}", process)
+    try:
+        assert process.stdout is not None
+        if not process.stdout.readline():
+            raise AssertionError(f"serve ended without an address: {site.stop()[-2000:]}")
+        yield site
+    finally:
+        if process.poll() is None:
+            site.stop()
 
 
 def setup(players: int) -> None:

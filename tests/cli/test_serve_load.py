@@ -5,9 +5,6 @@ concurrent wrong guess."""
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
 from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -15,8 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from .serve_load import GUESSED, PASSWORD, ROOT, call, drive, on_site
-from .test_serve import command, environment, free_port
+from .serve_load import GUESSED, PASSWORD, call, drive, on_site, served
 
 PLAYERS = 16
 ROUNDS = 2
@@ -31,28 +27,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]
     data = tmp_path_factory.mktemp("serve-load") / "data"
     data.mkdir()
     on_site("setup", data, str(PLAYERS))
-    port = free_port()
-    with subprocess.Popen(
-        command("--port", str(port), "--data-dir", data),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=environment(),
-        cwd=ROOT,
-        start_new_session=True,
-    ) as process:
-        try:
-            assert process.stdout is not None and process.stderr is not None
-            if not process.stdout.readline():
-                pytest.fail(f"serve ended without an address: {process.stderr.read()[-2000:]}")
-            yield f"http://127.0.0.1:{port}", data
-        finally:
-            os.killpg(process.pid, signal.SIGTERM)
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
+    with served(data) as running:
+        yield running.base, data
 
 
 def stored(data: Path) -> dict[str, dict[str, int]]:

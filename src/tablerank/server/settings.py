@@ -240,9 +240,10 @@ def log_level() -> str:
 def log_handler() -> dict[str, Any]:
     """Where the log goes: ``TABLERANK_LOG_FILE`` (appended to) or stderr."""
     path = os.environ.get("TABLERANK_LOG_FILE", "").strip()
-    if not path:
-        return {"class": "logging.StreamHandler", "formatter": "plain"}
-    return {"class": "logging.FileHandler", "filename": path, "formatter": "plain", "delay": True}
+    where = {"filename": path, "delay": True} if path else {}
+    kind = "logging.FileHandler" if path else "logging.StreamHandler"
+    # The level is the handler's too: Django's loggers pass records up whatever the root's is.
+    return {"class": kind, "formatter": "plain", "level": log_level(), **where}
 
 
 # Every server error (django.request, ERROR, with its traceback), and the site's own messages,
