@@ -119,8 +119,8 @@ def drive(base: str, players: int, rounds: int) -> Night:
     with ThreadPoolExecutor(max_workers=players) as pool:
         tokens = list(pool.map(token, range(players)))
         for round_ in range(rounds):
-            list(pool.map(lambda n: submit(round_, n), range(players)))
-            list(pool.map(lambda n: confirm(round_, n), range(players)))
+            list(pool.map(submit, [round_] * players, range(players)))
+            list(pool.map(confirm, [round_] * players, range(players)))
     night.seconds = time.monotonic() - started
     return night
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import authenticate
-from django.contrib.auth.signals import user_logged_in
 from django.contrib.auth.models import User
+from django.contrib.auth.signals import user_logged_in
 from django.db import transaction
 from django.http import HttpRequest
 from ninja import Router, Status

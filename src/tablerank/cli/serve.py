@@ -5,9 +5,10 @@
 
 It keeps everything in the data directory (default ./tablerank-data, created when missing): the
 SQLite database, the generated secret key and the collected static files. `tablerank league`
-run from the same folder uses the same default, so it finds the site's database. On start it brings the
-database up to date (Django's migrate), collects the static files, fills the demo league once
-with `--demo`, then serves the site with gunicorn (two workers) and prints the address to open.
+run from the same folder uses the same default, so it finds the site's database. On start it
+brings the database up to date (Django's migrate), collects the static files, fills the demo
+league once with `--demo`, then serves the site with gunicorn (two workers) and prints the
+address to open.
 
 The site is plain HTTP here, so `TABLERANK_INSECURE_HTTP` defaults to true (session cookies
 without the Secure flag), and `TABLERANK_ALLOWED_HOSTS` defaults to the bound host. Any of the

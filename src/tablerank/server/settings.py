@@ -227,7 +227,6 @@ DATABASES = {
 }
 
 
-
 def log_level() -> str:
     name = os.environ.get("TABLERANK_LOG_LEVEL", "").strip().upper() or "ERROR"
     if name not in logging.getLevelNamesMapping() or name == "NOTSET":

@@ -21,7 +21,7 @@ def create_private(path: Path) -> None:
     os.close(fd)
 
 
-class DatabaseWrapper(base.DatabaseWrapper):  # type: ignore[misc]
+class DatabaseWrapper(base.DatabaseWrapper):
     def get_new_connection(self, conn_params: dict[str, Any]) -> Any:
         name = str(conn_params["database"])
         # Django opens every database as a URI; a plain path is a file, "file:..." is not ours.
