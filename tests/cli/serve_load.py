@@ -177,21 +177,22 @@ class Site:
 
 
 @contextmanager
-def served(data_dir: Path, **env: str) -> Iterator[Site]:
-    """`tablerank serve` on `data_dir` and a free port, in the user's environment (no test
-    settings) plus `env`, until the block ends."""
+def served(data_dir: Path, cwd: Path = ROOT, demo: bool = False, **env: str) -> Iterator[Site]:
+    """`tablerank serve` on `data_dir` (relative to `cwd`) and a free port, in the user's
+    environment (no test settings) plus `env`, until the block ends."""
     exe = shutil.which("tablerank")
     assert exe, "the tablerank console script is not installed"
     port = free_port()
     clean = {k: v for k, v in os.environ.items() if not k.startswith("TABLERANK_")}
     clean.pop("DJANGO_SETTINGS_MODULE", None)
+    options = ["--port", str(port), "--data-dir", str(data_dir)] + ["--demo"] * demo
     process = subprocess.Popen(
-        [exe, "serve", "--port", str(port), "--data-dir", str(data_dir)],
+        [exe, "serve", *options],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         env=clean | env,
-        cwd=ROOT,
+        cwd=cwd,
         start_new_session=True,
     )
     site = Site(f"http://127.0.0.1:{port}", process)
