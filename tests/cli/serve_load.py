@@ -45,7 +45,8 @@ def player(number: int) -> str:
 
 @dataclass
 class Night:
-    """What the clients saw: every answer's method, path and status, the 5xx bodies."""
+    """What the clients saw: every answer's method, path and status (0: no answer), the 5xx
+    bodies and missing answers, and the seconds the rounds took (tokens not included)."""
 
     answers: list[tuple[str, str, int]] = field(default_factory=list)
     server_errors: list[str] = field(default_factory=list)
@@ -68,6 +69,8 @@ def call(base: str, path: str, body: dict[str, Any], token: str = "") -> tuple[i
             status, raw = answer.status, answer.read()
     except urllib.error.HTTPError as error:
         status, raw = error.code, error.read()
+    except OSError as error:  # no answer: refused, reset, timed out
+        return 0, str(error)
     try:
         return status, json.loads(raw)
     except ValueError:
@@ -97,7 +100,7 @@ def drive(base: str, players: int, rounds: int) -> Night:
     def post(path: str, body: dict[str, Any], token: str = "") -> Any:
         status, answer = call(base, path, body, token)
         night.answers.append(("POST", path, status))
-        if status >= 500:
+        if status >= 500 or status == 0:
             night.server_errors.append(f"{path} {status}: {str(answer)[:300]}")
         return answer
 
@@ -115,9 +118,9 @@ def drive(base: str, players: int, rounds: int) -> Night:
             path = f"{games}/r{round_}-{username(submitter)}/confirm"
             post(path, {"player": player(number)}, tokens[number])
 
-    started = time.monotonic()
     with ThreadPoolExecutor(max_workers=players) as pool:
         tokens = list(pool.map(token, range(players)))
+        started = time.monotonic()
         for round_ in range(rounds):
             list(pool.map(submit, [round_] * players, range(players)))
             list(pool.map(confirm, [round_] * players, range(players)))
