@@ -216,15 +216,15 @@ def setup(players: int) -> None:
     from django.contrib.auth.models import User
     from django.core.management import call_command
 
-    from tablerank.league.models import League
-    from tablerank.league.services import add_player
+    from tablerank.league.models import League, Player
 
     call_command("migrate", interactive=False, verbosity=0)
     league = League.objects.create(name="Club night", slug=SLUG)
     hashed = make_password(PASSWORD)  # hashed once: one slow hash, not one per player
     for number in range(players):
         account = User.objects.create(username=username(number), password=hashed)
-        add_player(league, player(number), user=account)
+        # The rows themselves: an accepted link, whichever way the services add players.
+        Player.objects.create(league=league, name=player(number), user=account)
     User.objects.create(username=GUESSED, password=hashed)
 
 
