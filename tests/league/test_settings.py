@@ -8,15 +8,52 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from tablerank.server.settings import database_from_url, default_database_url, envbool
+from tablerank.server.settings import (
+    database_from_url,
+    default_database_url,
+    envbool,
+    log_level,
+    sqlite_options,
+)
 
 
-def test_an_sqlite_url_names_a_file() -> None:
+def test_an_sqlite_url_names_a_file_opened_to_queue_writers() -> None:
     assert database_from_url("sqlite:////srv/league/db.sqlite3") == {
-        "ENGINE": "django.db.backends.sqlite3",
+        "ENGINE": "tablerank.server.sqlite",
         "NAME": "/srv/league/db.sqlite3",
+        "OPTIONS": {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20.0,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        },
     }
     assert database_from_url("sqlite:///league.db")["NAME"] == "league.db"
+
+
+def test_the_sqlite_busy_timeout_comes_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("TABLERANK_SQLITE_TIMEOUT", "2.5")
+    assert sqlite_options()["timeout"] == 2.5
+
+
+@pytest.mark.parametrize("value", ["soon", "-1", "inf", "nan"])
+def test_a_bad_sqlite_timeout_is_a_configuration_error(
+    monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    monkeypatch.setenv("TABLERANK_SQLITE_TIMEOUT", value)
+    with pytest.raises(ImproperlyConfigured, match="TABLERANK_SQLITE_TIMEOUT: expected a number"):
+        sqlite_options()
+
+
+def test_the_log_level_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("TABLERANK_LOG_LEVEL", raising=False)
+    assert log_level() == "ERROR"
+    monkeypatch.setenv("TABLERANK_LOG_LEVEL", "warning")
+    assert log_level() == "WARNING"
+    monkeypatch.setenv("TABLERANK_LOG_LEVEL", "loud")
+    with pytest.raises(ImproperlyConfigured, match="TABLERANK_LOG_LEVEL: expected DEBUG"):
+        log_level()
 
 
 def test_a_postgres_url_selects_postgresql() -> None:
@@ -44,7 +81,9 @@ def test_the_default_database_is_a_file_in_the_data_dir(
     assert default_database_url() == f"sqlite:///{tmp_path / 'tablerank.sqlite3'}"
     monkeypatch.delenv("TABLERANK_DATA_DIR")
     monkeypatch.chdir(tmp_path)
-    assert database_from_url(default_database_url())["NAME"] == str(tmp_path / "tablerank.sqlite3")
+    default = tmp_path / "tablerank-data" / "tablerank.sqlite3"
+    assert database_from_url(default_database_url())["NAME"] == str(default)
+    assert not default.parent.exists()  # created when first written, not when read
 
 
 def test_a_missing_data_dir_is_a_configuration_error(
@@ -94,3 +133,12 @@ def test_an_empty_key_file_is_refused(tmp_path: Path) -> None:
     refused = settings_in({"TABLERANK_DATA_DIR": str(tmp_path)}, tmp_path)
     assert refused.returncode != 0
     assert "secret_key is empty" in refused.stderr
+
+
+def test_without_a_data_dir_the_key_goes_to_tablerank_data_in_the_working_directory(
+    tmp_path: Path,
+) -> None:
+    assert settings_in({}, tmp_path).returncode == 0
+    folder = tmp_path / "tablerank-data"
+    assert folder.stat().st_mode & 0o777 == 0o700
+    assert (folder / "secret_key").stat().st_mode & 0o777 == 0o600

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.contrib.auth import authenticate
 from django.contrib.auth.models import User
+from django.contrib.auth.signals import user_logged_in
 from django.db import transaction
 from django.http import HttpRequest
 from ninja import Router, Status
@@ -34,7 +35,7 @@ def _locked_out(request: HttpRequest) -> bool:
 def issue(request: HttpRequest, data: TokenIn) -> Status[Body]:
     """Issue a token for a username and password. The token is in this answer only: only its
     hash is stored. Wrong credentials get 401 without saying which part was wrong; repeated
-    failures are locked out like sign-ins on the site (429)."""
+    failures are locked out like sign-ins on the site (429); a success counts as a sign-in."""
     user = authenticate(request, username=data.username, password=data.password)
     if _locked_out(request):
         raise ApiError(429, "credentials", "too many failed sign-ins; try again later")
@@ -42,6 +43,9 @@ def issue(request: HttpRequest, data: TokenIn) -> Status[Body]:
         raise ApiError(401, "credentials", "wrong username or password")
     with transaction.atomic():
         row, token = issue_token(user, data.name)
+    # What a sign-in on the site announces (without starting a session): the throttle clears
+    # this username's failures, Django records the last sign-in.
+    user_logged_in.send(sender=User, request=request, user=user)
     return Status(201, {"token": token, **token_json(row)})
 
 

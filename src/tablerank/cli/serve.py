@@ -4,9 +4,11 @@
     tablerank serve --host 0.0.0.0 --port 8080 --data-dir /srv/club
 
 It keeps everything in the data directory (default ./tablerank-data, created when missing): the
-SQLite database, the generated secret key and the collected static files. On start it brings the
-database up to date (Django's migrate), collects the static files, fills the demo league once
-with `--demo`, then serves the site with gunicorn (two workers) and prints the address to open.
+SQLite database, the generated secret key and the collected static files. `tablerank league`
+run from the same folder uses the same default, so it finds the site's database. On start it
+brings the database up to date (Django's migrate), collects the static files, fills the demo
+league once with `--demo`, then serves the site with gunicorn (two workers) and prints the
+address to open.
 
 The site is plain HTTP here, so `TABLERANK_INSECURE_HTTP` defaults to true (session cookies
 without the Secure flag), and `TABLERANK_ALLOWED_HOSTS` defaults to the bound host. Any of the
@@ -29,6 +31,7 @@ import typer
 
 from tablerank.cli.output import guarded
 from tablerank.errors import TablerankError
+from tablerank.server import DEFAULT_DATA_DIR as DEFAULT_DATA_FOLDER
 
 if TYPE_CHECKING:
     from gunicorn.arbiter import Arbiter  # type: ignore[import-untyped]
@@ -37,7 +40,7 @@ __all__ = ["ServeError", "allowed_hosts", "check_data_dir", "check_port", "regis
 
 SETTINGS = "tablerank.server.settings"
 WORKERS = 2
-DEFAULT_DATA_DIR = Path("tablerank-data")
+DEFAULT_DATA_DIR = Path(DEFAULT_DATA_FOLDER)
 
 
 class ServeError(TablerankError):

@@ -1,21 +1,29 @@
 """Django settings for the league server, its JSON API and web site, read from the environment.
 
 The default database is an SQLite file, so a club can check out the code, run the migrations and
-keep a season with nothing else installed (the habit of healthchecks' settings). Variables:
+keep a season with nothing else installed (the habit of healthchecks' settings). Every variable is
+in docs/league.md (Configuration); the main ones:
 
+* ``TABLERANK_DATA_DIR`` -- the folder of the default SQLite file and the generated secret key;
+  default ``tablerank-data`` in the working directory (created when first needed), the same
+  folder ``tablerank serve`` uses, so ``tablerank league`` finds the site's database.
 * ``TABLERANK_DATABASE_URL`` -- ``sqlite:///relative.db``, ``sqlite:////absolute/path.db`` or
-  ``postgres://user:password@host:5432/name`` (also ``postgresql://``); default an SQLite file
-  ``tablerank.sqlite3`` in ``TABLERANK_DATA_DIR``, or in the working directory.
-* ``TABLERANK_DEBUG`` -- ``true``/``false`` (default false).
+  ``postgres://user:password@host:5432/name`` (also ``postgresql://``); default the SQLite file
+  ``tablerank.sqlite3`` in the data directory. An SQLite file is created with mode 0600 and
+  opened in WAL mode; a write transaction takes the write lock when it begins (``BEGIN
+  IMMEDIATE``) and waits up to ``TABLERANK_SQLITE_TIMEOUT`` seconds (default 20) for it, so
+  concurrent writers queue instead of failing with "database is locked".
 * ``TABLERANK_SECRET_KEY`` -- signs sessions and password-reset links. When unset, a random key is
-  generated once into ``secret_key`` in ``TABLERANK_DATA_DIR`` (readable by its owner only) and
+  generated once into ``secret_key`` in the data directory (readable by its owner only) and
   read from there afterwards, so a club's site keeps its sign-ins across restarts and no key is
   ever in the repository.
-* ``TABLERANK_ALLOWED_HOSTS`` -- comma-separated host names.
+* ``TABLERANK_LOG_LEVEL`` / ``TABLERANK_LOG_FILE`` -- what is logged (default ``ERROR``: every
+  server error with its traceback) and where (default stderr).
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import secrets
 from pathlib import Path
@@ -23,6 +31,8 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
+
+from tablerank.server import DEFAULT_DATA_DIR
 
 
 def envbool(name: str, default: bool) -> bool:
@@ -44,7 +54,7 @@ def database_from_url(url: str) -> dict[str, Any]:
         path = unquote(parts.path[1:] if parts.path.startswith("/") else parts.path)
         if not path:
             raise ImproperlyConfigured(f"TABLERANK_DATABASE_URL: no file in {url!r}")
-        return {"ENGINE": "django.db.backends.sqlite3", "NAME": path}
+        return {"ENGINE": "tablerank.server.sqlite", "NAME": path, "OPTIONS": sqlite_options()}
     if parts.scheme in {"postgres", "postgresql"}:
         name = unquote(parts.path.lstrip("/"))
         if not name:
@@ -63,6 +73,29 @@ def database_from_url(url: str) -> dict[str, Any]:
     )
 
 
+def envnumber(name: str, default: float) -> float:
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        number = float(value)
+    except ValueError:
+        number = -1.0
+    if not 0 <= number < float("inf"):
+        raise ImproperlyConfigured(f"{name}: expected a number of seconds, got {value!r}")
+    return number
+
+
+def sqlite_options() -> dict[str, Any]:
+    """WAL (readers do not block the writer), ``BEGIN IMMEDIATE`` (a write transaction takes the
+    write lock up front, so it waits its turn instead of failing half-way) and a busy timeout."""
+    return {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": envnumber("TABLERANK_SQLITE_TIMEOUT", 20.0),
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+    }
+
+
 def default_database_url() -> str:
     return f"sqlite:///{(data_dir() / 'tablerank.sqlite3').absolute()}"
 
@@ -71,7 +104,12 @@ DEBUG = envbool("TABLERANK_DEBUG", default=False)
 
 
 def data_dir() -> Path:
-    path = Path(os.environ.get("TABLERANK_DATA_DIR") or Path.cwd())
+    """``TABLERANK_DATA_DIR``, which must exist, or ``./tablerank-data``, created when a file is
+    first written there."""
+    given = os.environ.get("TABLERANK_DATA_DIR")
+    if not given:
+        return Path.cwd() / DEFAULT_DATA_DIR
+    path = Path(given)
     if not path.is_dir():
         raise ImproperlyConfigured(f"TABLERANK_DATA_DIR: {path} is not a directory")
     return path
@@ -80,6 +118,7 @@ def data_dir() -> Path:
 def secret_key_from(path: Path) -> str:
     """The key stored at `path`, created there (mode 0600) with 50 random characters when
     missing. Several workers starting at once agree: the first to create the file wins."""
+    path.parent.mkdir(mode=0o700, exist_ok=True)
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
@@ -169,10 +208,51 @@ CSRF_TRUSTED_ORIGINS = [
     if origin.strip()
 ]
 
+# Behind a TLS proxy (README, "Deploying on PostgreSQL with several workers"): the proxy says a
+# request came over HTTPS with X-Forwarded-Proto and who sent it with X-Forwarded-For.
+TLS_PROXY = envbool("TABLERANK_TLS_PROXY", default=False)
+if TLS_PROXY:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
+    AXES_IPWARE_PROXY_COUNT = 1
+SECURE_SSL_REDIRECT = envbool("TABLERANK_SSL_REDIRECT", default=TLS_PROXY)
+SECURE_HSTS_SECONDS = int(envnumber("TABLERANK_HSTS_SECONDS", 0))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_SECONDS > 0
+SECURE_HSTS_PRELOAD = envbool("TABLERANK_HSTS_PRELOAD", default=False)
+
 DATABASES = {
     "default": database_from_url(
         os.environ.get("TABLERANK_DATABASE_URL") or default_database_url()
     ),
+}
+
+
+def log_level() -> str:
+    name = os.environ.get("TABLERANK_LOG_LEVEL", "").strip().upper() or "ERROR"
+    if name not in logging.getLevelNamesMapping() or name == "NOTSET":
+        raise ImproperlyConfigured(
+            f"TABLERANK_LOG_LEVEL: expected DEBUG, INFO, WARNING, ERROR or CRITICAL, got {name!r}"
+        )
+    return name
+
+
+def log_handler() -> dict[str, Any]:
+    """Where the log goes: ``TABLERANK_LOG_FILE`` (appended to) or stderr."""
+    path = os.environ.get("TABLERANK_LOG_FILE", "").strip()
+    where = {"filename": path, "delay": True} if path else {}
+    kind = "logging.FileHandler" if path else "logging.StreamHandler"
+    # The level is the handler's too: Django's loggers pass records up whatever the root's is.
+    return {"class": kind, "formatter": "plain", "level": log_level(), **where}
+
+
+# Every server error (django.request, ERROR, with its traceback), and the site's own messages,
+# go to the root logger's one handler; Django's own debug console handler stays as it is.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"log": log_handler()},
+    "root": {"handlers": ["log"], "level": log_level()},
 }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
