@@ -30,7 +30,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from tablerank.catan.variants import is_catan
+from tablerank.engine.variants import is_catan
 from tablerank.engine.records import Event, Game, Seat
 from tablerank.errors import TablerankError
 

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from tablerank.catan.variants import SOURCES, VARIANTS, Source, Variant, is_catan
+from tablerank.engine.variants import SOURCES, VARIANTS, Source, Variant, is_catan
 from tablerank.engine.records import Game, Seat, SeatStatus
 
 __all__ = ["Finding", "findings_json", "validate", "validate_game"]

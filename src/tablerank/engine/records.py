@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from tablerank.catan.variants import VARIANTS, is_catan
+from tablerank.engine.variants import VARIANTS, is_catan
 from tablerank.engine.placement import competition_places, resolve_places
 from tablerank.errors import RecordError
 
