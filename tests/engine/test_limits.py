@@ -386,11 +386,14 @@ def column_lengths() -> dict[tuple[str, str], int]:
         if not isinstance(cls, ast.ClassDef):
             continue
         for stmt in cls.body:
-            if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call):
-                for kw in stmt.value.keywords:
-                    if kw.arg == "max_length" and isinstance(kw.value, ast.Constant):
-                        assert isinstance(stmt.targets[0], ast.Name)
-                        out[(cls.name, stmt.targets[0].id)] = kw.value.value
+            if not (isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call)):
+                continue
+            target = stmt.targets[0]
+            for kw in stmt.value.keywords:
+                if kw.arg == "max_length" and isinstance(target, ast.Name):
+                    length = ast.literal_eval(kw.value)
+                    assert isinstance(length, int)
+                    out[(cls.name, target.id)] = length
     return out
 
 
