@@ -1,4 +1,4 @@
-"""The core's layers point one way: catan -> engine, never engine -> catan (docs/architecture.md)."""
+"""The core's layers point one way: catan -> engine, never back (docs/architecture.md)."""
 
 from __future__ import annotations
 
