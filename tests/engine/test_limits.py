@@ -5,10 +5,13 @@ from __future__ import annotations
 import ast
 import datetime as dt
 import re
+import unicodedata
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tablerank.engine import fields
 from tablerank.engine.records import (
@@ -24,6 +27,7 @@ from tablerank.engine.records import (
     MAX_SEATS,
     MAX_TEXT_LENGTH,
     MAX_VP,
+    Game,
     event_from_dict,
     game_from_dict,
 )
@@ -422,3 +426,66 @@ def test_no_limit_is_longer_than_its_database_column(column: tuple[str, str], li
 def test_small_integer_columns_hold_every_allowed_count() -> None:
     # Places, positions and match counts are PositiveSmallIntegerFields (at most 32767).
     assert max(MAX_SEATS, MAX_EVENT_PLAYERS, MAX_ROUNDS) <= 32767
+
+
+# -- any JSON at all: a checked record or a RecordError, never another exception ---------------
+
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**70), max_value=2**70)
+    | st.floats()
+    | st.text(st.characters(codec=None), max_size=120),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+
+
+def build(raw: dict[str, Any]) -> Game | RecordError:
+    try:
+        return game_from_dict(raw)
+    except RecordError as err:
+        return err
+
+
+GAME_KEYS = ("id", "date", "game", "variant", "target", "group", "city", "class", "event", "round")
+SEAT_KEYS = ("player", "vp", "winner", "place", "team", "status", "account", "sources")
+
+
+@settings(deadline=None, max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    game_changes=st.dictionaries(st.sampled_from(GAME_KEYS), JSON, max_size=3),
+    seat_changes=st.dictionaries(st.sampled_from(SEAT_KEYS), JSON, max_size=3),
+)
+def test_any_json_values_give_a_game_or_a_record_error(
+    game_changes: dict[str, Any], seat_changes: dict[str, Any]
+) -> None:
+    raw = raw_game(**game_changes)
+    raw["seats"][1].update(seat_changes)
+    built = build(raw)
+    if isinstance(built, RecordError):
+        assert built.field
+        str(built).encode("utf-8")  # a message the terminal and the API can always print
+        return
+    for text in (built.id, built.game, built.group, *(s.player for s in built.seats)):
+        assert not any(unicodedata.category(c) in {"Cc", "Cs", "Zl", "Zp"} for c in text)
+
+
+@settings(deadline=None, max_examples=100, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    event_changes=st.dictionaries(st.sampled_from(("id", "date", "rounds", "format")), JSON),
+    standing_changes=st.dictionaries(
+        st.sampled_from(("player", "place", "wins", "draws", "losses", "completed")), JSON
+    ),
+)
+def test_any_json_values_give_an_event_or_a_record_error(
+    event_changes: dict[str, Any], standing_changes: dict[str, Any]
+) -> None:
+    raw = raw_event(**event_changes)
+    raw["standings"][1].update(standing_changes)
+    try:
+        event_from_dict(raw)
+    except RecordError as err:
+        str(err).encode("utf-8")
