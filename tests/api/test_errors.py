@@ -57,7 +57,8 @@ def test_numbers_beyond_the_databases_range_are_refused(
 ) -> None:
     answer = call("POST", "/api/leagues/bonn/games", club.user("Ann"), {**TABLE_GAME, field: value})
     assert answer.status == 422
-    assert "too large" in answer.body["error"]["message"]
+    assert answer.body["error"]["field"] == field
+    assert "expected a whole number from" in answer.body["error"]["message"]
     assert not GameRecord.objects.exists()
 
 

@@ -405,6 +405,34 @@ def test_a_total_above_the_documented_maximum() -> None:
     assert check(*seats).warnings == []
 
 
+def test_a_total_far_over_the_maximum_is_an_error_not_a_warning() -> None:
+    seats = [sheet("Ann", winner=True, vp=45), sheet("Ben", vp=7), sheet("Cleo", vp=1000)]
+    finding = check(*seats)
+    assert finding.errors == [
+        "Ann: 45 VP is far over the base documented maximum of 22 VP (more than 2 times it); "
+        "no base game reaches that",
+        "Cleo: 1000 VP is far over the base documented maximum of 22 VP (more than 2 times it); "
+        "no base game reaches that",
+    ]
+    assert "Ann: 45 VP is above the base documented maximum of 22 VP" not in finding.warnings
+    seats[0]["vp"], seats[2]["vp"] = 44, 4
+    assert check(*seats).errors == []
+    assert check(*seats).warnings == ["Ann: 44 VP is above the base documented maximum of 22 VP"]
+
+
+def test_a_seat_that_left_far_over_the_maximum_is_an_error_too() -> None:
+    seats = [
+        sheet("Ann", winner=True, vp=10),
+        sheet("Ben", vp=7),
+        sheet("Cleo", vp=4),
+        {"player": "Dee", "vp": 77, "status": "abandoned"},
+    ]
+    assert check(*seats).errors == [
+        "Dee (abandoned): 77 VP is far over the base documented maximum of 22 VP "
+        "(more than 2 times it); no base game reaches that"
+    ]
+
+
 def test_a_total_above_cities_knights_31() -> None:
     seats = [sheet("Ann", winner=True, vp=32), sheet("Ben", vp=7), sheet("Cleo", vp=4)]
     assert warnings(*seats, variant="cities-knights") == [

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-import tablerank.catan.variants as variants_module
+import tablerank.engine.variants as variants_module
 from tablerank.catan.variants import SOURCES, VARIANTS, catalog_json, is_catan
 from tests.engine.builders import vp_game
 

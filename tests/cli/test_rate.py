@@ -2,9 +2,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from tests.cli.bad_records import BAD_RECORDS, bad_seat, write_bad
 from tests.cli.conftest import EXAMPLES, Invoke
 
 
@@ -184,3 +186,23 @@ def test_catan_games_that_fail_validation_are_refused(invoke: Invoke, tmp_path: 
     assert "or rate anyway with --allow-invalid" in refused.stderr
     allowed = rate_json(invoke, path, "-s", "pages.point", "--allow-invalid")
     assert rows(allowed)[0] == ("Ann", 1, 9, 1)
+
+
+@pytest.mark.parametrize(("record", "message"), BAD_RECORDS)
+def test_rate_refuses_bad_input_as_validate_does(
+    invoke: Invoke, tmp_path: Path, record: dict[str, Any], message: str
+) -> None:
+    path = write_bad(tmp_path, record)
+    result = invoke("rate", path, "-s", "pages.point")
+    assert result.exit_code == 2
+    assert result.stderr == f"tablerank: error: {path}, {message}\n"
+    assert result.stdout == ""
+
+
+def test_rate_refuses_a_catan_total_far_over_the_maximum(invoke: Invoke, tmp_path: Path) -> None:
+    path = write_bad(tmp_path, bad_seat(vp=999))
+    result = invoke("rate", path, "-s", "pages.point")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("tablerank: error: game g1: Ben: 999 VP is far over the base")
+    assert "or rate anyway with --allow-invalid" in result.stderr
+    assert result.stderr.count("\n") == 1

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from tests.cli.bad_records import BAD_RECORDS, bad_seat, write_bad
 from tests.cli.conftest import Invoke
 
 CLEAN = {"id": "clean", "date": "2026-03-14", "seats": [
@@ -108,3 +109,49 @@ def test_validate_is_listed_in_help(invoke: Invoke) -> None:
     result = invoke("--help")
     assert "validate" in result.stdout
     assert "variants" in result.stdout
+
+
+# -- bad input: one line naming file, line and field, exit status 2 (docs/records.md limits) ---
+
+
+@pytest.mark.parametrize(("record", "message"), BAD_RECORDS)
+def test_bad_input_is_one_line_with_file_line_and_field(
+    invoke: Invoke, tmp_path: Path, record: dict[str, Any], message: str
+) -> None:
+    path = write_bad(tmp_path, record)
+    result = invoke("validate", path)
+    assert result.exit_code == 2
+    assert result.stderr == f"tablerank: error: {path}, {message}\n"
+    assert result.stdout == ""
+
+
+def test_a_csv_id_outside_the_alphabet_is_one_line(invoke: Invoke, tmp_path: Path) -> None:
+    path = tmp_path / "bad.csv"
+    path.write_text(
+        "id,date,player,vp,winner\na/b,2026-03-14,Ann,10,true\na/b,2026-03-14,Ben,5,\n",
+        encoding="utf-8",
+    )
+    result = invoke("validate", path)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"tablerank: error: {path}, line 2 (id a/b): id: expected")
+    assert result.stderr.count("\n") == 1
+
+
+def test_a_total_far_over_the_variants_maximum_is_an_error(invoke: Invoke, tmp_path: Path) -> None:
+    path = write(tmp_path / "far.jsonl", bad_seat(vp=999), CLEAN)
+    result = invoke("validate", path, "--format", "json")
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)["games"] == [
+        {
+            "id": "g1",
+            "errors": [
+                "Ben: 999 VP is far over the base documented maximum of 22 VP (more than 2 "
+                "times it); no base game reaches that"
+            ],
+            "warnings": [
+                "Ben: 999 VP without winning, at or above the base target of 10 VP; possible "
+                "only on another player's turn"
+            ],
+        },
+        {"id": "clean", "errors": [], "warnings": []},
+    ]

@@ -162,8 +162,8 @@ def test_given_places_win_over_vp() -> None:
 def test_given_places_are_normalised_to_competition_form() -> None:
     tied = game([seat(n, place=p) for n, p in zip("ABC", (1, 1, 2), strict=True)])
     assert [s.place for s in tied.seats] == [1, 1, 3]
-    spaced = game([seat(n, place=p) for n, p in zip("ABC", (2, 5, 9), strict=True)])
-    assert [s.place for s in spaced.seats] == [1, 2, 3]
+    spaced = game([seat(n, place=p) for n, p in zip("ABC", (2, 3, 3), strict=True)])
+    assert [s.place for s in spaced.seats] == [1, 2, 2]
 
 
 def test_an_abandoned_seat_holds_no_place_and_the_substitute_holds_the_result() -> None:
@@ -241,10 +241,10 @@ def test_record_errors_are_value_errors_of_the_tablerank_tree() -> None:
             "variants belong to Catan games, not to 'Kremlin'",
         ),
         ({"target": "ten"}, "target", "expected a whole number, got 'ten'"),
-        ({"target": 0}, "target", "expected a whole number of at least 1, got 0"),
+        ({"target": 0}, "target", "expected a whole number from 1 to 1000, got 0"),
         ({"target": 10.5}, "target", "expected a whole number, got 10.5"),
         ({"target": True}, "target", "expected a whole number, got True"),
-        ({"round": -1}, "round", "expected a whole number of at least 0, got -1"),
+        ({"round": -1}, "round", "expected a whole number from 0 to 1000, got -1"),
         ({"city": 3.5}, "city", "expected text, got 3.5"),
         ({"group": False}, "group", "expected text, got False"),
         ({"event": {}}, "event", "expected text, got {}"),
@@ -286,7 +286,7 @@ def test_seats_must_be_a_non_empty_list(seats: Any) -> None:
         ({"vp": float("inf")}, "seats[1].vp", "expected a finite number of VP, got inf"),
         ({"winner": "maybe"}, "seats[1].winner", "expected true or false, got 'maybe'"),
         ({"winner": 2}, "seats[1].winner", "expected true or false, got 2"),
-        ({"place": 0}, "seats[1].place", "expected a whole number of at least 1, got 0"),
+        ({"place": 0}, "seats[1].place", "expected a whole number from 1 to 100, got 0"),
         ({"place": "second"}, "seats[1].place", "expected a whole number, got 'second'"),
         ({"team": 2.5}, "seats[1].team", "expected text, got 2.5"),
         (
@@ -303,7 +303,7 @@ def test_seats_must_be_a_non_empty_list(seats: Any) -> None:
         (
             {"sources": {"cities": -2}},
             "seats[1].sources.cities",
-            "expected a whole number of at least 0, got -2",
+            "expected a whole number from 0 to 1000, got -2",
         ),
         (
             {"sources": {"cities": "lots"}},
@@ -551,7 +551,7 @@ def event_error(**raw: Any) -> RecordError:
     [
         ({"id": ""}, "id", "is required"),
         ({"date": "March 14"}, "date", "expected a date like 2026-03-14, got 'March 14'"),
-        ({"rounds": 0}, "rounds", "expected a whole number of at least 1, got 0"),
+        ({"rounds": 0}, "rounds", "expected a whole number from 1 to 1000, got 0"),
         ({"rounds": "four"}, "rounds", "expected a whole number, got 'four'"),
         ({"format": "gauntlet"}, "format", "unknown value 'gauntlet'; expected one of: swiss"),
         ({"standings": []}, "standings", "expected a list of at least one player's standing"),
@@ -562,12 +562,12 @@ def event_error(**raw: Any) -> RecordError:
         (
             {"standings": [standing("A", 0)]},
             "standings[0].place",
-            "expected a whole number of at least 1, got 0",
+            "expected a whole number from 1 to 10000, got 0",
         ),
         (
             {"standings": [standing("A", 1, wins=-1)]},
             "standings[0].wins",
-            "expected a whole number of at least 0, got -1",
+            "expected a whole number from 0 to 1000, got -1",
         ),
         (
             {"standings": [standing("A", 1, draws="x")]},

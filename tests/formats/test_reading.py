@@ -228,3 +228,24 @@ def test_bad_start_ratings_are_refused(tmp_path: Path, text: str, expected: str)
 def test_a_missing_start_file_is_named(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="no such file"):
         read_start(tmp_path / "none.json")
+
+
+def test_an_id_that_is_not_plain_text_is_quoted_where_the_error_is_located(tmp_path: Path) -> None:
+    bad = {**GAME, "id": "g\ud800\x1b[31m"}
+    message = error_of([write(tmp_path, "a.jsonl", jsonl(bad))])
+    assert "line 1 (id 'g\\ud800\\x1b[31m'): id: is not valid text: a lone surrogate" in message
+    assert "\x1b" not in message
+
+
+def test_a_long_id_is_cut_short_where_the_error_is_located(tmp_path: Path) -> None:
+    bad = {**GAME, "id": "x" * 500}
+    message = error_of([write(tmp_path, "a.jsonl", jsonl(bad))])
+    assert f"(id '{'x' * 56}...): id: is 500 characters long; at most 64 are allowed" in message
+
+
+def test_a_csv_id_outside_the_alphabet_names_its_line(tmp_path: Path) -> None:
+    text = "id,date,player,vp,winner\ng/1,2026-03-14,Ann,10,true\ng/1,2026-03-14,Ben,5,\n"
+    assert error_of([write(tmp_path, "a.csv", text)]).endswith(
+        "a.csv, line 2 (id g/1): id: expected 1-64 letters, digits, '_', '.', '~' and '-', "
+        "starting with a letter, digit or '_'; got 'g/1'"
+    )

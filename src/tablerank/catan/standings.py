@@ -30,8 +30,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from tablerank.catan.variants import is_catan
 from tablerank.engine.records import Event, Game, Seat
+from tablerank.engine.variants import is_catan
 from tablerank.errors import TablerankError
 
 __all__ = [

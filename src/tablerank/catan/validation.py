@@ -17,10 +17,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from tablerank.catan.variants import SOURCES, VARIANTS, Source, Variant, is_catan
 from tablerank.engine.records import Game, Seat, SeatStatus
+from tablerank.engine.variants import SOURCES, VARIANTS, Source, Variant, is_catan
 
-__all__ = ["Finding", "findings_json", "validate", "validate_game"]
+__all__ = ["FAR_OVER", "Finding", "findings_json", "validate", "validate_game"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +54,7 @@ def validate_game(game: Game) -> Finding:
         *_winner_errors(game, variant, target),
         *(e for seat in game.seats for e in _source_errors(seat, variant)),
         *_single_holder_errors(game, variant),
+        *_far_over_maximum(game, variant),
     ]
     warnings = [
         *_unchecked_winner(game, variant, target),
@@ -193,13 +194,29 @@ def _at_target_without_winning(game: Game, variant: Variant, target: int) -> Ite
             )
 
 
+FAR_OVER = 2
+"""A seat's VP over this many times the variant's maximum is an error, not a warning."""
+
+
+def _maximum_text(variant: Variant) -> str:
+    what = "documented maximum" if variant.documented_maximum is not None else "sum of the maximums"
+    return f"the {variant.name} {what} of {variant.maximum} VP"
+
+
 def _above_maximum(game: Game, variant: Variant) -> Iterator[str]:
     """ "Total Maximum: 22 VP" (base), "31 VP" (Cities & Knights); the sum of the per-source
-    maximums for variants whose table gives no total."""
-    what = "documented maximum" if variant.documented_maximum is not None else "sum of the maximums"
+    maximums for variants whose table gives no total. Just above it is odd (a house rule, a
+    miscount); far above it is `_far_over_maximum`'s error."""
     for seat in game.seats:
-        if seat.vp is not None and seat.vp > variant.maximum:
+        if seat.vp is not None and variant.maximum < seat.vp <= FAR_OVER * variant.maximum:
+            yield f"{_who(seat)}: {_vp(seat.vp)} VP is above {_maximum_text(variant)}"
+
+
+def _far_over_maximum(game: Game, variant: Variant) -> Iterator[str]:
+    """More than `FAR_OVER` times the most VP one player can hold: the sheet is wrong."""
+    for seat in game.seats:
+        if seat.vp is not None and seat.vp > FAR_OVER * variant.maximum:
             yield (
-                f"{_who(seat)}: {_vp(seat.vp)} VP is above the {variant.name} {what} of "
-                f"{variant.maximum} VP"
+                f"{_who(seat)}: {_vp(seat.vp)} VP is far over {_maximum_text(variant)} "
+                f"(more than {FAR_OVER} times it); no {variant.name} game reaches that"
             )

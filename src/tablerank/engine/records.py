@@ -9,17 +9,54 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, TypeVar
+from typing import Any
 
-from tablerank.catan.variants import VARIANTS, is_catan
+from tablerank.engine.fields import (
+    EARLIEST_DATE,
+    ID_ALPHABET,
+    ID_PATTERN,
+    LATEST_DATE,
+    MAX_EVENT_PLAYERS,
+    MAX_ID_LENGTH,
+    MAX_KEY_LENGTH,
+    MAX_NAME_KEY_LENGTH,
+    MAX_NAME_LENGTH,
+    MAX_ROUNDS,
+    MAX_SEATS,
+    MAX_TEXT_LENGTH,
+    MAX_VP,
+    parse_bool,
+    parse_choice,
+    parse_date,
+    parse_id,
+    parse_int,
+    parse_name,
+    parse_sources,
+    parse_text,
+    parse_vp,
+    shown,
+)
 from tablerank.engine.placement import competition_places, resolve_places
+from tablerank.engine.variants import VARIANTS, is_catan
 from tablerank.errors import RecordError
 
 __all__ = [
+    "EARLIEST_DATE",
+    "ID_ALPHABET",
+    "ID_PATTERN",
+    "LATEST_DATE",
+    "MAX_EVENT_PLAYERS",
+    "MAX_ID_LENGTH",
+    "MAX_KEY_LENGTH",
+    "MAX_NAME_KEY_LENGTH",
+    "MAX_NAME_LENGTH",
+    "MAX_ROUNDS",
+    "MAX_SEATS",
+    "MAX_TEXT_LENGTH",
+    "MAX_VP",
     "Account",
     "Event",
     "EventFormat",
@@ -143,8 +180,6 @@ class Event:
 
 # -- building and checking -------------------------------------------------------------------
 
-_E = TypeVar("_E", bound=StrEnum)
-
 GAME_FIELDS = (
     "id", "date", "game", "variant", "target", "group", "city", "class", "event", "round",
     "seats", "description",
@@ -159,101 +194,6 @@ def _check_fields(raw: Mapping[str, Any], allowed: Sequence[str], prefix: str) -
         if key not in allowed:
             where = f"{prefix}.{key}" if prefix else str(key)
             raise RecordError(where, f"unknown field; expected one of: {', '.join(allowed)}")
-
-
-def _text(value: Any, name: str, *, required: bool = False) -> str | None:
-    if isinstance(value, bool) or (value is not None and not isinstance(value, str | int)):
-        raise RecordError(name, f"expected text, got {value!r}")
-    text = "" if value is None else str(value).strip()
-    if not text:
-        if required:
-            raise RecordError(name, "is required")
-        return None
-    return text
-
-
-def _date(value: Any, name: str) -> dt.date:
-    if value is None or value == "":
-        raise RecordError(name, "is required (a date like 2026-03-14)")
-    if isinstance(value, dt.datetime):
-        return value.date()
-    if isinstance(value, dt.date):
-        return value
-    if not isinstance(value, str):
-        raise RecordError(name, f"expected a date like 2026-03-14, got {value!r}")
-    try:
-        return dt.date.fromisoformat(value.strip())
-    except ValueError:
-        raise RecordError(name, f"expected a date like 2026-03-14, got {value!r}") from None
-
-
-def _int(value: Any, name: str, *, minimum: int) -> int | None:
-    if value is None or value == "":
-        return None
-    if isinstance(value, str):
-        try:
-            value = int(value.strip())
-        except ValueError:
-            raise RecordError(name, f"expected a whole number, got {value!r}") from None
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RecordError(name, f"expected a whole number, got {value!r}")
-    if value < minimum:
-        raise RecordError(name, f"expected a whole number of at least {minimum}, got {value}")
-    return value
-
-
-def _vp(value: Any, name: str) -> float | None:
-    if value is None or value == "":
-        return None
-    if isinstance(value, str):
-        try:
-            value = float(value.strip())
-        except ValueError:
-            raise RecordError(name, f"expected a number of VP, got {value!r}") from None
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise RecordError(name, f"expected a number of VP, got {value!r}")
-    if not math.isfinite(value):
-        raise RecordError(name, f"expected a finite number of VP, got {value!r}")
-    if value < 0:
-        raise RecordError(name, f"VP cannot be negative, got {value:g}")
-    return int(value) if float(value).is_integer() else float(value)
-
-
-def _bool(value: Any, name: str) -> bool | None:
-    if value is None or value == "":
-        return None
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.strip().lower() in {"true", "yes", "1", "false", "no", "0"}:
-        return value.strip().lower() in {"true", "yes", "1"}
-    if isinstance(value, int) and value in (0, 1):
-        return bool(value)
-    raise RecordError(name, f"expected true or false, got {value!r}")
-
-
-def _choice(value: Any, name: str, kind: type[_E], default: _E) -> _E:
-    if value is None or value == "":
-        return default
-    try:
-        return kind(str(value).strip().lower())
-    except ValueError:
-        allowed = ", ".join(m.value for m in kind)
-        raise RecordError(name, f"unknown value {value!r}; expected one of: {allowed}") from None
-
-
-def _sources(value: Any, name: str) -> dict[str, int]:
-    if value is None or value == {}:
-        return {}
-    if not isinstance(value, Mapping):
-        raise RecordError(name, f"expected an object of VP per source, got {value!r}")
-    out: dict[str, int] = {}
-    for key, amount in value.items():
-        vp = _int(amount, f"{name}.{key}", minimum=0)
-        if vp is not None:
-            out[str(key)] = vp
-    return out
 
 
 @dataclass(slots=True)
@@ -271,12 +211,11 @@ class _RawSeat:
 def _seat(raw: Any, index: int) -> _RawSeat:
     name = f"seats[{index}]"
     if not isinstance(raw, Mapping):
-        raise RecordError(name, f"expected an object with at least a player, got {raw!r}")
+        raise RecordError(name, f"expected an object with at least a player, got {shown(raw)}")
     _check_fields(raw, SEAT_FIELDS, name)
-    player = _text(raw.get("player"), f"{name}.player", required=True)
-    assert player is not None
-    sources = _sources(raw.get("sources"), f"{name}.sources")
-    vp = _vp(raw.get("vp"), f"{name}.vp")
+    player = parse_name(raw.get("player"), f"{name}.player")
+    sources = parse_sources(raw.get("sources"), f"{name}.sources")
+    vp = parse_vp(raw.get("vp"), f"{name}.vp")
     if sources:
         total = sum(sources.values())
         if vp is None:
@@ -289,11 +228,11 @@ def _seat(raw: Any, index: int) -> _RawSeat:
     return _RawSeat(
         player=player,
         vp=vp,
-        winner=bool(_bool(raw.get("winner"), f"{name}.winner")),
-        place=_int(raw.get("place"), f"{name}.place", minimum=1),
-        team=_text(raw.get("team"), f"{name}.team"),
-        status=_choice(raw.get("status"), f"{name}.status", SeatStatus, SeatStatus.FINISHED),
-        account=_choice(raw.get("account"), f"{name}.account", Account, Account.PREMIUM),
+        winner=bool(parse_bool(raw.get("winner"), f"{name}.winner")),
+        place=parse_int(raw.get("place"), f"{name}.place", minimum=1, maximum=MAX_SEATS),
+        team=parse_text(raw.get("team"), f"{name}.team", limit=MAX_NAME_LENGTH),
+        status=parse_choice(raw.get("status"), f"{name}.status", SeatStatus, SeatStatus.FINISHED),
+        account=parse_choice(raw.get("account"), f"{name}.account", Account, Account.PREMIUM),
         sources=sources,
     )
 
@@ -308,6 +247,16 @@ def _check_players_once(seats: Sequence[_RawSeat]) -> None:
                 f"{seat.player} is already at this table (seats[{seen[key]}])",
             )
         seen[key] = i
+
+
+def _check_places_fit(seats: Sequence[_RawSeat]) -> None:
+    # A lone seat may be 2nd: it lost to the game (A.R.E.A.'s solitaire class).
+    last = max(len(seats), 2)
+    for i, seat in enumerate(seats):
+        if seat.place is not None and seat.place > last:
+            raise RecordError(
+                f"seats[{i}].place", f"place {seat.place} at a table of {len(seats)} seats"
+            )
 
 
 def _check_abandoned(seats: Sequence[_RawSeat]) -> None:
@@ -387,14 +336,13 @@ def new_game(
     Defaults: game catan, variant base (Catan only), target the variant's, group = variant
     (the title for other games), class two for 2 seats, sol for 1 and wta otherwise.
     """
-    game_id = _text(id, "id", required=True)
-    assert game_id is not None
-    when = _date(date, "date")
-    title = _text(game, "game") or "catan"
+    game_id = parse_id(id, "id")
+    when = parse_date(date, "date")
+    title = parse_text(game, "game", limit=MAX_TEXT_LENGTH) or "catan"
     catan = is_catan(title)
     if catan:
         title = "catan"
-    variant_name = _text(variant, "variant")
+    variant_name = parse_text(variant, "variant", limit=MAX_KEY_LENGTH)
     if catan:
         variant_name = (variant_name or "base").lower()
         if variant_name not in VARIANTS:
@@ -402,12 +350,15 @@ def new_game(
             raise RecordError("variant", f"unknown variant {variant!r}; expected one of: {allowed}")
     elif variant_name is not None:
         raise RecordError("variant", f"variants belong to Catan games, not to {title!r}")
-    goal = _int(target, "target", minimum=1)
+    goal = parse_int(target, "target", minimum=1, maximum=MAX_VP)
     if goal is None and variant_name is not None:
         goal = VARIANTS[variant_name].target
     if not isinstance(seats, Sequence) or isinstance(seats, str) or not seats:
         raise RecordError("seats", "expected a list of at least one seat")
+    if len(seats) > MAX_SEATS:
+        raise RecordError("seats", f"{len(seats)} seats; a table has at most {MAX_SEATS}")
     raw = [_seat(s, i) for i, s in enumerate(seats)]
+    _check_places_fit(raw)
     _check_players_once(raw)
     _check_abandoned(raw)
     places = resolve_places(
@@ -419,7 +370,7 @@ def new_game(
     present = sum(p is not None for p in places)
     if present == 0:
         raise RecordError("seats", "every seat was abandoned; nobody finished the game")
-    cls = _choice(game_class, "class", GameClass, _default_class(present))
+    cls = parse_choice(game_class, "class", GameClass, _default_class(present))
     _check_class(cls, raw, places, catan)
     return Game(
         id=game_id,
@@ -440,28 +391,27 @@ def new_game(
         game=title,
         variant=variant_name,
         target=goal,
-        group=_text(group, "group") or variant_name or title,
-        city=_text(city, "city"),
+        group=parse_text(group, "group", limit=MAX_TEXT_LENGTH) or variant_name or title,
+        city=parse_text(city, "city", limit=MAX_TEXT_LENGTH),
         game_class=cls,
-        event=_text(event, "event"),
-        round=_int(round, "round", minimum=0),
+        event=parse_text(event, "event", limit=MAX_NAME_LENGTH),
+        round=parse_int(round, "round", minimum=0, maximum=MAX_ROUNDS),
     )
 
 
 def _standing(raw: Any, index: int, rounds: int | None, fmt: EventFormat) -> EventStanding:
     name = f"standings[{index}]"
     if not isinstance(raw, Mapping):
-        raise RecordError(name, f"expected an object with player and place, got {raw!r}")
+        raise RecordError(name, f"expected an object with player and place, got {shown(raw)}")
     _check_fields(raw, STANDING_FIELDS, name)
-    player = _text(raw.get("player"), f"{name}.player", required=True)
-    assert player is not None
-    place = _int(raw.get("place"), f"{name}.place", minimum=1)
+    player = parse_name(raw.get("player"), f"{name}.player")
+    place = parse_int(raw.get("place"), f"{name}.place", minimum=1, maximum=MAX_EVENT_PLAYERS)
     if place is None:
         raise RecordError(f"{name}.place", "is required")
-    wins = _int(raw.get("wins"), f"{name}.wins", minimum=0) or 0
-    draws = _int(raw.get("draws"), f"{name}.draws", minimum=0) or 0
-    losses = _int(raw.get("losses"), f"{name}.losses", minimum=0) or 0
-    completed = _bool(raw.get("completed"), f"{name}.completed")
+    wins = parse_int(raw.get("wins"), f"{name}.wins", minimum=0, maximum=MAX_ROUNDS) or 0
+    draws = parse_int(raw.get("draws"), f"{name}.draws", minimum=0, maximum=MAX_ROUNDS) or 0
+    losses = parse_int(raw.get("losses"), f"{name}.losses", minimum=0, maximum=MAX_ROUNDS) or 0
+    completed = parse_bool(raw.get("completed"), f"{name}.completed")
     if completed is None:
         if fmt is EventFormat.ELIMINATION or rounds is None:
             raise RecordError(
@@ -485,13 +435,17 @@ def new_event(
     format: Any = None,
 ) -> Event:
     """Build a checked `Event` (final standings of a tournament) from raw values."""
-    event_id = _text(id, "id", required=True)
+    event_id = parse_text(id, "id", limit=MAX_NAME_LENGTH, required=True)
     assert event_id is not None
-    when = _date(date, "date")
-    n_rounds = _int(rounds, "rounds", minimum=1)
-    fmt = _choice(format, "format", EventFormat, EventFormat.SWISS)
+    when = parse_date(date, "date")
+    n_rounds = parse_int(rounds, "rounds", minimum=1, maximum=MAX_ROUNDS)
+    fmt = parse_choice(format, "format", EventFormat, EventFormat.SWISS)
     if not isinstance(standings, Sequence) or isinstance(standings, str) or not standings:
         raise RecordError("standings", "expected a list of at least one player's standing")
+    if len(standings) > MAX_EVENT_PLAYERS:
+        raise RecordError(
+            "standings", f"{len(standings)} players; an event has at most {MAX_EVENT_PLAYERS}"
+        )
     given = [_standing(s, i, n_rounds, fmt) for i, s in enumerate(standings)]
     for i, row in enumerate(given):
         if row.place > len(given):

@@ -16,6 +16,7 @@ from math import isfinite
 from pathlib import Path
 from typing import Any
 
+from tablerank.engine.fields import shown
 from tablerank.engine.records import Event, Game, event_from_dict, game_from_dict
 from tablerank.errors import InputError, RecordError
 
@@ -119,7 +120,7 @@ def _from_json_array(text: str, source: str) -> Iterator[Located]:
 def _record(raw: Any, source: str, where: str) -> Record:
     if not isinstance(raw, Mapping):
         raise InputError(source, where, f"expected a JSON object, got {type(raw).__name__}")
-    label = f"{where} (id {raw['id']})" if isinstance(raw.get("id"), str | int) else where
+    label = f"{where} (id {_id_text(raw['id'])})" if isinstance(raw.get("id"), str | int) else where
     try:
         if "standings" in raw:
             return event_from_dict(raw)
@@ -128,6 +129,13 @@ def _record(raw: Any, source: str, where: str) -> Record:
     except RecordError as exc:
         raise InputError(source, label, exc.message, field=exc.field) from None
     raise InputError(source, label, "expected a game (with seats) or an event (with standings)")
+
+
+def _id_text(value: str | int) -> str:
+    """A record's id as a location names it: quoted and cut short unless plainly printable."""
+    if isinstance(value, str) and value.isprintable() and len(value) <= 60:
+        return value
+    return shown(value)
 
 
 # -- CSV: one row per seat (games) or per player (events) ------------------------------------------
@@ -216,7 +224,7 @@ def _csv_record(group: _Group, events: bool, source: str) -> Located:
     except RecordError as exc:
         match = _SEAT_FIELD.match(exc.field)
         line = group.lines[int(match.group(1))] if match else group.lines[0]
-        label = f"line {line} (id {group.rows[0]['id']})"
+        label = f"line {line} (id {_id_text(group.rows[0]['id'])})"
         raise InputError(source, label, exc.message, field=exc.field) from None
 
 

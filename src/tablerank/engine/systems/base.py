@@ -16,9 +16,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Self, TypeVar, get_type_hints
 
-from tablerank.catan.variants import is_catan
 from tablerank.engine.ranking import competition_ranks, rank_of_each
 from tablerank.engine.records import Event, Game
+from tablerank.engine.variants import is_catan
 from tablerank.errors import InvalidParameter, MixedLists, UnknownRecord
 
 __all__ = [

@@ -1,0 +1,262 @@
+"""One raw value of a record, checked against the documented limits (docs/records.md).
+
+Every record the readers, the league, the API and library users build passes through these
+parsers (via `tablerank.engine.records`), so every door refuses the same input with the same
+`RecordError(field, message)`. The limits are public constants: the API schema and the league
+services refer to them, and they are no larger than the league's database columns.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import re
+import unicodedata
+from collections.abc import Mapping
+from enum import StrEnum
+from typing import Any, TypeVar
+
+from tablerank.errors import RecordError
+
+__all__ = [
+    "EARLIEST_DATE",
+    "ID_ALPHABET",
+    "ID_PATTERN",
+    "LATEST_DATE",
+    "MAX_EVENT_PLAYERS",
+    "MAX_ID_LENGTH",
+    "MAX_KEY_LENGTH",
+    "MAX_NAME_KEY_LENGTH",
+    "MAX_NAME_LENGTH",
+    "MAX_ROUNDS",
+    "MAX_SEATS",
+    "MAX_TEXT_LENGTH",
+    "MAX_VP",
+    "check_date",
+    "check_text",
+    "parse_bool",
+    "parse_choice",
+    "parse_date",
+    "parse_id",
+    "parse_int",
+    "parse_name",
+    "parse_sources",
+    "parse_text",
+    "parse_vp",
+    "shown",
+]
+
+MAX_ID_LENGTH = 64
+"""Longest game id."""
+ID_PATTERN = r"^\w[\w.~-]{0,63}$"
+"""A game id: a letter, digit or ``_`` first, then letters, digits, ``_ . ~ -`` (1-64 in all).
+
+Letters and digits are Unicode ones (Python's ``\\w``, so ``kö-002`` is an id); an id is one URL
+path segment once percent-encoded, so ``/``, spaces and ``..`` are never part of one.
+"""
+ID_ALPHABET = "letters, digits, '_', '.', '~' and '-', starting with a letter, digit or '_'"
+"""`ID_PATTERN` in words, as messages say it."""
+MAX_NAME_LENGTH = 100
+"""Longest player name, team name and event id (the league's player name column)."""
+MAX_NAME_KEY_LENGTH = 200
+"""Longest player name once case-folded (the league's player key column; "ß" folds to "ss")."""
+MAX_TEXT_LENGTH = 100
+"""Longest game title, group and city."""
+MAX_KEY_LENGTH = 64
+"""Longest variant name and VP source key."""
+MAX_VP = 1000
+"""Most VP a seat, a source or a game's target may hold; far above any real game."""
+MAX_SEATS = 100
+"""Most seats at one table."""
+MAX_EVENT_PLAYERS = 10_000
+"""Most players in one event's standings."""
+MAX_ROUNDS = 1000
+"""Most rounds of an event (also the largest round number and match count)."""
+EARLIEST_DATE = dt.date(1900, 1, 1)
+"""Earliest date a record (or a league's `played_at`) may carry."""
+LATEST_DATE = dt.date(2100, 12, 31)
+"""Latest date a record (or a league's `played_at`) may carry."""
+
+_ID = re.compile(ID_PATTERN.removeprefix("^").removesuffix("$"))
+# Control characters (Cc), lone surrogates (Cs) and line/paragraph separators break a one-line
+# value or cannot be encoded; format characters (Cf: joiners, direction marks) are kept.
+_REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
+
+_E = TypeVar("_E", bound=StrEnum)
+
+
+def shown(value: Any) -> str:
+    """`value` as messages quote it: its repr, cut short when long."""
+    if isinstance(value, int) and value.bit_length() > 128:
+        return "a number of more than 38 digits"
+    try:
+        text = repr(value)
+    except ValueError:  # a container holding a number too long to print
+        return f"a {type(value).__name__}"
+    return text if len(text) <= 60 else f"{text[:57]}..."
+
+
+def _number(value: float) -> str:
+    return f"{value:g}" if isinstance(value, float) else shown(value)
+
+
+def check_text(text: str, name: str, *, limit: int) -> str:
+    """`text` if it is valid Unicode without control characters and at most `limit` long."""
+    if not text.isprintable():
+        _check_characters(text, name)
+    if len(text) > limit:
+        raise RecordError(name, f"is {len(text)} characters long; at most {limit} are allowed")
+    return text
+
+
+def _check_characters(text: str, name: str) -> None:
+    for position, char in enumerate(text, 1):
+        category = unicodedata.category(char)
+        if category in _REFUSED_CATEGORIES:
+            what = "a lone surrogate" if category == "Cs" else "a control character"
+            raise RecordError(
+                name, f"is not valid text: {what} (U+{ord(char):04X}) at character {position}"
+            )
+
+
+def parse_text(value: Any, name: str, *, limit: int, required: bool = False) -> str | None:
+    """Stripped text (a number is taken as its text), None when empty and not required."""
+    if (
+        isinstance(value, bool)
+        or (value is not None and not isinstance(value, str | int))
+        or (isinstance(value, int) and value.bit_length() > 128)
+    ):
+        raise RecordError(name, f"expected text, got {shown(value)}")
+    text = "" if value is None else str(value).strip()
+    if not text:
+        if required:
+            raise RecordError(name, "is required")
+        return None
+    return check_text(text, name, limit=limit)
+
+
+def parse_name(value: Any, name: str) -> str:
+    """A required player name: text of at most `MAX_NAME_LENGTH`, also once case-folded."""
+    text = parse_text(value, name, limit=MAX_NAME_LENGTH, required=True)
+    assert text is not None
+    if len(text.casefold()) > MAX_NAME_KEY_LENGTH:
+        raise RecordError(
+            name,
+            f"is {len(text.casefold())} characters long once case is folded; "
+            f"at most {MAX_NAME_KEY_LENGTH} are allowed",
+        )
+    return text
+
+
+def parse_id(value: Any, name: str) -> str:
+    """A required id in the documented alphabet (`ID_PATTERN`)."""
+    text = parse_text(value, name, limit=MAX_ID_LENGTH, required=True)
+    assert text is not None
+    if not _ID.fullmatch(text):
+        raise RecordError(name, f"expected 1-{MAX_ID_LENGTH} {ID_ALPHABET}; got {shown(text)}")
+    return text
+
+
+def check_date(day: dt.date, name: str) -> dt.date:
+    """`day` if it lies between `EARLIEST_DATE` and `LATEST_DATE`."""
+    if not EARLIEST_DATE <= day <= LATEST_DATE:
+        span = f"{EARLIEST_DATE.isoformat()} to {LATEST_DATE.isoformat()}"
+        raise RecordError(name, f"{day.isoformat()} is outside {span}")
+    return day
+
+
+def parse_date(value: Any, name: str) -> dt.date:
+    """A required date in the documented range, from a date, a datetime or ISO text."""
+    if value is None or value == "":
+        raise RecordError(name, "is required (a date like 2026-03-14)")
+    if isinstance(value, dt.datetime):
+        return check_date(value.date(), name)
+    if isinstance(value, dt.date):
+        return check_date(value, name)
+    if not isinstance(value, str):
+        raise RecordError(name, f"expected a date like 2026-03-14, got {shown(value)}")
+    try:
+        day = dt.date.fromisoformat(value.strip())
+    except ValueError:
+        raise RecordError(name, f"expected a date like 2026-03-14, got {shown(value)}") from None
+    return check_date(day, name)
+
+
+def parse_int(value: Any, name: str, *, minimum: int, maximum: int) -> int | None:
+    """A whole number from `minimum` to `maximum`, None when empty."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, str):
+        if len(value.strip()) > 38:
+            raise RecordError(name, f"expected a whole number, got {shown(value)}")
+        try:
+            value = int(value.strip())
+        except ValueError:
+            raise RecordError(name, f"expected a whole number, got {shown(value)}") from None
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RecordError(name, f"expected a whole number, got {shown(value)}")
+    if not minimum <= value <= maximum:
+        raise RecordError(name, f"expected a whole number from {minimum} to {maximum}, got {value}")
+    return value
+
+
+def parse_vp(value: Any, name: str) -> float | None:
+    """VP from 0 to `MAX_VP` (whole numbers as int), None when empty."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, str):
+        try:
+            value = float(value.strip())
+        except ValueError:
+            raise RecordError(name, f"expected a number of VP, got {shown(value)}") from None
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise RecordError(name, f"expected a number of VP, got {shown(value)}")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise RecordError(name, f"expected a finite number of VP, got {shown(value)}")
+    if value < 0:
+        raise RecordError(name, f"VP cannot be negative, got {_number(value)}")
+    if value > MAX_VP:
+        raise RecordError(name, f"{_number(value)} VP is over the limit of {MAX_VP} VP")
+    return int(value) if float(value).is_integer() else float(value)
+
+
+def parse_bool(value: Any, name: str) -> bool | None:
+    """True or false from a bool, 0/1 or yes/no/true/false text; None when empty."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in {"true", "yes", "1", "false", "no", "0"}:
+        return value.strip().lower() in {"true", "yes", "1"}
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    raise RecordError(name, f"expected true or false, got {shown(value)}")
+
+
+def parse_choice(value: Any, name: str, kind: type[_E], default: _E) -> _E:
+    """One member of `kind`, read case-insensitively; `default` when empty."""
+    if value is None or value == "":
+        return default
+    try:
+        return kind(str(value).strip().lower())
+    except ValueError:
+        allowed = ", ".join(m.value for m in kind)
+        shown = repr(value) if not isinstance(value, str) else repr(value[:MAX_KEY_LENGTH])
+        raise RecordError(name, f"unknown value {shown}; expected one of: {allowed}") from None
+
+
+def parse_sources(value: Any, name: str) -> dict[str, int]:
+    """A seat's VP per source: keys are short text, amounts whole VP from 0 to `MAX_VP`."""
+    if value is None or value == {}:
+        return {}
+    if not isinstance(value, Mapping):
+        raise RecordError(name, f"expected an object of VP per source, got {shown(value)}")
+    out: dict[str, int] = {}
+    for index, (key, amount) in enumerate(value.items()):
+        key_text = parse_text(key, f"{name}[{index}]", limit=MAX_KEY_LENGTH, required=True)
+        vp = parse_int(amount, f"{name}.{key_text}", minimum=0, maximum=MAX_VP)
+        if vp is not None:
+            out[str(key_text)] = vp
+    return out
