@@ -20,7 +20,6 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
 from typer.testing import CliRunner
@@ -104,14 +103,14 @@ WITH_ZED = [*FOUR_SEATS[:3], ("Zed", {"settlements": 5})]
 # -- the web ----------------------------------------------------------------------------------
 
 
-def _web_outcome(response: HttpResponse) -> str:
+def _web_outcome(response: Any) -> str:
     status = response.status_code
     if status == 302:
         return "login" if "/accounts/login/" in response["Location"] else "ok"
     return {200: "ok", 201: "ok", 403: "denied", 404: "hidden"}.get(status, f"status {status}")
 
 
-def _web(private: Private, action: str, client: Client) -> HttpResponse:
+def _web(private: Private, action: str, client: Client) -> Any:
     slug = private.club.league.slug
     record_url = reverse("record", args=[slug])
     members = reverse("members", args=[slug])

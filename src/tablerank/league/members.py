@@ -15,6 +15,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from tablerank.engine.fields import parse_name
 from tablerank.league.errors import DuplicatePlayer, LeagueError, NotAllowed
 from tablerank.league.models import Invitation, League, Player
 from tablerank.league.roles import ORGANIZERS, Actor, Console, require_role
@@ -31,9 +32,6 @@ __all__ = [
     "player_named",
 ]
 
-NAME_LIMIT = 100
-"""The longest player name (the database column's length)."""
-
 
 def add_player(league: League, name: str, *, by: Actor, account: User | None = None) -> Player:
     """A new player (only organizers add players); refused when the league has the name
@@ -42,8 +40,7 @@ def add_player(league: League, name: str, *, by: Actor, account: User | None = N
     name = name.strip()
     if not name:
         raise LeagueError("name", "give the player a name")
-    if len(name) > NAME_LIMIT:
-        raise LeagueError("name", f"a name has at most {NAME_LIMIT} characters")
+    name = parse_name(name, "name")  # the records' rule: valid text of a bounded length
     if Player.objects.filter(league=league, key=name.casefold()).exists():
         raise DuplicatePlayer("name", f"league {league.slug!r} already has a player {name!r}")
     with transaction.atomic():

@@ -19,6 +19,7 @@ from django.db.models import F, Prefetch
 from django.utils import timezone
 
 from tablerank.catan.validation import validate
+from tablerank.engine.fields import check_date
 from tablerank.engine.records import Event, Game
 from tablerank.engine.records import Seat as EngineSeat
 from tablerank.league.errors import AlreadyVoided, DuplicateRecord, InvalidResult, LeagueError
@@ -51,22 +52,15 @@ __all__ = [
 
 _R = TypeVar("_R", bound=Recorded)
 
-EARLIEST_PLAY = dt.datetime(1900, 1, 1, tzinfo=dt.UTC)
-LATEST_PLAY = dt.datetime(2100, 12, 31, 23, 59, tzinfo=dt.UTC)
-"""When a game may have been played (the records' date range)."""
-
 
 def local_date(league: League, played_at: dt.datetime) -> dt.date:
     """The day a game played at `played_at` belongs to in the league's time zone, which is
-    what decides its month's list (seed 001): 23:30 in Berlin on 31 May is a May game."""
+    what decides its month's list (seed 001): 23:30 in Berlin on 31 May is a May game. The
+    moment lies in the records' date range (`RecordError` otherwise)."""
     if played_at.tzinfo is None:
         raise LeagueError("played_at", "give the time with its UTC offset, e.g. 20:30+02:00")
-    if not EARLIEST_PLAY <= played_at <= LATEST_PLAY:
-        raise LeagueError(
-            "played_at",
-            f"expected a time between {EARLIEST_PLAY:%Y-%m-%d} and {LATEST_PLAY:%Y-%m-%d}",
-        )
-    return played_at.astimezone(zoneinfo.ZoneInfo(league.time_zone)).date()
+    check_date(played_at.date(), "played_at")
+    return check_date(played_at.astimezone(zoneinfo.ZoneInfo(league.time_zone)).date(), "played_at")
 
 
 def check_result(league: League, game: Game) -> list[str]:
