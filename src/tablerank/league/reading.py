@@ -1,0 +1,78 @@
+"""What every read of a league starts from: the kept system asked for, the player, the confirmed
+games with their seats, and dates as given.
+
+Errors are `LeagueError(field, message)`, naming what the caller asked for wrongly.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.db.models import Prefetch, QuerySet
+
+from tablerank.engine.records import Game
+from tablerank.engine.systems import get_system
+from tablerank.engine.systems.base import ReplaySystem, System
+from tablerank.errors import UnknownSystem
+from tablerank.league.errors import LeagueError
+from tablerank.league.models import GameRecord, League, Player, RecordStatus, Seat, SourceVP
+
+
+def kept_system(league: League, name: str) -> System:
+    """The engine's system `name`, if the league keeps it."""
+    try:
+        system = get_system(name)
+    except UnknownSystem as exc:
+        raise LeagueError("system", str(exc)) from None
+    if name not in league.systems:
+        raise LeagueError(
+            "system",
+            f"league {league.slug!r} does not keep {name}; it keeps "
+            f"{', '.join(league.systems) or 'none'}",
+        )
+    return system
+
+
+def game_system(system: System) -> ReplaySystem[Game] | None:
+    """The system as one that rates games one by one, or None (pages.combined, turnabout)."""
+    if isinstance(system, ReplaySystem) and system.record_type is Game:
+        return system
+    return None
+
+
+def with_seats(records: QuerySet[GameRecord]) -> QuerySet[GameRecord]:
+    """The records with their seats in seat order, players and VP sources prefetched."""
+    sources = SourceVP.objects.order_by("source")
+    seats = (
+        Seat.objects.select_related("player")
+        .prefetch_related(Prefetch("sources", queryset=sources))
+        .order_by("position")
+    )
+    return records.prefetch_related(Prefetch("seats", queryset=seats))
+
+
+def confirmed_records(league: League) -> QuerySet[GameRecord]:
+    """The league's confirmed, live games in play order (by date, then recording order)."""
+    return GameRecord.objects.filter(league=league, status=RecordStatus.CONFIRMED).order_by(
+        "date", "sequence"
+    )
+
+
+def games_of(records: QuerySet[GameRecord]) -> list[Game]:
+    return [record.to_record() for record in with_seats(records)]
+
+
+def parse_day(value: dt.date | str | None, field: str) -> dt.date | None:
+    if value is None or isinstance(value, dt.date):
+        return value
+    try:
+        return dt.date.fromisoformat(value.strip())
+    except ValueError:
+        raise LeagueError(field, f"expected a date like 2026-03-14, got {value!r}") from None
+
+
+def league_player(league: League, name: str) -> Player:
+    try:
+        return Player.objects.get(league=league, key=name.strip().casefold())
+    except Player.DoesNotExist:
+        raise LeagueError("player", f"league {league.slug!r} has no player {name!r}") from None

@@ -1,0 +1,131 @@
+"""The forms of leagues, members and accounts: creating a league, its settings, players,
+account links, roles, disputes, voids and sign-up."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import User
+
+from tablerank.engine.systems import SYSTEMS
+from tablerank.league.models import League
+
+if TYPE_CHECKING:
+    LeagueModelForm = forms.ModelForm[League]
+    UserForm = UserCreationForm[User]
+else:  # the forms are generic only in the type stubs
+    LeagueModelForm = forms.ModelForm
+    UserForm = UserCreationForm
+
+
+# -- leagues ------------------------------------------------------------------------------------
+
+
+def _system_choices() -> list[tuple[str, str]]:
+    return [(name, name) for name in SYSTEMS]
+
+
+class LeagueCreateForm(LeagueModelForm):
+    """A new league: its name, its address and its time zone."""
+
+    class Meta:
+        model = League
+        fields = ("name", "slug", "time_zone", "public")
+        labels: ClassVar[dict[str, Any]] = {
+            "slug": "Address",
+            "public": "Anyone may read its standings",
+        }
+        help_texts: ClassVar[dict[str, Any]] = {
+            "slug": "Letters, digits and dashes; the league's pages live at /l/<address>/.",
+            "time_zone": "An IANA name such as Europe/Berlin; decides which month a game is in.",
+        }
+        widgets: ClassVar[dict[str, Any]] = {
+            "time_zone": forms.TextInput(attrs={"list": "time-zones"})
+        }
+
+
+class LeagueSettingsForm(LeagueModelForm):
+    """A league's settings, changed by its admins."""
+
+    systems = forms.MultipleChoiceField(
+        label="Rating systems kept",
+        choices=_system_choices,
+        widget=forms.CheckboxSelectMultiple,
+        error_messages={"required": "keep at least one rating system"},
+    )
+
+    class Meta:
+        model = League
+        fields = ("name", "public", "systems", "monthly_score", "one_official_is_enough",
+                  "time_zone")  # fmt: skip
+        labels: ClassVar[dict[str, Any]] = {
+            "public": "Anyone may read its standings",
+            "monthly_score": "Monthly list score",
+            "one_official_is_enough": "A result an official enters counts at once",
+        }
+        help_texts: ClassVar[dict[str, Any]] = {
+            "one_official_is_enough": (
+                "Otherwise a second official or one of its players confirms it (A.R.E.A.)."
+            ),
+            "time_zone": "An IANA name such as Europe/Berlin.",
+        }
+        widgets: ClassVar[dict[str, Any]] = {
+            "time_zone": forms.TextInput(attrs={"list": "time-zones"})
+        }
+
+
+# -- members ------------------------------------------------------------------------------------
+
+
+class AddPlayerForm(forms.Form):
+    """A new player, with or without an account that signs for their seats."""
+
+    name = forms.CharField(max_length=100)
+    username = forms.CharField(
+        label="Account (username)",
+        max_length=150,
+        required=False,
+        help_text="Leave empty for a player without an account. A new username gets an "
+        "account; hand its owner the reset link to set a password.",
+    )
+
+
+class LinkAccountForm(forms.Form):
+    """Link an account to a player who has none yet."""
+
+    player = forms.CharField(max_length=100)
+    username = forms.CharField(label="Account (username)", max_length=150)
+
+
+class RoleForm(forms.Form):
+    """Grant or revoke a league role to an account."""
+
+    username = forms.CharField(label="Account (username)", max_length=150)
+    role = forms.ChoiceField(choices=[("official", "official"), ("admin", "admin")])
+    grant = forms.TypedChoiceField(
+        label="Grant or revoke",
+        choices=[("yes", "grant the role"), ("no", "revoke the role")],
+        coerce=lambda v: v == "yes",
+    )
+
+
+class DisputeForm(forms.Form):
+    """Why a player disputes a result."""
+
+    why = forms.CharField(label="What is wrong?", max_length=500)
+
+
+class VoidForm(forms.Form):
+    """Why an admin or official voids a result (it stays stored, with who, when and why)."""
+
+    why = forms.CharField(label="Why is it void?", max_length=500)
+
+
+class SignUpForm(UserForm):
+    """A new account (open sign-up, when the site allows it)."""
+
+    class Meta(UserCreationForm.Meta):
+        model = User
+        fields = ("username",)

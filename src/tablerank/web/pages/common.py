@@ -1,0 +1,131 @@
+"""What every page that reads a league shares: who may see it (a private league is a 404 to
+anyone not a member, so its name does not leak), htmx partial requests, what the league has for
+the filters, the standings' tabs, and a stored game as pages show it."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db.models import Q
+from django.http import Http404, HttpRequest
+
+from tablerank.engine.records import Game
+from tablerank.league import services
+from tablerank.league.models import EventRecord, GameRecord, League, Player, RecordStatus
+from tablerank.web.templatetags.tablerank_web import system_family
+
+LISTS = ("monthly", "open", "annual")
+"""Catan Online World's ranking lists: tabs beside the systems, built on cow.points."""
+
+
+def user_of(request: HttpRequest) -> User:
+    return request.user  # type: ignore[return-value]  # AnonymousUser reads as an outsider
+
+
+def can_see(league: League, user: User) -> bool:
+    return services.can_read(league, user)
+
+
+def visible_league(request: HttpRequest, slug: str) -> League:
+    league = League.objects.filter(slug=slug).first()
+    if league is None or not can_see(league, user_of(request)):
+        raise Http404("no such league")
+    return league
+
+
+def is_partial(request: HttpRequest) -> bool:
+    """An htmx request for part of a page (a history restore wants the whole page)."""
+    return (
+        request.headers.get("HX-Request") == "true"
+        and request.headers.get("HX-History-Restore-Request") != "true"
+    )
+
+
+# -- what a league has, for filters and links --------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Choices:
+    """What a league's confirmed history has, for the filters' drop-downs."""
+
+    groups: list[str]
+    cities: list[str]
+    events: list[str]
+    months: list[str]
+    years: list[int]
+    event_records: list[str]
+
+
+def distinct(rows: Any, field: str) -> list[str]:
+    values = rows.exclude(**{field: ""}).values_list(field, flat=True).distinct()
+    return sorted(set(values), key=str.casefold)
+
+
+def choices_of(league: League) -> Choices:
+    confirmed = GameRecord.objects.filter(league=league, status=RecordStatus.CONFIRMED)
+    catan = confirmed.filter(Q(title__iexact="catan"))
+    months = [day.strftime("%Y-%m") for day in confirmed.dates("date", "month", order="DESC")]
+    events = EventRecord.objects.filter(league=league, status=RecordStatus.CONFIRMED)
+    return Choices(
+        groups=distinct(catan, "group"),
+        cities=distinct(confirmed, "city"),
+        events=distinct(confirmed, "event"),
+        months=months,
+        years=sorted({int(month[:4]) for month in months}, reverse=True),
+        event_records=list(events.order_by("-date").values_list("external_id", flat=True)),
+    )
+
+
+def player_names(league: League) -> set[str]:
+    return set(Player.objects.filter(league=league).values_list("name", flat=True))
+
+
+@dataclasses.dataclass(frozen=True)
+class Result:
+    """A stored game as a page shows it: the record (status, ids) and the engine's game."""
+
+    record: GameRecord
+    game: Game
+
+    @property
+    def winner(self) -> str | None:
+        winners = [seat.player for seat in self.game.seats if seat.winner]
+        if winners:
+            return winners[0]
+        firsts = [seat.player for seat in self.game.seats if seat.place == 1]
+        return firsts[0] if len(firsts) == 1 else None
+
+    @property
+    def seats(self) -> list[Any]:
+        return sorted(self.game.seats, key=lambda s: (s.place is None, s.place or 0))
+
+
+def results_of(records: Sequence[GameRecord]) -> list[Result]:
+    return [Result(record, record.to_record()) for record in records]
+
+
+TAB_ORDER = (
+    "pages.point", "pages.accomplishment", "pages.glory", "pages.elo", "pages.share",
+    "pages.combined", "cow.points", "cow.elo", *LISTS, "area", "turnabout",
+)  # fmt: skip
+"""Tabs in the order of the systems' families (P.A.G.E.S., Catan Online World, ...)."""
+
+
+def tabs_of(league: League) -> list[str]:
+    """The league's systems, and the ranking lists where it keeps cow.points (their points)."""
+    tabs = list(league.systems)
+    if "cow.points" in tabs:
+        tabs += LISTS
+    order = {name: index for index, name in enumerate(TAB_ORDER)}
+    return sorted(tabs, key=lambda name: order.get(name, len(order)))
+
+
+def grouped(tabs: Sequence[str]) -> list[tuple[str, list[str]]]:
+    """Tabs under their family's name, for the tab bar."""
+    groups: dict[str, list[str]] = {}
+    for name in tabs:
+        groups.setdefault(system_family(name), []).append(name)
+    return list(groups.items())

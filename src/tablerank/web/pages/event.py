@@ -1,0 +1,93 @@
+"""An event's page and its projector: the tournament standings, round by round."""
+
+from __future__ import annotations
+
+import zoneinfo
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.http import urlencode
+from django.views.decorators.http import require_GET
+from django.views.decorators.vary import vary_on_headers
+
+from tablerank.catan.standings import SCORINGS, TournamentStandings
+from tablerank.league import queries
+from tablerank.league.errors import LeagueError
+from tablerank.league.models import EventRecord, GameRecord, League, RecordStatus
+from tablerank.web.pages.common import Result, is_partial, player_names, results_of, visible_league
+
+PROJECTOR_REFRESH_SECONDS = 30
+
+
+def _event_context(request: HttpRequest, league: League, name: str) -> dict[str, Any]:
+    """A tournament's standings from its games (with the tiebreaks), or the final standings
+    recorded for an event whose games are not in the league."""
+    has_games = GameRecord.objects.filter(
+        league=league, status=RecordStatus.CONFIRMED, event=name
+    ).exists()
+    recorded = (
+        EventRecord.objects.filter(league=league, external_id=name)
+        .exclude(status=RecordStatus.VOIDED)
+        .prefetch_related("standings__player")
+        .first()
+    )
+    if not has_games and recorded is None:
+        raise Http404("no such event")
+    scoring = request.GET.get("scoring", "")
+    context: dict[str, Any] = {
+        "league": league,
+        "name": name,
+        "scoring": scoring,
+        "scorings": list(SCORINGS),
+        "player_names": player_names(league),
+        "recorded": recorded,
+        "final": recorded.to_record() if recorded is not None else None,
+        "updated": timezone.localtime(timezone=zoneinfo.ZoneInfo(league.time_zone)),
+        "refresh": PROJECTOR_REFRESH_SECONDS,
+    }
+    if has_games:
+        try:
+            table: TournamentStandings = (
+                queries.event_standings(league, name, scoring=scoring)
+                if scoring
+                else queries.event_standings(league, name)
+            )
+            context["standings"] = table
+        except LeagueError as exc:
+            context["error"] = exc
+        rounds = GameRecord.objects.filter(
+            league=league, status=RecordStatus.CONFIRMED, event=name
+        ).order_by("round", "sequence")
+        context["rounds"] = _by_round(results_of(list(rounds)))
+    return context
+
+
+def _by_round(results: list[Result]) -> list[tuple[int | None, list[Result]]]:
+    rounds: dict[int | None, list[Result]] = {}
+    for result in results:
+        rounds.setdefault(result.game.round, []).append(result)
+    return list(rounds.items())
+
+
+@require_GET
+def event(request: HttpRequest, slug: str, name: str) -> HttpResponse:
+    league = visible_league(request, slug)
+    return render(request, "web/pages/event.html", _event_context(request, league, name))
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def event_projector(request: HttpRequest, slug: str, name: str) -> HttpResponse:
+    """The event's standings in large type on a dark screen, refreshed every 30 seconds."""
+    league = visible_league(request, slug)
+    context = _event_context(request, league, name)
+    context["projector_url"] = reverse("event-projector", args=[league.slug, name])
+    if context["scoring"]:
+        context["projector_url"] += "?" + urlencode({"scoring": context["scoring"]})
+    template = (
+        "web/pages/_projector_board.html" if is_partial(request) else "web/pages/projector.html"
+    )
+    return render(request, template, context)

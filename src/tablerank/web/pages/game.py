@@ -1,0 +1,80 @@
+"""A game's page: its seats, where its verification stands, and what it did."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from tablerank.catan.validation import validate_game
+from tablerank.catan.variants import is_catan
+from tablerank.engine.systems import get_system
+from tablerank.engine.systems.base import Explanation
+from tablerank.league import queries, services
+from tablerank.league.models import GameRecord, League, RecordStatus
+from tablerank.web.pages.common import Result, player_names, visible_league
+
+
+def _record(league: League, game_id: str) -> GameRecord:
+    """The live record with this id, else the latest voided one (a page for what happened)."""
+    rows = GameRecord.objects.filter(league=league, external_id=game_id)
+    found = rows.exclude(status=RecordStatus.VOIDED).first() or rows.order_by("-pk").first()
+    if found is None:
+        raise Http404("no such game")
+    return found
+
+
+@dataclasses.dataclass(frozen=True)
+class SystemEffect:
+    """What one game did in one system: a line per player, best change first."""
+
+    system: str
+    title: str
+    explanation: Explanation
+
+    @property
+    def rows(self) -> list[dict[str, Any]]:
+        e = self.explanation
+        lines = [
+            {
+                "player": name,
+                "before": e.before.get(name),
+                "after": e.after.get(name),
+                "change": change,
+                "terms": [term for term in e.terms if term.player == name],
+            }
+            for name, change in e.changes.items()
+        ]
+        return sorted(lines, key=lambda line: -line["change"])
+
+
+@require_GET
+def game(request: HttpRequest, slug: str, game_id: str) -> HttpResponse:
+    """A game's seats and VP sources, where its verification stands, and what it did."""
+    league = visible_league(request, slug)
+    record = _record(league, game_id)
+    played = record.to_record()
+    effects = [
+        SystemEffect(name, get_system(name).title, explanation)
+        for name, explanation in queries.game_explanations(record).items()
+    ]
+    finding = validate_game(played) if is_catan(played.game) else None
+    context = {
+        "league": league,
+        "record": record,
+        "result": Result(record, played),
+        "verification": services.verification(record)
+        if record.status != RecordStatus.VOIDED
+        else None,
+        "signatures": list(record.confirmations.select_related("player", "by").order_by("at")),
+        "effects": effects,
+        "finding": finding,
+        "has_sources": any(seat.sources for seat in played.seats),
+        "replaces": record.replaces,
+        "replaced_by": GameRecord.objects.filter(replaces=record).first(),
+        "player_names": player_names(league),
+    }
+    return render(request, "web/pages/game.html", context)

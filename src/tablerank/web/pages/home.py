@@ -1,0 +1,111 @@
+"""The site's home (every league the visitor may see) and a league's home page."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from typing import Any
+
+from django.db.models import Count, Max
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from tablerank.engine.systems import get_system
+from tablerank.errors import TablerankError
+from tablerank.league import queries, services
+from tablerank.league.models import EventRecord, GameRecord, League, Player, RecordStatus
+from tablerank.web.pages.common import (
+    Choices,
+    can_see,
+    choices_of,
+    player_names,
+    results_of,
+    user_of,
+    visible_league,
+)
+
+LATEST = 8
+LEADERS = 3
+
+
+@dataclasses.dataclass(frozen=True)
+class LeagueCard:
+    league: League
+    players: int
+    games: int
+    latest: dt.date | None
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    """Every league the visitor may see, busiest first."""
+    user = user_of(request)
+    leagues = League.objects.annotate(players_count=Count("players", distinct=True))
+    visible = [league for league in leagues.order_by("name") if can_see(league, user)]
+    confirmed = GameRecord.objects.filter(league__in=visible, status=RecordStatus.CONFIRMED)
+    totals = {
+        row["league"]: (row["count"], row["last"])
+        for row in confirmed.values("league").annotate(count=Count("pk"), last=Max("date"))
+    }
+    cards = [
+        LeagueCard(league, league.players_count, *totals.get(league.pk, (0, None)))
+        for league in visible
+    ]
+    cards.sort(key=lambda card: -card.games)
+    return render(request, "web/pages/home.html", {"cards": cards})
+
+
+@require_GET
+def league_home(request: HttpRequest, slug: str) -> HttpResponse:
+    league = visible_league(request, slug)
+    user = user_of(request)
+    try:
+        leading = queries.leaders(league, LEADERS)
+        trouble = None
+    except TablerankError as exc:  # one system refusing the history (see the standings tab)
+        leading, trouble = {}, exc
+    leaders = [
+        {"system": name, "title": get_system(name).title, "rows": rows}
+        for name, rows in leading.items()
+        if rows
+    ]
+    choices = choices_of(league)
+    context = {
+        "league": league,
+        "nav": "home",
+        "latest": results_of(queries.latest_results(league, LATEST)),
+        "leaders": leaders,
+        "leaders_error": trouble,
+        "pending": len(queries.pending_for(user, league)) if user.is_authenticated else 0,
+        "roles": sorted(role.value for role in services.roles_of(league, user)),
+        "events": _events(league, choices),
+        "players": Player.objects.filter(league=league).count(),
+        "games": GameRecord.objects.filter(league=league, status=RecordStatus.CONFIRMED).count(),
+        "cities": choices.cities,
+        "player_names": player_names(league),
+    }
+    return render(request, "web/pages/league_home.html", context)
+
+
+def _events(league: League, choices: Choices) -> list[dict[str, Any]]:
+    """The league's tournaments (games sharing an event) and recorded final standings."""
+    days = dict(
+        GameRecord.objects.filter(league=league, status=RecordStatus.CONFIRMED)
+        .exclude(event="")
+        .values_list("event")
+        .annotate(last=Max("date"))
+        .values_list("event", "last")
+    )
+    records = dict(
+        EventRecord.objects.filter(league=league, status=RecordStatus.CONFIRMED).values_list(
+            "external_id", "date"
+        )
+    )
+    names = {*choices.events, *choices.event_records}
+    out = [
+        {"name": name, "date": days.get(name) or records.get(name), "games": name in days}
+        for name in names
+    ]
+    out.sort(key=lambda row: row["date"] or dt.date.min, reverse=True)
+    return out

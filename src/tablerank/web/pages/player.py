@@ -1,0 +1,101 @@
+"""A player's page: their rating history in one system, every game explained."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from tablerank.engine.systems import get_system
+from tablerank.errors import TablerankError
+from tablerank.league import queries
+from tablerank.league.models import GameRecord, League, Player, RecordStatus
+from tablerank.web.pages.common import (
+    LISTS,
+    distinct,
+    grouped,
+    player_names,
+    tabs_of,
+    visible_league,
+)
+from tablerank.web.templatetags.tablerank_web import system_label
+
+
+def _player(league: League, name: str) -> Player:
+    found = Player.objects.filter(league=league, key=name.strip().casefold()).first()
+    if found is None:
+        raise Http404("no such player")
+    return found
+
+
+def _charted(entries: Sequence[queries.HistoryEntry]) -> list[dict[str, Any]]:
+    """One series per list: the rating after each game, for the chart script."""
+    series: dict[str, dict[str, Any]] = {}
+    for entry in entries:
+        line = series.setdefault(
+            entry.list_key, {"list": entry.list_key, "dates": [], "ratings": [], "games": []}
+        )
+        line["dates"].append(entry.date.isoformat())
+        line["ratings"].append(entry.after)
+        line["games"].append(entry.game)
+    return [series[key] for key in sorted(series, key=str.casefold)]
+
+
+def _games_by_id(league: League, ids: set[str]) -> dict[str, GameRecord]:
+    """The confirmed records of these ids (what was played where), for the history's lines."""
+    rows = GameRecord.objects.filter(
+        league=league, external_id__in=ids, status=RecordStatus.CONFIRMED
+    )
+    return {row.external_id: row for row in rows}
+
+
+def _now_per_list(entries: Sequence[queries.HistoryEntry]) -> list[dict[str, Any]]:
+    """The player's latest rating and games in each list (the last entry of each)."""
+    latest: dict[str, queries.HistoryEntry] = {}
+    for entry in entries:
+        latest[entry.list_key] = entry
+    return [
+        {"list": key, "rating": entry.after, "games": entry.games}
+        for key, entry in sorted(latest.items())
+    ]
+
+
+@require_GET
+def player(request: HttpRequest, slug: str, name: str) -> HttpResponse:
+    """A player's rating history in one system (a chart per list) and every game explained."""
+    league = visible_league(request, slug)
+    person = _player(league, name)
+    systems = [s for s in tabs_of(league) if s not in LISTS and s != "pages.combined"]
+    if not systems:
+        raise Http404("the league keeps no system")
+    system = request.GET.get("system", "")
+    if system not in systems:
+        system = systems[0]
+    try:
+        entries = queries.player_history(league, person.name, system)
+        trouble = None
+    except TablerankError as exc:
+        entries, trouble = [], exc
+    seats = person.seats.filter(game__status=RecordStatus.CONFIRMED)
+    context = {
+        "league": league,
+        "person": person,
+        "system_groups": grouped(systems),
+        "system": system,
+        "played": _games_by_id(league, {entry.game for entry in entries}),
+        "now": _now_per_list(entries),
+        "system_title": get_system(system).title,
+        "error": trouble,
+        "entries": list(reversed(entries)),
+        "chart": {"system": system, "label": system_label(system), "series": _charted(entries)},
+        "games_played": seats.count(),
+        "wins": seats.filter(winner=True).count(),
+        "cities": distinct(
+            GameRecord.objects.filter(seats__player=person, status=RecordStatus.CONFIRMED), "city"
+        ),
+        "player_names": player_names(league),
+    }
+    return render(request, "web/pages/player.html", context)

@@ -1,0 +1,155 @@
+"""A league's standings: a tab per kept system and per ranking list, with filters."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from collections.abc import Sequence
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.views.decorators.http import require_GET
+from django.views.decorators.vary import vary_on_headers
+
+from tablerank.engine.lists import RankingList
+from tablerank.engine.systems import get_system
+from tablerank.engine.systems.base import RatingTable
+from tablerank.errors import TablerankError
+from tablerank.league import queries
+from tablerank.league.errors import LeagueError
+from tablerank.league.models import League, RatingState
+from tablerank.web.pages.common import (
+    LISTS,
+    Choices,
+    choices_of,
+    grouped,
+    is_partial,
+    player_names,
+    tabs_of,
+    visible_league,
+)
+from tablerank.web.templatetags.tablerank_web import system_label
+
+
+@dataclasses.dataclass(frozen=True)
+class Filters:
+    """The standings' filters as the URL gives them; empty strings mean "not filtered"."""
+
+    group: str = ""
+    city: str = ""
+    event: str = ""
+    since: str = ""
+    until: str = ""
+    list: str = ""
+    month: str = ""
+    year: str = ""
+
+    @classmethod
+    def from_request(cls, request: HttpRequest) -> Filters:
+        names = [f.name for f in dataclasses.fields(cls)]
+        return cls(**{name: request.GET.get(name, "").strip() for name in names})
+
+    def query(self) -> str:
+        """The filters as a query string, empty ones left out (for links and pushed URLs)."""
+        given = {k: v for k, v in dataclasses.asdict(self).items() if v}
+        return f"?{urlencode(given)}" if given else ""
+
+
+def _list_keys(league: League, system: str) -> list[str]:
+    """The lists a system keeps in this league (game groups for cow.elo, titles for area)."""
+    keys = RatingState.objects.filter(league=league, system=system).values_list(
+        "list_key", flat=True
+    )
+    return sorted(set(keys), key=str.casefold)
+
+
+def _default(options: Sequence[str], preferred: str) -> str:
+    if preferred in options:
+        return preferred
+    return options[0] if options else ""
+
+
+def _table(league: League, tab: str, filters: Filters, choices: Choices) -> dict[str, Any]:
+    """What the standings' table shows for one tab, or the message of what was asked wrongly."""
+    if tab in LISTS:
+        return _ranking_list(league, tab, filters, choices)
+    list_keys = _list_keys(league, tab) if tab in {"cow.elo", "area"} else []
+    chosen = filters.list or _default(list_keys, "base" if tab == "cow.elo" else "catan")
+    table: RatingTable = queries.standings(
+        league,
+        tab,
+        list_key=chosen or None,
+        group=filters.group or None,
+        city=filters.city or None,
+        event=filters.event or None,
+        since=filters.since or None,
+        until=filters.until or None,
+    )
+    return {
+        "kind": "system",
+        "table": table,
+        "list_keys": list_keys,
+        "list": chosen,
+        "lower_is_better": get_system(tab).lower_is_better,
+    }
+
+
+def _ranking_list(league: League, tab: str, filters: Filters, choices: Choices) -> dict[str, Any]:
+    group = filters.group or _default(choices.groups, "base") or None
+    ranking: RankingList
+    if tab == "annual":
+        year = filters.year or (
+            str(choices.years[0]) if choices.years else str(dt.date.today().year)
+        )
+        ranking = queries.annual_list(league, year, city=filters.city or None, group=group)
+        period = year
+    else:
+        month = filters.month or (choices.months[0] if choices.months else "")
+        if not month:
+            raise LeagueError("month", "no confirmed games yet, so no monthly list")
+        city = (filters.city or _default(choices.cities, "")) if tab == "monthly" else None
+        ranking = queries.monthly_list(league, month, city=city or None, group=group)
+        period = month
+    return {"kind": tab, "ranking": ranking, "period": period, "group": group}
+
+
+def _standings_context(request: HttpRequest, league: League, tab: str) -> dict[str, Any]:
+    tabs = tabs_of(league)
+    if tab not in tabs:
+        raise Http404("the league keeps no such standings")
+    filters = Filters.from_request(request)
+    choices = choices_of(league)
+    context: dict[str, Any] = {
+        "league": league,
+        "nav": "standings",
+        "tab": tab,
+        "tab_groups": grouped(tabs),
+        "filters": filters,
+        "choices": choices,
+        "player_names": player_names(league),
+        "system_title": get_system(tab).title if tab not in LISTS else system_label(tab),
+        "tab_url": reverse("standings", args=[league.slug, tab]),
+    }
+    try:
+        context.update(_table(league, tab, filters, choices))
+    except TablerankError as exc:  # a filter asked wrongly, or the system refuses the history
+        context.update(kind="error", error=exc)
+    return context
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def standings(request: HttpRequest, slug: str, tab: str | None = None) -> HttpResponse:
+    """A tab per kept system and per ranking list, filtered by group, city, event and period."""
+    league = visible_league(request, slug)
+    tabs = tabs_of(league)
+    if not tabs:
+        raise Http404("the league keeps no standings")
+    context = _standings_context(request, league, tab or tabs[0])
+    template = (
+        "web/pages/_standings_table.html" if is_partial(request) else "web/pages/standings.html"
+    )
+    return render(request, template, context)
