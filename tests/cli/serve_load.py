@@ -68,7 +68,8 @@ def call(base: str, path: str, body: dict[str, Any], token: str = "") -> tuple[i
         with urllib.request.urlopen(request, timeout=120) as answer:
             status, raw = answer.status, answer.read()
     except urllib.error.HTTPError as error:
-        status, raw = error.code, error.read()
+        with error:  # its socket closes here, not at garbage collection in a later test
+            status, raw = error.code, error.read()
     except OSError as error:  # no answer: refused, reset, timed out
         return 0, str(error)
     try:

@@ -25,7 +25,8 @@ def status_of(site: Site, path: str) -> int:
         with urllib.request.urlopen(site.base + path, timeout=60) as answer:
             return int(answer.status)
     except urllib.error.HTTPError as error:
-        return error.code
+        with error:  # its socket closes here, not at garbage collection in a later test
+            return error.code
 
 
 @pytest.fixture
