@@ -8,14 +8,33 @@ model's own validation, names to the services.
 from __future__ import annotations
 
 import datetime as dt
+import zoneinfo
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 from ninja import Field, Schema
-from pydantic import AfterValidator, BaseModel, ConfigDict, StringConstraints
+from pydantic import BaseModel, ConfigDict, StringConstraints, WithJsonSchema
 
 from tablerank.api.errors import BadInput
-from tablerank.league.models import Player
+from tablerank.api.limits import (
+    DATE_MAX,
+    DATE_MIN,
+    ID_PATTERN,
+    NAME_MAX,
+    TEXT_MAX,
+    VP_MAX,
+    PlayerName,
+    Slug,
+    Text,
+    text_ok,
+)
+from tablerank.engine.records import Account, GameClass, SeatStatus
+from tablerank.engine.systems import SYSTEMS
+from tablerank.league.models import League
+
+LEAGUE_NAME = League._meta.get_field("name").max_length
+USERNAME = 150
+"""Django's `User.username`."""
 
 __all__ = [
     "ConfirmIn",
@@ -26,33 +45,25 @@ __all__ = [
     "HistoryQuery",
     "LeagueChange",
     "LeagueIn",
+    "Month",
     "PlayerIn",
     "StandingsQuery",
+    "System",
     "TokenIn",
     "VoidIn",
+    "Year",
     "check_text",
 ]
 
-NUL = "\x00"
-
-
-def _no_nul(value: str) -> str:
-    if NUL in value:
-        raise ValueError("text cannot contain a NUL character")
-    return value
-
-
-Text = Annotated[str, AfterValidator(_no_nul)]
-"""Any text a database column can hold (PostgreSQL refuses NUL characters)."""
-
-PLAYER_NAME = Player._meta.get_field("name").max_length
-
 
 def check_text(value: Any, field: str = "") -> None:
-    """Refuse a NUL character anywhere in a JSON value (keys included), naming where."""
+    """Refuse text the database cannot hold anywhere in a JSON value (keys included),
+    naming where."""
     if isinstance(value, str):
-        if NUL in value:
-            raise BadInput(field, "text cannot contain a NUL character")
+        try:
+            text_ok(value)
+        except ValueError as exc:
+            raise BadInput(field, str(exc)) from None
     elif isinstance(value, Mapping):
         for key, item in value.items():
             where = f"{field}.{key}" if field else str(key)
@@ -63,38 +74,114 @@ def check_text(value: Any, field: str = "") -> None:
             check_text(item, f"{field}[{index}]")
 
 
+def described(schema: dict[str, Any]) -> WithJsonSchema:
+    """The OpenAPI description of a field whose rule is checked by the league or the engine
+    (so its message and field name are theirs), not by the request's schema."""
+    return WithJsonSchema(schema)
+
+
+ZONES = sorted(zoneinfo.available_timezones())
+TimeZone = Annotated[Text, described({"type": "string", "enum": ZONES})]
+System = Annotated[Text, described({"type": "string", "enum": list(SYSTEMS)})]
+Systems = Annotated[
+    list[Text],
+    described({"type": "array", "items": {"type": "string", "enum": list(SYSTEMS)}}),
+]
+MonthlyScore = Annotated[Text, described({"type": "string", "enum": ["average", "total"]})]
+LeagueName = Annotated[Text, Field(min_length=1, max_length=LEAGUE_NAME)]
+
+
+def _not_null(schema: dict[str, Any]) -> WithJsonSchema:
+    """A setting that may be left out but not sent as null."""
+    return described(schema)
+
+
 class TokenIn(Schema):
-    username: Text
-    password: str
+    username: Annotated[Text, Field(max_length=USERNAME)]
+    password: Text
     name: Text = Field("", max_length=100, description="what the token is for, e.g. 'laptop'")
 
 
 class LeagueIn(Schema):
-    slug: Text
-    name: Text
-    time_zone: Text = "UTC"
+    slug: Slug
+    name: LeagueName
+    time_zone: TimeZone = "UTC"
     public: bool = True
-    systems: list[Text] | None = Field(None, description="default: every system")
+    systems: Systems | None = Field(None, description="default: every system")
     one_official_is_enough: bool = False
-    monthly_score: Text = "average"
+    monthly_score: MonthlyScore = "average"
 
 
 class LeagueChange(Schema):
-    """League settings to change; fields left out stay as they are."""
+    """League settings to change; fields left out stay as they are (null is refused)."""
 
-    name: Text | None = None
-    time_zone: Text | None = None
-    public: bool | None = None
-    systems: list[Text] | None = None
-    one_official_is_enough: bool | None = None
-    monthly_score: Text | None = None
+    name: Annotated[
+        LeagueName | None, _not_null({"type": "string", "minLength": 1, "maxLength": LEAGUE_NAME})
+    ] = None
+    time_zone: Annotated[TimeZone | None, _not_null({"type": "string", "enum": ZONES})] = None
+    public: Annotated[bool | None, _not_null({"type": "boolean"})] = None
+    systems: Annotated[
+        Systems | None,
+        _not_null({"type": "array", "items": {"type": "string", "enum": list(SYSTEMS)}}),
+    ] = None
+    one_official_is_enough: Annotated[bool | None, _not_null({"type": "boolean"})] = None
+    monthly_score: Annotated[
+        MonthlyScore | None, _not_null({"type": "string", "enum": ["average", "total"]})
+    ] = None
 
 
 class PlayerIn(Schema):
-    name: Annotated[Text, StringConstraints(strip_whitespace=True, min_length=1)] = Field(
-        ..., max_length=PLAYER_NAME
+    name: Annotated[
+        PlayerName,
+        StringConstraints(strip_whitespace=True, min_length=1),
+        described({"type": "string", "minLength": 1, "maxLength": NAME_MAX, "pattern": r"\S"}),
+    ]
+    username: Annotated[Text, Field(max_length=USERNAME)] | None = Field(
+        None, description="the account that signs for the player"
     )
-    username: Text | None = Field(None, description="the account that signs for the player")
+
+
+RECORD_TEXT = {"type": "string", "minLength": 1, "maxLength": 200}
+SEAT = {
+    "type": "object",
+    "required": ["player"],
+    "properties": {
+        "player": {"type": "string", "minLength": 1, "maxLength": NAME_MAX},
+        "vp": {"type": "number", "minimum": 0, "maximum": VP_MAX},
+        "winner": {"type": "boolean"},
+        "place": {"type": "integer", "minimum": 1, "maximum": 100},
+        "team": RECORD_TEXT,
+        "status": {"type": "string", "enum": [s.value for s in SeatStatus]},
+        "account": {"type": "string", "enum": [a.value for a in Account]},
+        "sources": {
+            "type": "object",
+            "additionalProperties": {"type": "integer", "minimum": 0, "maximum": VP_MAX},
+        },
+    },
+}
+
+
+def _sent(schema: dict[str, Any]) -> Any:
+    """A record's field: passed to the engine as sent; `schema` describes what it accepts."""
+    return Annotated[Any, described(schema)]
+
+
+RecordId = _sent({"type": "string", "pattern": ID_PATTERN})
+RecordDate = _sent(
+    {
+        "type": "string",
+        "format": "date",
+        "formatMinimum": DATE_MIN.isoformat(),
+        "formatMaximum": DATE_MAX.isoformat(),
+    }
+)
+RecordText = _sent(RECORD_TEXT)
+Moment = _sent({"type": "string", "format": "date-time"})
+Target = _sent({"type": "integer", "minimum": 1, "maximum": VP_MAX})
+Class = _sent({"type": "string", "enum": [c.value for c in GameClass]})
+Round = _sent({"type": "integer", "minimum": 1, "maximum": 1000})
+Description = _sent({"type": "string", "maxLength": TEXT_MAX})
+Seats = _sent({"type": "array", "minItems": 1, "maxItems": 100, "items": SEAT})
 
 
 class GameIn(BaseModel):  # ninja's Schema would drop the fields it does not declare
@@ -102,21 +189,21 @@ class GameIn(BaseModel):  # ninja's Schema would drop the fields it does not dec
     `played_at`: when the game was played, ISO 8601 with the UTC offset. Without `date`, the
     date is `played_at`'s day in the league's time zone."""
 
-    model_config = ConfigDict(extra="allow")
+    model_config = ConfigDict(extra="allow", json_schema_extra={"required": ["id", "seats"]})
 
-    id: Any = None
-    date: Any = None
-    played_at: Any = None
-    game: Any = None
-    variant: Any = None
-    target: Any = None
-    group: Any = None
-    city: Any = None
-    class_: Any = Field(None, alias="class")
-    event: Any = None
-    round: Any = None
-    description: Any = None
-    seats: Any = None
+    id: RecordId = None
+    date: RecordDate = None
+    played_at: Moment = None
+    game: RecordText = None
+    variant: RecordText = None
+    target: Target = None
+    group: RecordText = None
+    city: RecordText = None
+    class_: Class = Field(None, alias="class")
+    event: RecordText = None
+    round: Round = None
+    description: Description = None
+    seats: Seats = None
 
     def sent(self) -> dict[str, Any]:
         """The fields as sent, under their JSON names, unknown ones included, nothing added."""
@@ -124,13 +211,13 @@ class GameIn(BaseModel):  # ninja's Schema would drop the fields it does not dec
 
 
 class ConfirmIn(Schema):
-    player: Text | None = Field(None, description="the player whose seat you sign for")
+    player: PlayerName | None = Field(None, description="the player whose seat you sign for")
     as_official: bool = Field(False, description="sign as a league official instead")
     note: Text = ""
 
 
 class DisputeIn(Schema):
-    player: Text
+    player: PlayerName
     why: Text
 
 
@@ -143,12 +230,16 @@ class CorrectIn(Schema):
     game: GameIn
 
 
+Month = Annotated[Text, StringConstraints(pattern=r"^[0-9]{4}-(0[1-9]|1[0-2])$")]
+"""A month, YYYY-MM."""
+Year = Annotated[int, Field(ge=DATE_MIN.year, le=DATE_MAX.year)]
+
 GameStatus = Literal["submitted", "confirmed", "disputed", "voided"]
 
 
 class GameFilters(Schema):
     status: GameStatus | None = None
-    player: Text | None = None
+    player: PlayerName | None = None
     since: dt.date | None = None
     until: dt.date | None = None
     limit: int = Field(50, ge=1, le=500)
@@ -165,5 +256,5 @@ class StandingsQuery(Schema):
 
 
 class HistoryQuery(Schema):
-    system: Text
+    system: System
     list_key: Text | None = Field(None, alias="list")
