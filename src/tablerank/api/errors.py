@@ -16,11 +16,13 @@ Where several fields are at fault the body also has ``"errors"``, a list of the 
 | 422 | a field breaks a rule: the record's (`RecordError`), the league's (`LeagueError`), a
   setting's (model validation), or the request's shape |
 | 429 | too many failed sign-ins |
+| 500 | anything unexpected; the traceback is logged (logger ``tablerank.api``) |
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+import logging
 from contextlib import contextmanager
 from typing import Any
 
@@ -67,6 +69,8 @@ CONFLICTS: tuple[type[Exception], ...] = (
 """League refusals that are about what is stored already, not the request itself: 409."""
 
 SIGN_IN = "POST /api/tokens issues a token"
+
+log = logging.getLogger("tablerank.api")
 
 PARAMETERS = frozenset({"data", "filters", "query"})
 """The views' own names for a whole body or query schema: left out of a field's name."""
@@ -190,6 +194,13 @@ def _unstorable(request: HttpRequest, exc: Exception) -> HttpResponse:
     )
 
 
+def _unexpected(request: HttpRequest, exc: Exception) -> HttpResponse:
+    log.exception("%s %s failed", request.method, request.path)
+    return error_response(
+        500, ("", "internal error; it was logged, and the request may be tried again")
+    )
+
+
 def install_handlers(api: NinjaAPI) -> None:
     """Route every refusal through `error_response` (ninja picks the handler by the MRO)."""
     handlers: Mapping[type[Exception], Any] = {
@@ -204,6 +215,7 @@ def install_handlers(api: NinjaAPI) -> None:
         SuspiciousOperation: _too_big,
         DataError: _unstorable,
         OverflowError: _unstorable,
+        Exception: _unexpected,
     }
     for kind, handler in handlers.items():
         api.add_exception_handler(kind, handler)
