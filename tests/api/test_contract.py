@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tablerank.api import games
+from tablerank.league import queries
 from tablerank.api.limits import ID_PATTERN, NAME_MAX
 from tests.api.conftest import Call, Club
 
@@ -79,7 +79,7 @@ def test_an_unexpected_error_is_a_logged_json_500(
     def broken(*args: object) -> None:
         raise RuntimeError("the disk caught fire")
 
-    monkeypatch.setattr(games.queries, "pending_for", broken)
+    monkeypatch.setattr(queries, "pending_for", broken)
     with caplog.at_level(logging.ERROR, logger="tablerank.api"):
         answer = call("GET", "/api/pending", club.user("Ann"))
     assert answer.status == 500
@@ -94,3 +94,21 @@ def test_an_unexpected_error_is_a_logged_json_500(
     assert record.message == "GET /api/pending failed"
     assert record.exc_info is not None
     assert "the disk caught fire" in str(record.exc_info[1])
+
+
+def test_a_date_filter_is_an_iso_date_not_a_timestamp(club: Club, call: Call) -> None:
+    answer = call("GET", "/api/leagues/bonn/games", query={"until": "0"})
+    assert answer.status == 422
+    assert answer.body["error"]["field"] == "until"
+    assert call("GET", "/api/leagues/bonn/games", query={"until": "2026-03-14"}).status == 200
+
+
+def test_multipart_without_a_boundary_is_a_400(club: Club, call: Call) -> None:
+    answer = call(
+        "POST",
+        "/api/tokens",
+        body=b'{"username": "ann", "password": "x"}',
+        headers={"Content-Type": "multipart/form-data"},
+    )
+    assert answer.status == 400
+    assert answer.body["error"] == {"field": "body", "message": "expected a JSON body"}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass
-from typing import cast
+from typing import Any, cast
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.http import HttpRequest
@@ -99,7 +99,7 @@ WRITE = TokenAuth()
 READ = [WRITE, anonymous]
 """Reads: a valid token when one is sent, anonymous otherwise."""
 
-OPTIONAL_TOKEN = {"security": [{}]}
+OPTIONAL_TOKEN: dict[str, Any] = {"security": [{}]}
 """`openapi_extra` of a read: ninja lists the bearer scheme; ``{}`` adds "or none"."""
 
 

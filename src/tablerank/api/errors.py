@@ -29,6 +29,7 @@ from typing import Any
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.core.exceptions import ValidationError as ModelValidationError
 from django.db import DataError
+from django.http.multipartparser import MultiPartParserError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, Throttled
@@ -213,6 +214,9 @@ def install_handlers(api: NinjaAPI) -> None:
         RecordError: lambda request, exc: error_response(422, (exc.field, exc.message)),
         TablerankError: lambda request, exc: _league_refusal(exc),
         SuspiciousOperation: _too_big,
+        MultiPartParserError: lambda request, exc: error_response(
+            400, ("body", "expected a JSON body")
+        ),
         DataError: _unstorable,
         OverflowError: _unstorable,
         Exception: _unexpected,

@@ -8,12 +8,13 @@ model's own validation, names to the services.
 from __future__ import annotations
 
 import datetime as dt
+import re
 import zoneinfo
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 from ninja import Field, Schema
-from pydantic import BaseModel, ConfigDict, StringConstraints, WithJsonSchema
+from pydantic import BaseModel, BeforeValidator, ConfigDict, StringConstraints, WithJsonSchema
 
 from tablerank.api.errors import BadInput
 from tablerank.api.limits import (
@@ -30,10 +31,12 @@ from tablerank.api.limits import (
 )
 from tablerank.engine.records import Account, GameClass, SeatStatus
 from tablerank.engine.systems import SYSTEMS
+from tablerank.engine.systems.base import ReplaySystem
 from tablerank.league.models import League
 
 LEAGUE_NAME = League._meta.get_field("name").max_length
 USERNAME = 150
+QUERY_TEXT = 100
 """Django's `User.username`."""
 
 __all__ = [
@@ -47,6 +50,7 @@ __all__ = [
     "LeagueIn",
     "Month",
     "PlayerIn",
+    "QueryText",
     "StandingsQuery",
     "System",
     "TokenIn",
@@ -80,12 +84,33 @@ def described(schema: dict[str, Any]) -> WithJsonSchema:
     return WithJsonSchema(schema)
 
 
+def _iso_date(value: Any) -> Any:
+    """Only ``YYYY-MM-DD`` is a date here (pydantic would also read ``0`` as 1970-01-01)."""
+    if not (isinstance(value, dt.date) or re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", str(value))):
+        raise ValueError("expected a date like 2026-03-14")
+    return value
+
+
+IsoDate = Annotated[dt.date, BeforeValidator(_iso_date)]
+QueryText = Annotated[Text, Field(max_length=QUERY_TEXT)]
+"""A filter's text; short enough that a query string of several stays within a server's
+request line (gunicorn's is 4094 bytes)."""
+Reason = Annotated[
+    Text,
+    described({"type": "string", "minLength": 1, "maxLength": TEXT_MAX, "pattern": r"\S"}),
+]
+"""Why a result is disputed, voided or corrected: the services refuse a blank one."""
+
 ZONES = sorted(zoneinfo.available_timezones())
 TimeZone = Annotated[Text, described({"type": "string", "enum": ZONES})]
 System = Annotated[Text, described({"type": "string", "enum": list(SYSTEMS)})]
+HISTORIES = [name for name, kind in SYSTEMS.items() if issubclass(kind, ReplaySystem)]
+"""The systems that rate games or events one by one (not pages.combined): they have
+histories."""
+HistorySystem = Annotated[Text, described({"type": "string", "enum": HISTORIES})]
 Systems = Annotated[
     list[Text],
-    described({"type": "array", "items": {"type": "string", "enum": list(SYSTEMS)}}),
+    described({"type": "array", "minItems": 1, "items": {"type": "string", "enum": list(SYSTEMS)}}),
 ]
 MonthlyScore = Annotated[Text, described({"type": "string", "enum": ["average", "total"]})]
 LeagueName = Annotated[Text, Field(min_length=1, max_length=LEAGUE_NAME)]
@@ -122,7 +147,9 @@ class LeagueChange(Schema):
     public: Annotated[bool | None, _not_null({"type": "boolean"})] = None
     systems: Annotated[
         Systems | None,
-        _not_null({"type": "array", "items": {"type": "string", "enum": list(SYSTEMS)}}),
+        _not_null(
+            {"type": "array", "minItems": 1, "items": {"type": "string", "enum": list(SYSTEMS)}}
+        ),
     ] = None
     one_official_is_enough: Annotated[bool | None, _not_null({"type": "boolean"})] = None
     monthly_score: Annotated[
@@ -161,27 +188,22 @@ SEAT = {
 }
 
 
-def _sent(schema: dict[str, Any]) -> Any:
-    """A record's field: passed to the engine as sent; `schema` describes what it accepts."""
-    return Annotated[Any, described(schema)]
-
-
-RecordId = _sent({"type": "string", "pattern": ID_PATTERN})
-RecordDate = _sent(
-    {
-        "type": "string",
-        "format": "date",
-        "formatMinimum": DATE_MIN.isoformat(),
-        "formatMaximum": DATE_MAX.isoformat(),
-    }
-)
-RecordText = _sent(RECORD_TEXT)
-Moment = _sent({"type": "string", "format": "date-time"})
-Target = _sent({"type": "integer", "minimum": 1, "maximum": VP_MAX})
-Class = _sent({"type": "string", "enum": [c.value for c in GameClass]})
-Round = _sent({"type": "integer", "minimum": 1, "maximum": 1000})
-Description = _sent({"type": "string", "maxLength": TEXT_MAX})
-Seats = _sent({"type": "array", "minItems": 1, "maxItems": 100, "items": SEAT})
+RecordId = Annotated[Any, described({"type": "string", "pattern": ID_PATTERN})]
+"""A record's field is passed to the engine as sent; its schema describes what it accepts."""
+DATE = {
+    "type": "string",
+    "format": "date",
+    "formatMinimum": DATE_MIN.isoformat(),
+    "formatMaximum": DATE_MAX.isoformat(),
+}
+RecordDate = Annotated[Any, described(DATE)]
+RecordText = Annotated[Any, described(RECORD_TEXT)]
+Moment = Annotated[Any, described({"type": "string", "format": "date-time"})]
+Target = Annotated[Any, described({"type": "integer", "minimum": 1, "maximum": VP_MAX})]
+Class = Annotated[Any, described({"type": "string", "enum": [c.value for c in GameClass]})]
+Round = Annotated[Any, described({"type": "integer", "minimum": 1, "maximum": 1000})]
+Description = Annotated[Any, described({"type": "string", "maxLength": TEXT_MAX})]
+Seats = Annotated[Any, described({"type": "array", "minItems": 1, "maxItems": 100, "items": SEAT})]
 
 
 class GameIn(BaseModel):  # ninja's Schema would drop the fields it does not declare
@@ -218,19 +240,19 @@ class ConfirmIn(Schema):
 
 class DisputeIn(Schema):
     player: PlayerName
-    why: Text
+    why: Reason
 
 
 class VoidIn(Schema):
-    why: Text
+    why: Reason
 
 
 class CorrectIn(Schema):
-    why: Text
+    why: Reason
     game: GameIn
 
 
-Month = Annotated[Text, StringConstraints(pattern=r"^[0-9]{4}-(0[1-9]|1[0-2])$")]
+Month = Annotated[str, Field(pattern=r"^[0-9]{4}-(0[1-9]|1[0-2])$")]
 """A month, YYYY-MM."""
 Year = Annotated[int, Field(ge=DATE_MIN.year, le=DATE_MAX.year)]
 
@@ -240,21 +262,21 @@ GameStatus = Literal["submitted", "confirmed", "disputed", "voided"]
 class GameFilters(Schema):
     status: GameStatus | None = None
     player: PlayerName | None = None
-    since: dt.date | None = None
-    until: dt.date | None = None
+    since: IsoDate | None = None
+    until: IsoDate | None = None
     limit: int = Field(50, ge=1, le=500)
     offset: int = Field(0, ge=0, le=10**9)
 
 
 class StandingsQuery(Schema):
-    list_key: Text | None = Field(None, alias="list", description="the list: a group or title")
-    group: Text | None = None
-    city: Text | None = None
-    event: Text | None = None
-    since: dt.date | None = None
-    until: dt.date | None = None
+    list_key: QueryText | None = Field(None, alias="list", description="the list: a group or title")
+    group: QueryText | None = None
+    city: QueryText | None = None
+    event: Annotated[Text, Field(max_length=200)] | None = None
+    since: IsoDate | None = None
+    until: IsoDate | None = None
 
 
 class HistoryQuery(Schema):
-    system: System
-    list_key: Text | None = Field(None, alias="list")
+    system: HistorySystem
+    list_key: QueryText | None = Field(None, alias="list")

@@ -10,9 +10,9 @@ from ninja import Query, Router
 from tablerank.api.access import league_for
 from tablerank.api.auth import OPTIONAL_TOKEN, READ, caller
 from tablerank.api.errors import field_renamed
-from tablerank.api.limits import Slug, Text
+from tablerank.api.limits import Slug
 from tablerank.api.outputs import ListOut, RatingTableOut, errors
-from tablerank.api.schemas import Month, StandingsQuery, System, Year
+from tablerank.api.schemas import Month, QueryText, StandingsQuery, System, Year
 from tablerank.cli.lists import lists_json
 from tablerank.formats.report import rating_table_json
 from tablerank.league import queries
@@ -64,8 +64,8 @@ def monthly(
     request: HttpRequest,
     slug: Slug,
     month: Month,
-    city: Text | None = None,
-    group: Text | None = None,
+    city: QueryText | None = None,
+    group: QueryText | None = None,
 ) -> Body:
     """A city's Monthly List (with gold) for a month, YYYY-MM; without a city, the Open List."""
     league = league_for(slug, caller(request).user)
@@ -85,8 +85,8 @@ def annual(
     request: HttpRequest,
     slug: Slug,
     year: Year,
-    city: Text | None = None,
-    group: Text | None = None,
+    city: QueryText | None = None,
+    group: QueryText | None = None,
 ) -> Body:
     """The annual score: each player's four best monthly places, 150 per missing month."""
     league = league_for(slug, caller(request).user)
@@ -102,7 +102,7 @@ def annual(
     response={200: RatingTableOut, **errors(404, 422)},
     summary="ELO list",
 )
-def elo(request: HttpRequest, slug: Slug, group: Text | None = None) -> Body:
+def elo(request: HttpRequest, slug: Slug, group: QueryText | None = None) -> Body:
     """The permanent cow.elo list of a game group."""
     league = league_for(slug, caller(request).user)
     return rating_table_json(queries.elo_list(league, group))
