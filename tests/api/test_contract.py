@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from tablerank.league import queries
 from tablerank.api.limits import ID_PATTERN, NAME_MAX
+from tablerank.league import queries
 from tests.api.conftest import Call, Club
 
 pytestmark = pytest.mark.django_db
