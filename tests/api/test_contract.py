@@ -112,3 +112,23 @@ def test_multipart_without_a_boundary_is_a_400(club: Club, call: Call) -> None:
     )
     assert answer.status == 400
     assert answer.body["error"] == {"field": "body", "message": "expected a JSON body"}
+
+
+@pytest.mark.parametrize("body", [[None, None], "x", 1])
+def test_a_settings_change_is_a_json_object(club: Club, call: Call, body: Any) -> None:
+    answer = call("PATCH", "/api/leagues/bonn", club.admin, body)
+    assert answer.status == 422
+    assert answer.body["error"]["field"] == "body"
+
+
+def test_booleans_are_json_booleans(club: Club, call: Call) -> None:
+    body = {"slug": "cafe", "name": "Café", "one_official_is_enough": 0}
+    answer = call("POST", "/api/leagues", club.admin, body)
+    assert answer.status == 422
+    assert answer.body["error"]["field"] == "one_official_is_enough"
+
+
+def test_an_empty_settings_change_changes_nothing(club: Club, call: Call) -> None:
+    answer = call("PATCH", "/api/leagues/bonn", club.admin, {})
+    assert answer.status == 200
+    assert answer.body["name"] == "Bonn Catan"

@@ -14,7 +14,16 @@ from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 from ninja import Field, Schema
-from pydantic import BaseModel, BeforeValidator, ConfigDict, StringConstraints, WithJsonSchema
+from ninja.schema import DjangoGetter
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    StrictBool,
+    StringConstraints,
+    WithJsonSchema,
+    model_validator,
+)
 
 from tablerank.api.errors import BadInput
 from tablerank.api.limits import (
@@ -131,27 +140,35 @@ class LeagueIn(Schema):
     slug: Slug
     name: LeagueName
     time_zone: TimeZone = "UTC"
-    public: bool = True
+    public: StrictBool = True
     systems: Systems | None = Field(None, description="default: every system")
-    one_official_is_enough: bool = False
+    one_official_is_enough: StrictBool = False
     monthly_score: MonthlyScore = "average"
 
 
 class LeagueChange(Schema):
     """League settings to change; fields left out stay as they are (null is refused)."""
 
+    @model_validator(mode="before")
+    @classmethod
+    def _an_object(cls, data: Any) -> Any:
+        sent = data._obj if isinstance(data, DjangoGetter) else data  # ninja wraps the body
+        if not isinstance(sent, Mapping):
+            raise ValueError("expected a JSON object of the settings to change")
+        return data
+
     name: Annotated[
         LeagueName | None, _not_null({"type": "string", "minLength": 1, "maxLength": LEAGUE_NAME})
     ] = None
     time_zone: Annotated[TimeZone | None, _not_null({"type": "string", "enum": ZONES})] = None
-    public: Annotated[bool | None, _not_null({"type": "boolean"})] = None
+    public: Annotated[StrictBool | None, _not_null({"type": "boolean"})] = None
     systems: Annotated[
         Systems | None,
         _not_null(
             {"type": "array", "minItems": 1, "items": {"type": "string", "enum": list(SYSTEMS)}}
         ),
     ] = None
-    one_official_is_enough: Annotated[bool | None, _not_null({"type": "boolean"})] = None
+    one_official_is_enough: Annotated[StrictBool | None, _not_null({"type": "boolean"})] = None
     monthly_score: Annotated[
         MonthlyScore | None, _not_null({"type": "string", "enum": ["average", "total"]})
     ] = None
@@ -234,7 +251,7 @@ class GameIn(BaseModel):  # ninja's Schema would drop the fields it does not dec
 
 class ConfirmIn(Schema):
     player: PlayerName | None = Field(None, description="the player whose seat you sign for")
-    as_official: bool = Field(False, description="sign as a league official instead")
+    as_official: StrictBool = Field(False, description="sign as a league official instead")
     note: Text = ""
 
 
@@ -252,7 +269,7 @@ class CorrectIn(Schema):
     game: GameIn
 
 
-Month = Annotated[str, Field(pattern=r"^[0-9]{4}-(0[1-9]|1[0-2])$")]
+Month = Annotated[str, Field(pattern=r"^(19[0-9]{2}|20[0-9]{2}|2100)-(0[1-9]|1[0-2])$")]
 """A month, YYYY-MM."""
 Year = Annotated[int, Field(ge=DATE_MIN.year, le=DATE_MAX.year)]
 
