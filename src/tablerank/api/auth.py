@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass
-from typing import cast
+from typing import Any, cast
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.http import HttpRequest
@@ -21,7 +21,16 @@ from ninja.security import HttpBearer
 from tablerank.api.errors import SIGN_IN, ApiError
 from tablerank.api.models import ApiToken
 
-__all__ = ["READ", "WRITE", "Caller", "TokenAuth", "caller", "hash_token", "issue_token"]
+__all__ = [
+    "OPTIONAL_TOKEN",
+    "READ",
+    "WRITE",
+    "Caller",
+    "TokenAuth",
+    "caller",
+    "hash_token",
+    "issue_token",
+]
 
 PREFIX = "trk_"
 """Marks tablerank tokens, so one pasted in the wrong place is easy to recognise."""
@@ -89,6 +98,9 @@ WRITE = TokenAuth()
 
 READ = [WRITE, anonymous]
 """Reads: a valid token when one is sent, anonymous otherwise."""
+
+OPTIONAL_TOKEN: dict[str, Any] = {"security": [{}]}
+"""`openapi_extra` of a read: ninja lists the bearer scheme; ``{}`` adds "or none"."""
 
 
 def caller(request: HttpRequest) -> Caller:

@@ -16,10 +16,12 @@ Where several fields are at fault the body also has ``"errors"``, a list of the 
 | 422 | a field breaks a rule: the record's (`RecordError`), the league's (`LeagueError`), a
   setting's (model validation), or the request's shape |
 | 429 | too many failed sign-ins |
+| 500 | anything unexpected; the traceback is logged (logger ``tablerank.api``) |
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -28,6 +30,7 @@ from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.core.exceptions import ValidationError as ModelValidationError
 from django.db import DataError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http.multipartparser import MultiPartParserError
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, Throttled
 from ninja.errors import ValidationError as RequestValidationError
@@ -69,6 +72,8 @@ CONFLICTS: tuple[type[Exception], ...] = (
 """League refusals that are about what is stored already, not the request itself: 409."""
 
 SIGN_IN = "POST /api/tokens issues a token"
+
+log = logging.getLogger("tablerank.api")
 
 PARAMETERS = frozenset({"data", "filters", "query"})
 """The views' own names for a whole body or query schema: left out of a field's name."""
@@ -192,6 +197,13 @@ def _unstorable(request: HttpRequest, exc: Exception) -> HttpResponse:
     )
 
 
+def _unexpected(request: HttpRequest, exc: Exception) -> HttpResponse:
+    log.exception("%s %s failed", request.method, request.path)
+    return error_response(
+        500, ("", "internal error; it was logged, and the request may be tried again")
+    )
+
+
 def install_handlers(api: NinjaAPI) -> None:
     """Route every refusal through `error_response` (ninja picks the handler by the MRO)."""
     handlers: Mapping[type[Exception], Any] = {
@@ -204,8 +216,12 @@ def install_handlers(api: NinjaAPI) -> None:
         RecordError: lambda request, exc: error_response(422, (exc.field, exc.message)),
         TablerankError: lambda request, exc: _league_refusal(exc),
         SuspiciousOperation: _too_big,
+        MultiPartParserError: lambda request, exc: error_response(
+            400, ("body", "expected a JSON body")
+        ),
         DataError: _unstorable,
         OverflowError: _unstorable,
+        Exception: _unexpected,
     }
     for kind, handler in handlers.items():
         api.add_exception_handler(kind, handler)

@@ -18,15 +18,16 @@ from django.http import HttpRequest
 from ninja import Query, Router, Status
 
 from tablerank.api.access import game_named, league_for, player_in
-from tablerank.api.auth import READ, WRITE, caller, signed_in
+from tablerank.api.auth import OPTIONAL_TOKEN, READ, WRITE, caller, signed_in
 from tablerank.api.errors import ApiError
+from tablerank.api.limits import GameId, Slug
+from tablerank.api.outputs import WRITES, GameDetailOut, GameListOut, PendingOut, errors
 from tablerank.api.schemas import (
     ConfirmIn,
     CorrectIn,
     DisputeIn,
     GameFilters,
     GameIn,
-    Text,
     VoidIn,
     check_text,
 )
@@ -112,8 +113,16 @@ def _fresh(record: GameRecord) -> Body:
     return game_detail(rows.get())
 
 
-@router.get("/leagues/{slug}/games", auth=READ, response=Body, summary="List games")
-def games(request: HttpRequest, slug: Text, filters: Query[GameFilters]) -> Body:
+@router.get(
+    "/leagues/{slug}/games",
+    auth=READ,
+    openapi_extra=OPTIONAL_TOKEN,
+    exclude_unset=True,
+    by_alias=True,
+    response={200: GameListOut, **errors(404, 422)},
+    summary="List games",
+)
+def games(request: HttpRequest, slug: Slug, filters: Query[GameFilters]) -> Body:
     """The league's games, newest first (by date, then as recorded), voided ones included
     unless `status` says otherwise; `player`, `since` and `until` (dates, inclusive) narrow
     the list; `limit` and `offset` page through it."""
@@ -138,15 +147,30 @@ def games(request: HttpRequest, slug: Text, filters: Query[GameFilters]) -> Body
     }
 
 
-@router.get("/leagues/{slug}/games/{game_id}", auth=READ, response=Body, summary="Read a game")
-def game(request: HttpRequest, slug: Text, game_id: Text) -> Body:
+@router.get(
+    "/leagues/{slug}/games/{game_id}",
+    auth=READ,
+    openapi_extra=OPTIONAL_TOKEN,
+    exclude_unset=True,
+    by_alias=True,
+    response={200: GameDetailOut, **errors(404, 422)},
+    summary="Read a game",
+)
+def game(request: HttpRequest, slug: Slug, game_id: GameId) -> Body:
     """One game: its record, verification, signatures, and each system's explanation."""
     league = league_for(slug, caller(request).user)
     return _fresh(game_named(league, game_id))
 
 
-@router.post("/leagues/{slug}/games", auth=WRITE, response={201: Body}, summary="Submit a result")
-def submit(request: HttpRequest, slug: Text, data: GameIn) -> Status[Body]:
+@router.post(
+    "/leagues/{slug}/games",
+    auth=WRITE,
+    exclude_unset=True,
+    by_alias=True,
+    response={201: GameDetailOut, **errors(*WRITES)},
+    summary="Submit a result",
+)
+def submit(request: HttpRequest, slug: Slug, data: GameIn) -> Status[Body]:
     """Submit a result for verification; your seat (or, for an official, your entry) signs it."""
     user = signed_in(request)
     league = league_for(slug, user)
@@ -158,9 +182,14 @@ def submit(request: HttpRequest, slug: Text, data: GameIn) -> Status[Body]:
 
 
 @router.post(
-    "/leagues/{slug}/games/{game_id}/confirm", auth=WRITE, response=Body, summary="Confirm a result"
+    "/leagues/{slug}/games/{game_id}/confirm",
+    auth=WRITE,
+    exclude_unset=True,
+    by_alias=True,
+    response={200: GameDetailOut, **errors(*WRITES)},
+    summary="Confirm a result",
 )
-def confirm_game(request: HttpRequest, slug: Text, game_id: Text, data: ConfirmIn) -> Body:
+def confirm_game(request: HttpRequest, slug: Slug, game_id: GameId, data: ConfirmIn) -> Body:
     """Confirm your own seat (`player`), or sign as an official (`as_official`) a result
     another official entered."""
     user, record = _target(request, slug, game_id)
@@ -173,9 +202,14 @@ def confirm_game(request: HttpRequest, slug: Text, game_id: Text, data: ConfirmI
 
 
 @router.post(
-    "/leagues/{slug}/games/{game_id}/dispute", auth=WRITE, response=Body, summary="Dispute a result"
+    "/leagues/{slug}/games/{game_id}/dispute",
+    auth=WRITE,
+    exclude_unset=True,
+    by_alias=True,
+    response={200: GameDetailOut, **errors(*WRITES)},
+    summary="Dispute a result",
 )
-def dispute_game(request: HttpRequest, slug: Text, game_id: Text, data: DisputeIn) -> Body:
+def dispute_game(request: HttpRequest, slug: Slug, game_id: GameId, data: DisputeIn) -> Body:
     """Dispute your own seat's result of a pending game, saying why."""
     user, record = _target(request, slug, game_id)
     player = player_in(record.league, data.player, "player")
@@ -185,9 +219,14 @@ def dispute_game(request: HttpRequest, slug: Text, game_id: Text, data: DisputeI
 
 
 @router.post(
-    "/leagues/{slug}/games/{game_id}/void", auth=WRITE, response=Body, summary="Void a game"
+    "/leagues/{slug}/games/{game_id}/void",
+    auth=WRITE,
+    exclude_unset=True,
+    by_alias=True,
+    response={200: GameDetailOut, **errors(*WRITES)},
+    summary="Void a game",
 )
-def void(request: HttpRequest, slug: Text, game_id: Text, data: VoidIn) -> Body:
+def void(request: HttpRequest, slug: Slug, game_id: GameId, data: VoidIn) -> Body:
     """Void a game (admins and officials); it stays stored with who, when and why."""
     user, record = _target(request, slug, game_id)
     with transaction.atomic():
@@ -198,10 +237,12 @@ def void(request: HttpRequest, slug: Text, game_id: Text, data: VoidIn) -> Body:
 @router.post(
     "/leagues/{slug}/games/{game_id}/correct",
     auth=WRITE,
-    response={201: Body},
+    exclude_unset=True,
+    by_alias=True,
+    response={201: GameDetailOut, **errors(*WRITES)},
     summary="Correct a game",
 )
-def correct(request: HttpRequest, slug: Text, game_id: Text, data: CorrectIn) -> Status[Body]:
+def correct(request: HttpRequest, slug: Slug, game_id: GameId, data: CorrectIn) -> Status[Body]:
     """Void a game and record its replacement in its place (admins and officials)."""
     user, record = _target(request, slug, game_id)
     replacement, _ = _game(record.league, data.game, prefix="game")
@@ -210,7 +251,14 @@ def correct(request: HttpRequest, slug: Text, game_id: Text, data: CorrectIn) ->
     return Status(201, _fresh(corrected))
 
 
-@router.get("/pending", auth=WRITE, response=Body, summary="Results waiting for your signature")
+@router.get(
+    "/pending",
+    auth=WRITE,
+    exclude_unset=True,
+    by_alias=True,
+    response={200: PendingOut, **errors()},
+    summary="Results waiting for your signature",
+)
 def pending(request: HttpRequest) -> Body:
     """The submitted results waiting for your signature, in every league."""
     rows = queries.pending_for(signed_in(request))

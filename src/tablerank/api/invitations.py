@@ -7,15 +7,21 @@ this module only translates.
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from django.http import HttpRequest
-from ninja import Router, Schema
+from ninja import Path, Router, Schema
 
 from tablerank.api.auth import WRITE, signed_in
 from tablerank.api.errors import ApiError
+from tablerank.api.outputs import WRITES, errors
 from tablerank.league import services
 from tablerank.league.models import Invitation
 
 router = Router(tags=["invitations"])
+
+InvitationId = Annotated[int, Path(ge=1, le=2**31 - 1)]
+"""An invitation's number (a database key: positive, within a 32-bit integer)."""
 
 
 class InvitationOut(Schema):
@@ -55,7 +61,12 @@ def _mine(request: HttpRequest, invitation_id: int) -> Invitation:
     return found
 
 
-@router.get("/invitations", auth=WRITE, response=InvitationsOut, summary="Your invitations")
+@router.get(
+    "/invitations",
+    auth=WRITE,
+    response={200: InvitationsOut, **errors()},
+    summary="Your invitations",
+)
 def invitations(request: HttpRequest) -> InvitationsOut:
     """The invitations waiting for your answer, oldest first."""
     rows = services.invitations_for(signed_in(request))
@@ -65,10 +76,10 @@ def invitations(request: HttpRequest) -> InvitationsOut:
 @router.post(
     "/invitations/{invitation_id}/accept",
     auth=WRITE,
-    response=AnswerOut,
+    response={200: AnswerOut, **errors(*WRITES)},
     summary="Accept an invitation",
 )
-def accept(request: HttpRequest, invitation_id: int) -> AnswerOut:
+def accept(request: HttpRequest, invitation_id: InvitationId) -> AnswerOut:
     """Sign for the player from now on."""
     invitation = _mine(request, invitation_id)
     player = services.accept_invitation(invitation, by=signed_in(request))
@@ -78,10 +89,10 @@ def accept(request: HttpRequest, invitation_id: int) -> AnswerOut:
 @router.post(
     "/invitations/{invitation_id}/decline",
     auth=WRITE,
-    response=AnswerOut,
+    response={200: AnswerOut, **errors(*WRITES)},
     summary="Decline an invitation",
 )
-def decline(request: HttpRequest, invitation_id: int) -> AnswerOut:
+def decline(request: HttpRequest, invitation_id: InvitationId) -> AnswerOut:
     """Gain nothing in that league."""
     invitation = _mine(request, invitation_id)
     services.decline_invitation(invitation, by=signed_in(request))

@@ -10,9 +10,19 @@ from django.http import HttpRequest
 from ninja import Query, Router, Status
 
 from tablerank.api.access import league_for, player_in, visible_leagues
-from tablerank.api.auth import READ, WRITE, caller, signed_in
+from tablerank.api.auth import OPTIONAL_TOKEN, READ, WRITE, caller, signed_in
 from tablerank.api.errors import ApiError, field_renamed
-from tablerank.api.schemas import HistoryQuery, LeagueChange, LeagueIn, PlayerIn, Text
+from tablerank.api.limits import PlayerName, Slug
+from tablerank.api.outputs import (
+    WRITES,
+    HistoryOut,
+    LeagueListOut,
+    LeagueOut,
+    PlayerListOut,
+    PlayerOut,
+    errors,
+)
+from tablerank.api.schemas import HistoryQuery, LeagueChange, LeagueIn, PlayerIn
 from tablerank.api.shapes import league_json, player_json
 from tablerank.formats.report import explanation_json, number
 from tablerank.league import queries
@@ -24,14 +34,29 @@ router = Router(tags=["leagues"])
 Body = dict[str, Any]
 
 
-@router.get("/leagues", auth=READ, response=Body, summary="List leagues")
+@router.get(
+    "/leagues",
+    auth=READ,
+    openapi_extra=OPTIONAL_TOKEN,
+    exclude_unset=True,
+    by_alias=True,
+    response={200: LeagueListOut, **errors()},
+    summary="List leagues",
+)
 def leagues(request: HttpRequest) -> Body:
     """The public leagues and the ones you belong to."""
     user = caller(request).user
     return {"leagues": [league_json(league, user) for league in visible_leagues(user)]}
 
 
-@router.post("/leagues", auth=WRITE, response={201: Body}, summary="Create a league")
+@router.post(
+    "/leagues",
+    auth=WRITE,
+    exclude_unset=True,
+    by_alias=True,
+    response={201: LeagueOut, **errors(400, 409, 413, 422)},
+    summary="Create a league",
+)
 def create(request: HttpRequest, data: LeagueIn) -> Status[Body]:
     """Create a league; you become its admin."""
     user = signed_in(request)
@@ -39,14 +64,29 @@ def create(request: HttpRequest, data: LeagueIn) -> Status[Body]:
     return Status(201, league_json(league, user))
 
 
-@router.get("/leagues/{slug}", auth=READ, response=Body, summary="Read a league")
-def read(request: HttpRequest, slug: Text) -> Body:
+@router.get(
+    "/leagues/{slug}",
+    auth=READ,
+    openapi_extra=OPTIONAL_TOKEN,
+    exclude_unset=True,
+    by_alias=True,
+    response={200: LeagueOut, **errors(404, 422)},
+    summary="Read a league",
+)
+def read(request: HttpRequest, slug: Slug) -> Body:
     user = caller(request).user
     return league_json(league_for(slug, user), user)
 
 
-@router.patch("/leagues/{slug}", auth=WRITE, response=Body, summary="Change a league's settings")
-def change(request: HttpRequest, slug: Text, data: LeagueChange) -> Body:
+@router.patch(
+    "/leagues/{slug}",
+    auth=WRITE,
+    exclude_unset=True,
+    by_alias=True,
+    response={200: LeagueOut, **errors(*WRITES)},
+    summary="Change a league's settings",
+)
+def change(request: HttpRequest, slug: Slug, data: LeagueChange) -> Body:
     """Change the league's settings (its admins only). Changing `systems` rebuilds the
     standings of the systems now kept."""
     user = signed_in(request)
@@ -58,15 +98,30 @@ def change(request: HttpRequest, slug: Text, data: LeagueChange) -> Body:
     return league_json(change_settings(league, changes, by=user), user)
 
 
-@router.get("/leagues/{slug}/players", auth=READ, response=Body, summary="List players")
-def players(request: HttpRequest, slug: Text) -> Body:
+@router.get(
+    "/leagues/{slug}/players",
+    auth=READ,
+    openapi_extra=OPTIONAL_TOKEN,
+    exclude_unset=True,
+    by_alias=True,
+    response={200: PlayerListOut, **errors(404, 422)},
+    summary="List players",
+)
+def players(request: HttpRequest, slug: Slug) -> Body:
     league = league_for(slug, caller(request).user)
     rows = Player.objects.filter(league=league).order_by("key")
     return {"league": league.slug, "players": [player_json(player) for player in rows]}
 
 
-@router.post("/leagues/{slug}/players", auth=WRITE, response={201: Body}, summary="Add a player")
-def add(request: HttpRequest, slug: Text, data: PlayerIn) -> Status[Body]:
+@router.post(
+    "/leagues/{slug}/players",
+    auth=WRITE,
+    exclude_unset=True,
+    by_alias=True,
+    response={201: PlayerOut, **errors(*WRITES)},
+    summary="Add a player",
+)
+def add(request: HttpRequest, slug: Slug, data: PlayerIn) -> Status[Body]:
     """Add a player (admins and officials); with `username`, that account is invited to sign
     for the player's seats and accepts through `POST /api/invitations/{id}/accept`."""
     user = signed_in(request)
@@ -81,16 +136,30 @@ def add(request: HttpRequest, slug: Text, data: PlayerIn) -> Status[Body]:
     return Status(201, player_json(added))
 
 
-@router.get("/leagues/{slug}/players/{name}", auth=READ, response=Body, summary="Read a player")
-def player(request: HttpRequest, slug: Text, name: Text) -> Body:
+@router.get(
+    "/leagues/{slug}/players/{name}",
+    auth=READ,
+    openapi_extra=OPTIONAL_TOKEN,
+    exclude_unset=True,
+    by_alias=True,
+    response={200: PlayerOut, **errors(404, 422)},
+    summary="Read a player",
+)
+def player(request: HttpRequest, slug: Slug, name: PlayerName) -> Body:
     league = league_for(slug, caller(request).user)
     return player_json(player_in(league, name))
 
 
 @router.get(
-    "/leagues/{slug}/players/{name}/history", auth=READ, response=Body, summary="A player's history"
+    "/leagues/{slug}/players/{name}/history",
+    auth=READ,
+    openapi_extra=OPTIONAL_TOKEN,
+    exclude_unset=True,
+    by_alias=True,
+    response={200: HistoryOut, **errors(404, 422)},
+    summary="A player's history",
 )
-def history(request: HttpRequest, slug: Text, name: Text, query: Query[HistoryQuery]) -> Body:
+def history(request: HttpRequest, slug: Slug, name: PlayerName, query: Query[HistoryQuery]) -> Body:
     """Each confirmed game that moved the player's number in one system: before, after,
     change, and the engine's explanation of the game."""
     league = league_for(slug, caller(request).user)

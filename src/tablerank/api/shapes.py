@@ -47,6 +47,7 @@ def league_json(league: League, user: User | AnonymousUser) -> dict[str, Any]:
         "systems": list(league.systems),
         "one_official_is_enough": league.one_official_is_enough,
         "monthly_score": league.monthly_score,
+        "unvalidated_titles": list(league.unvalidated_titles),
         "created_at": _when(league.created_at),
         "you": _you(league, user),
     }

@@ -14,6 +14,7 @@ from ninja import Router, Status
 from tablerank.api.auth import WRITE, caller, issue_token, signed_in
 from tablerank.api.errors import ApiError
 from tablerank.api.models import ApiToken
+from tablerank.api.outputs import IssuedTokenOut, RevokedOut, TokenListOut, errors
 from tablerank.api.schemas import TokenIn
 from tablerank.api.shapes import token_json
 
@@ -31,7 +32,12 @@ def _locked_out(request: HttpRequest) -> bool:
     return locked
 
 
-@router.post("/tokens", auth=None, response={201: Body}, summary="Issue a token")
+@router.post(
+    "/tokens",
+    auth=None,
+    response={201: IssuedTokenOut, **errors(400, 413, 422, 429)},
+    summary="Issue a token",
+)
 def issue(request: HttpRequest, data: TokenIn) -> Status[Body]:
     """Issue a token for a username and password. The token is in this answer only: only its
     hash is stored. Wrong credentials get 401 without saying which part was wrong; repeated
@@ -49,14 +55,19 @@ def issue(request: HttpRequest, data: TokenIn) -> Status[Body]:
     return Status(201, {"token": token, **token_json(row)})
 
 
-@router.get("/tokens", auth=WRITE, response=Body, summary="Your tokens")
+@router.get("/tokens", auth=WRITE, response={200: TokenListOut, **errors()}, summary="Your tokens")
 def mine(request: HttpRequest) -> Body:
     """Your tokens: names, when issued and last used, whether revoked (never the tokens)."""
     rows = ApiToken.objects.filter(user=signed_in(request)).order_by("created_at", "pk")
     return {"tokens": [token_json(row) for row in rows]}
 
 
-@router.delete("/tokens/current", auth=WRITE, response=Body, summary="Revoke this token")
+@router.delete(
+    "/tokens/current",
+    auth=WRITE,
+    response={200: RevokedOut, **errors()},
+    summary="Revoke this token",
+)
 def revoke(request: HttpRequest) -> Body:
     """Revoke the token this request was sent with; it is refused from now on."""
     row = caller(request).token

@@ -1,0 +1,69 @@
+"""What the API's OpenAPI document allows: the bounds of names, ids, numbers, dates and text.
+
+The schema describes these so a client (or a fuzzer) knows what is accepted; the rules
+themselves stay with the engine and the league, which refuse the same values with the same
+field names.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import AfterValidator, Field, StringConstraints
+
+from tablerank.engine import fields
+
+__all__ = [
+    "DATE_MAX",
+    "DATE_MIN",
+    "ID_PATTERN",
+    "NAME_MAX",
+    "SLUG_PATTERN",
+    "TEXT_MAX",
+    "VP_MAX",
+    "GameId",
+    "PlayerName",
+    "Slug",
+    "Text",
+    "text_ok",
+]
+
+# The records' own limits (tablerank.engine.fields), so the document promises what the engine
+# accepts and the engine refuses what the document refuses.
+ID_PATTERN = fields.ID_PATTERN
+"""A game's id: letters, digits and `_ . ~ -`, so every id has a URL."""
+NAME_MAX = fields.MAX_NAME_LENGTH
+"""A player's name, in characters."""
+VP_MAX = fields.MAX_VP
+"""A seat's victory points."""
+DATE_MIN = fields.EARLIEST_DATE
+DATE_MAX = fields.LATEST_DATE
+"""The dates a game may have."""
+
+SLUG_PATTERN = r"^[-A-Za-z0-9_]{1,100}$"
+"""A league's slug: `League.slug` is a Django SlugField of 100 characters."""
+TEXT_MAX = 2000
+"""Any other text: a reason, a note, a setting, a filter."""
+
+NUL = "\x00"
+
+
+def text_ok(value: str) -> str:
+    """Text a database column can hold: no NUL (PostgreSQL refuses it), valid Unicode."""
+    if NUL in value:
+        raise ValueError("text cannot contain a NUL character")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("text must be valid Unicode (it has a lone surrogate)") from None
+    return value
+
+
+Text = Annotated[str, AfterValidator(text_ok), Field(max_length=TEXT_MAX)]
+"""Any text the database can hold, of a bounded length."""
+
+Slug = Annotated[str, StringConstraints(pattern=SLUG_PATTERN)]
+GameId = Annotated[str, StringConstraints(pattern=ID_PATTERN)]
+PlayerName = Annotated[
+    str, AfterValidator(text_ok), StringConstraints(min_length=1, max_length=NAME_MAX)
+]
