@@ -36,6 +36,7 @@ from tablerank.errors import TablerankError
 
 __all__ = [
     "CAPPED_VP",
+    "DEFAULT_SCORING",
     "LOTS",
     "POINTS",
     "SCORINGS",
@@ -57,8 +58,10 @@ __all__ = [
     "draw_lots",
     "game_vp_shares",
     "get_scoring",
+    "leading_seat",
     "shared_points",
     "tournament_standings",
+    "winner_of",
 ]
 
 # The criteria, by the names `separated_by` reports.
@@ -171,6 +174,8 @@ SCORINGS: dict[str, Scoring] = {
         ),
     )
 }
+DEFAULT_SCORING = "wins"
+"""The scoring every door uses unless told otherwise: seed 002's own tournament ranking."""
 
 
 def get_scoring(name: str) -> Scoring:
@@ -268,7 +273,7 @@ def _capped(vp: Fraction, target: int | None) -> Fraction:
     return vp if target is None else min(vp, Fraction(target))
 
 
-def _winner(game: Game) -> str | None:
+def winner_of(game: Game) -> str | None:
     """The game's winner: the seat marked winner, else the one seat alone in 1st place.
 
     A first place shared with no declared winner is nobody's win: a Catan game has one winner
@@ -347,7 +352,7 @@ def _add_game(tallies: dict[str, _Tally], game: Game, scoring: Scoring) -> None:
     vps = _vps(game)
     shares = game_vp_shares(vps)
     points = _game_points(game, scoring)
-    winner = _winner(game)
+    winner = winner_of(game)
     for i, (seat, vp, share) in enumerate(zip(game.placed, vps, shares, strict=True)):
         tally = tallies.setdefault(seat.player, _Tally())
         tally.games += 1
@@ -495,7 +500,7 @@ def tournament_standings(
     games: Iterable[Game | Event],
     *,
     event: str | None = None,
-    scoring: str = "wins",
+    scoring: str = DEFAULT_SCORING,
     seed: int | None = None,
 ) -> TournamentStandings:
     """Rank the players of the Catan games (those of `event` when given) by `scoring`.
@@ -521,3 +526,15 @@ def tournament_standings(
         games=tuple(ids),
         left_out=tuple(left_out),
     )
+
+
+def leading_seat(game: Game) -> int | None:
+    """The seat with the most VP at or above the target, when exactly one has the most: the
+    winner a score sheet implies (seed 002: "First player to reach the required VP on their
+    turn wins"; the sheet cannot tell who reached it first, so a tie implies nobody)."""
+    target = game.target or 0
+    totals = [seat.vp for seat in game.seats]
+    reached = [vp for vp in totals if vp is not None and vp >= target]
+    if not reached or totals.count(max(reached)) > 1:
+        return None
+    return totals.index(max(reached))

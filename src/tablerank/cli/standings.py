@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from tablerank.catan.standings import DEFAULT_SCORING
 from tablerank.cli.options import Files, Format, Output
 from tablerank.cli.output import emit, guarded
 from tablerank.formats.report import tournament_json
@@ -48,7 +49,7 @@ def register(app: typer.Typer) -> None:
     def standings_command(
         files: Files,
         event: EventOption = None,
-        scoring: ScoringOption = "wins",
+        scoring: ScoringOption = DEFAULT_SCORING,
         seed: SeedOption = None,
         output: Format = Output.table,
     ) -> None:

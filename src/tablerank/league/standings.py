@@ -10,6 +10,7 @@ from typing import Any
 from django.db.models import Prefetch, Q
 
 from tablerank.catan.standings import (
+    DEFAULT_SCORING,
     StandingsError,
     TournamentStandings,
     UnknownScoring,
@@ -163,7 +164,7 @@ def event_standings(
     league: League,
     event_id: str,
     *,
-    scoring: str = "5-3-2-1",
+    scoring: str = DEFAULT_SCORING,
     seed: int | None = None,
 ) -> TournamentStandings:
     """The tournament standings of one event's confirmed games (seed 002; `scoring` a preset of

@@ -15,6 +15,7 @@ from typing import Any
 
 from django import forms
 
+from tablerank.catan.standings import leading_seat
 from tablerank.catan.validation import validate_game
 from tablerank.catan.variants import VARIANTS, Source, Variant
 from tablerank.engine.records import Game, new_game
@@ -223,16 +224,6 @@ def _build(
     )
 
 
-def _highest_reaching_target(game: Game) -> int | None:
-    """The seat with the most VP at or above the target, when exactly one has the most."""
-    target = game.target or 0
-    totals = [seat.vp for seat in game.seats]
-    reached = [vp for vp in totals if vp is not None and vp >= target]
-    if not reached or totals.count(max(reached)) > 1:
-        return None
-    return totals.index(max(reached))
-
-
 def _in_sheet_words(error: RecordError) -> str:
     """The engine's field paths in the sheet's words: ``seats[1].player`` is seat 2."""
     words = str(error)
@@ -274,7 +265,7 @@ def read_sheet(form: RecordForm, league: League, *, game_id: str = "sheet") -> S
         sheet.errors.append(_in_sheet_words(exc))
         return sheet
     sheet.totals = [seat.vp for seat in unmarked.seats]
-    sheet.derived_winner = _highest_reaching_target(unmarked)
+    sheet.derived_winner = leading_seat(unmarked)
     chosen = _seat_index(form.cleaned_data.get("winner"))
     sheet.winner = chosen if chosen is not None else sheet.derived_winner
     try:

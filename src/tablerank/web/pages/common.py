@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from django.db.models import Q
 from django.http import Http404, HttpRequest
 
+from tablerank.catan.standings import winner_of
 from tablerank.engine.records import Game
 from tablerank.league import services
 from tablerank.league.models import EventRecord, GameRecord, League, Player, RecordStatus
@@ -92,11 +93,7 @@ class Result:
 
     @property
     def winner(self) -> str | None:
-        winners = [seat.player for seat in self.game.seats if seat.winner]
-        if winners:
-            return winners[0]
-        firsts = [seat.player for seat in self.game.seats if seat.place == 1]
-        return firsts[0] if len(firsts) == 1 else None
+        return winner_of(self.game)
 
     @property
     def seats(self) -> list[Any]:
