@@ -586,6 +586,22 @@ def test_an_admin_changes_the_settings_and_the_kept_ratings_follow(
     kept = set(RatingState.objects.filter(league=league).values_list("system", flat=True))
     assert kept == {"cow.elo", "area"}
     assert services.ratings(league, "cow.elo").standings
+    assert league.unvalidated_titles == []
+
+
+def test_an_admin_lets_the_league_store_unchecked_catan_sheets(client: Client, club: Club) -> None:
+    url = reverse("league-settings", args=["bonn"])
+    client = signed_in(client, club.organizer)
+    assert client.post(url, settings_data(club, catan_unchecked="on")).status_code == 302
+    club.league.refresh_from_db()
+    assert club.league.unvalidated_titles == ["catan"]
+    page = text(client.get(url))
+    assert re.search(r'<input[^>]*name="catan_unchecked"[^>]*checked', page)
+        ' id="id_catan_unchecked"', ""
+    )
+    assert client.post(url, settings_data(club)).status_code == 302
+    club.league.refresh_from_db()
+    assert club.league.unvalidated_titles == []
 
 
 def test_settings_refuse_an_unknown_time_zone_and_no_systems(client: Client, club: Club) -> None:

@@ -55,6 +55,11 @@ class LeagueSettingsForm(LeagueModelForm):
         widget=forms.CheckboxSelectMultiple,
         error_messages={"required": "keep at least one rating system"},
     )
+    catan_unchecked = forms.BooleanField(
+        label="Store Catan results whose score sheet fails the Catan check",
+        required=False,
+        help_text="Off by default: every stored Catan result is a valid one.",
+    )
 
     class Meta:
         model = League
@@ -74,6 +79,18 @@ class LeagueSettingsForm(LeagueModelForm):
         widgets: ClassVar[dict[str, Any]] = {
             "time_zone": forms.TextInput(attrs={"list": "time-zones"})
         }
+
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["catan_unchecked"].initial = "catan" in self.instance.unvalidated_titles
+
+    def changes(self) -> dict[str, Any]:
+        """The settings as `services.change_settings` takes them (after `is_valid`)."""
+        changes = {name: self.cleaned_data[name] for name in self.Meta.fields}
+        others = [t for t in self.instance.unvalidated_titles if t != "catan"]
+        unchecked = ["catan"] if self.cleaned_data["catan_unchecked"] else []
+        return changes | {"unvalidated_titles": others + unchecked}
 
 
 # -- members ------------------------------------------------------------------------------------

@@ -41,8 +41,7 @@ def league_settings(request: HttpRequest, league: League) -> HttpResponse:
     time zone. Changing the systems rebuilds the kept ratings from the history."""
     form = LeagueSettingsForm(request.POST or None, instance=League.objects.get(pk=league.pk))
     if request.method == "POST" and form.is_valid():
-        changes = {name: form.cleaned_data[name] for name in form.Meta.fields}
-        league = services.change_settings(league, changes, by=user_of(request))
+        league = services.change_settings(league, form.changes(), by=user_of(request))
         messages.success(request, f"{league.name}: settings saved.")
         return redirect("league-settings", slug=league.slug)
     status = 400 if request.method == "POST" else 200
