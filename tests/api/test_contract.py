@@ -80,7 +80,7 @@ def test_an_unexpected_error_is_a_logged_json_500(
         raise RuntimeError("the disk caught fire")
 
     monkeypatch.setattr(queries, "pending_for", broken)
-    with caplog.at_level(logging.ERROR, logger="tablerank.api"):
+    with caplog.at_level(logging.ERROR, logger="django.request"):
         answer = call("GET", "/api/pending", club.user("Ann"))
     assert answer.status == 500
     assert answer.body == {
@@ -90,8 +90,8 @@ def test_an_unexpected_error_is_a_logged_json_500(
         }
     }
     assert "the disk caught fire" not in str(answer.body)
-    [record] = [r for r in caplog.records if r.name == "tablerank.api"]
-    assert record.message == "GET /api/pending failed"
+    [record] = [r for r in caplog.records if r.name == "django.request"]
+    assert record.message == "Internal Server Error: /api/pending"  # once, as Django words it
     assert record.exc_info is not None
     assert "the disk caught fire" in str(record.exc_info[1])
 

@@ -400,3 +400,15 @@ def test_a_forged_reset_link_does_not_work(client: Client, club: Club) -> None:
     link = handed_over_link(page)
     forged = re.sub(r"/[^/]+/$", "/abc-0123456789abcdef/", link)
     assert "This link does not work any more" in text(Client().get(forged, follow=True))
+
+
+def test_an_organizer_who_links_their_own_account_consents_by_doing_it(
+    client: Client, club: Club
+) -> None:
+    club.league.officials.add(club.outsider)
+    response = signed_in(client, club.outsider).post(
+        members_url(), {"action": "add", "name": "Zed", "username": "bonn-zed"}
+    )
+    assert response.status_code == 302
+    assert club.player("Zed").user == club.outsider
+    assert not services.invitations_for(club.outsider).exists()

@@ -16,12 +16,11 @@ Where several fields are at fault the body also has ``"errors"``, a list of the 
 | 422 | a field breaks a rule: the record's (`RecordError`), the league's (`LeagueError`), a
   setting's (model validation), or the request's shape |
 | 429 | too many failed sign-ins |
-| 500 | anything unexpected; the traceback is logged (logger ``tablerank.api``) |
+| 500 | anything unexpected; logged with its traceback (``django.request``) |
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -31,6 +30,7 @@ from django.core.exceptions import ValidationError as ModelValidationError
 from django.db import DataError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.http.multipartparser import MultiPartParserError
+from django.utils.log import log_response
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, Throttled
 from ninja.errors import ValidationError as RequestValidationError
@@ -73,7 +73,6 @@ CONFLICTS: tuple[type[Exception], ...] = (
 
 SIGN_IN = "POST /api/tokens issues a token"
 
-log = logging.getLogger("tablerank.api")
 
 PARAMETERS = frozenset({"data", "filters", "query"})
 """The views' own names for a whole body or query schema: left out of a field's name."""
@@ -198,10 +197,14 @@ def _unstorable(request: HttpRequest, exc: Exception) -> HttpResponse:
 
 
 def _unexpected(request: HttpRequest, exc: Exception) -> HttpResponse:
-    log.exception("%s %s failed", request.method, request.path)
-    return error_response(
+    response = error_response(
         500, ("", "internal error; it was logged, and the request may be tried again")
     )
+    # Logged as Django logs every server error (django.request, with the traceback), once.
+    log_response(
+        "Internal Server Error: %s", request.path, response=response, request=request, exception=exc
+    )
+    return response
 
 
 def install_handlers(api: NinjaAPI) -> None:

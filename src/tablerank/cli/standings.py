@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from tablerank.catan.standings import DEFAULT_SCORING
 from tablerank.cli.options import Files, Format, Output
 from tablerank.cli.output import emit, guarded
 from tablerank.formats.report import tournament_json
@@ -25,7 +24,7 @@ EventOption = Annotated[
     str | None, typer.Option("--event", help="Only the games of this event (case-insensitive).")
 ]
 ScoringOption = Annotated[
-    str,
+    str | None,
     typer.Option(
         "--scoring",
         help="How to order the players: wins (seed 002, the default) or a championship "
@@ -49,18 +48,19 @@ def register(app: typer.Typer) -> None:
     def standings_command(
         files: Files,
         event: EventOption = None,
-        scoring: ScoringOption = DEFAULT_SCORING,
+        scoring: ScoringOption = None,
         seed: SeedOption = None,
         output: Format = Output.table,
     ) -> None:
         """Tournament standings of the Catan games in FILES, and the tiebreak between neighbours."""
 
         def work() -> "TournamentStandings":
-            from tablerank.catan.standings import tournament_standings
+            from tablerank.catan.standings import DEFAULT_SCORING, tournament_standings
             from tablerank.formats.reading import read_records
 
             records = read_records(files)
-            return tournament_standings(records, event=event, scoring=scoring, seed=seed)
+            chosen = scoring or DEFAULT_SCORING  # one default for the CLI and the league
+            return tournament_standings(records, event=event, scoring=chosen, seed=seed)
 
         emit(guarded(work), output, print_tournament, as_json=tournament_json)
 

@@ -98,15 +98,16 @@ def _check_linkable(player: Player, account: User) -> None:
 
 
 def invite_account(player: Player, account: User, *, by: Actor) -> Invitation:
-    """Invite `account` to sign for `player`'s seats (organizers only). The console's
-    invitation is accepted at once: whoever holds the database speaks for its accounts."""
+    """Invite `account` to sign for `player`'s seats (organizers only). An organizer who links
+    their own account consents by doing it, and the console's invitation is accepted at once
+    (whoever holds the database speaks for its accounts): both link at once."""
     require_role(player.league, by, *ORGANIZERS)
     _check_linkable(player, account)
     pending = Invitation.objects.filter(player=player, account=account, answered_at=None).first()
     invitation = pending or Invitation.objects.create(
         player=player, account=account, invited_by=None if isinstance(by, Console) else by
     )
-    if isinstance(by, Console):
+    if isinstance(by, Console) or by == account:  # the console, or the owner themselves
         accept_invitation(invitation, by=account)
         player.refresh_from_db(fields=["user"])
     return invitation

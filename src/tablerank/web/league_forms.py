@@ -80,7 +80,6 @@ class LeagueSettingsForm(LeagueModelForm):
             "time_zone": forms.TextInput(attrs={"list": "time-zones"})
         }
 
-
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["catan_unchecked"].initial = "catan" in self.instance.unvalidated_titles
