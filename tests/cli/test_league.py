@@ -623,3 +623,17 @@ def test_the_documented_session_runs_and_prints_what_the_docs_show(
         if shown:
             assert result.stdout.splitlines() == shown, command
     assert (tmp_path / "bonn.jsonl").exists()
+
+
+def test_import_rejects_each_sheet_the_league_refuses_and_keeps_the_rest(
+    invoke: Invoke, bonn: str, tmp_path: Path
+) -> None:
+    games = write(tmp_path / "g.jsonl", duel("g1"), duel("short", winner_vp=8), duel("g3"))
+    result = invoke("league", "import", bonn, games, "--format", "json")
+    assert result.exit_code == 1
+    summary = json.loads(result.stdout)
+    assert (summary["imported"], summary["rejected"]) == (2, 1)
+    [rejection] = summary["rejections"]
+    assert rejection["id"] == "short"
+    assert "Ann: won with 8 VP, below the base target of 10 VP" in rejection["reason"]
+    assert sorted(GameRecord.objects.values_list("external_id", flat=True)) == ["g1", "g3"]

@@ -110,10 +110,24 @@ class _Importer:
                 self._classified(record.id, verdict, kind)
                 return
         if isinstance(record, Game):
-            self.batch.append(record)
+            self._add_game(record)
             return
         self.flush()
         self._record_event(record)
+
+    def _add_game(self, game: Game) -> None:
+        """Batch a new game, or reject it at once when the league would refuse its sheet
+        (`services.require_valid`, the rule `record_games` applies), so one bad sheet does not
+        send its whole batch through one game at a time."""
+        from tablerank.league.errors import InvalidResult
+        from tablerank.league.services import require_valid
+
+        try:
+            require_valid(self.league, game)
+        except InvalidResult as exc:
+            self.summary.rejected.append((game.id, str(exc)))
+            return
+        self.batch.append(game)
 
     def _classified(self, record_id: str, verdict: str, kind: str) -> None:
         if verdict == "present":
