@@ -27,10 +27,10 @@ def test_a_failing_property_fails_the_run_without_an_internal_error(tmp_path: Pa
     (tmp_path / "pytest.ini").write_text(f"[pytest]\nfilterwarnings ={filters}\n")
     (tmp_path / "test_failing.py").write_text(FAILING)
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:django"],
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:django", "-rf"],
         cwd=tmp_path, capture_output=True, text=True, check=False,
     )  # fmt: skip
     output = run.stdout + run.stderr
     assert "INTERNALERROR" not in output, output
     assert run.returncode == pytest.ExitCode.TESTS_FAILED, output
-    assert "Falsifying example: test_small(" in run.stdout
+    assert "FAILED test_failing.py::test_small" in run.stdout  # reported as the test's failure
