@@ -37,8 +37,8 @@ from tablerank.errors import RecordError
 from tablerank.league import queries
 from tablerank.league.models import GameRecord, League, Seat
 from tablerank.league.services import (
+    MEMBERS,
     OFFICIAL,
-    Role,
     confirm,
     correct_game,
     dispute,
@@ -95,8 +95,9 @@ def _game(league: League, data: GameIn, prefix: str = "") -> tuple[Game, dt.date
 
 
 def _member(league: League, user: User) -> None:
-    """Only a league's members write to it (403 before the request is read further)."""
-    require_role(league, user, Role.ADMIN, Role.OFFICIAL, Role.PLAYER)
+    """Only a league's members write to it: the services' check, asked before the request is
+    read further, so an outsider learns nothing from the body's validation (403)."""
+    require_role(league, user, *MEMBERS)
 
 
 def _target(request: HttpRequest, slug: str, game_id: str) -> tuple[User, GameRecord]:

@@ -181,12 +181,15 @@ def revoke_role(league: League, user: User, role: Role, *, by: Actor) -> None:
     holders.remove(user)
 
 
-def may_reset_password(requester: User, account: User) -> None:
-    """Refuse (`NotAllowed`) a password-reset link for an account the requester does not
-    answer for. A reset link hands the account over, so the requester must run every league
-    the account belongs to (by a role granted, or a player link it accepted): as an admin where
-    the account is an admin or official, as an admin or official where it only plays. Site
-    staff are reset only by a superuser; an account of no league only by a superuser."""
+def may_reset_password(requester: User, account: User, league: League | None = None) -> None:
+    """Refuse a password-reset link for an account the requester does not answer for: one
+    that is not a member of `league` when given (`LeagueError`), or (`NotAllowed`) one of
+    a league the requester does not run. A reset link hands the account over, so the requester
+    must run every league the account belongs to (by a role granted, or a player link it
+    accepted): as an admin where the account is an admin or official, as an admin or official
+    where it only plays. Site staff, and accounts of no league, only a superuser resets."""
+    if league is not None and not roles_of(league, account):
+        raise LeagueError("username", f"{account.username!r} is not a member of {league.name}")
     if requester.is_superuser:
         return
     if account.is_staff or account.is_superuser:
@@ -198,13 +201,13 @@ def may_reset_password(requester: User, account: User) -> None:
     ).distinct()
     if not leagues:
         raise NotAllowed("username", f"{account.username!r} is not a member of your leagues")
-    for league in leagues:
-        organizes = roles_of(league, account) & set(ORGANIZERS)
+    for other in leagues:
+        organizes = roles_of(other, account) & set(ORGANIZERS)
         try:
-            require_role(league, requester, *((Role.ADMIN,) if organizes else ORGANIZERS))
+            require_role(other, requester, *((Role.ADMIN,) if organizes else ORGANIZERS))
         except NotAllowed:
             raise NotAllowed(
                 "username",
-                f"{account.username!r} also belongs to league {league.slug!r}, which you do not "
+                f"{account.username!r} also belongs to league {other.slug!r}, which you do not "
                 "run; ask its admins for a reset link",
             ) from None

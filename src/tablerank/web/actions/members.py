@@ -158,9 +158,7 @@ def _role(request: HttpRequest, league: League) -> HttpResponse:
 def _reset(request: HttpRequest, league: League, account: User | None = None) -> HttpResponse:
     if account is None:
         account = _account(request.POST.get("username", "").strip())
-    if not services.roles_of(league, account):
-        raise LeagueError("username", f"{account.username!r} is not a member of {league.name}")
-    services.may_reset_password(user_of(request), account)
+    services.may_reset_password(user_of(request), account, league)
     return _page(
         request,
         league,
