@@ -59,7 +59,7 @@ def local_date(league: League, played_at: dt.datetime) -> dt.date:
     moment lies in the records' date range (`RecordError` otherwise)."""
     if played_at.tzinfo is None:
         raise LeagueError("played_at", "give the time with its UTC offset, e.g. 20:30+02:00")
-    check_date(played_at.date(), "played_at")
+    check_date(played_at.date(), "played_at")  # first, so the conversion cannot overflow
     return check_date(played_at.astimezone(zoneinfo.ZoneInfo(league.time_zone)).date(), "played_at")
 
 
