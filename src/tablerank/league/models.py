@@ -109,6 +109,9 @@ class League(models.Model):
     unvalidated_titles = models.JSONField(default=list, blank=True, validators=[validate_titles])
     """Catan titles whose results are stored even when their score sheet fails the Catan
     check (seed 002); empty by default, so every stored Catan result is a valid one."""
+    revision = models.BigIntegerField(default=0, editable=False)
+    """Bumped by every write that can change what the league's pages show (`revisions.bump`):
+    caches and ETags of its standings and lists are keyed by it."""
 
     def __str__(self) -> str:
         return self.slug
