@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Generic, Self, TypeVar, get_type_hints
 
 from tablerank.engine.ranking import competition_ranks, rank_of_each
 from tablerank.engine.records import Event, Game
+from tablerank.engine.sums import total
 from tablerank.engine.variants import is_catan
 from tablerank.errors import InvalidParameter, MixedLists, UnknownRecord
 
@@ -211,6 +212,11 @@ class ReplaySystem(System, Generic[R]):
     """True where a record can rate someone who holds no seat (A.R.E.A.'s game title)."""
     list_name: ClassVar[str] = ""
     """What separates this system's lists ("game group", "game title"); empty: one list."""
+    order_independent: ClassVar[bool] = False
+    """True where `changes` never reads `ratings`: each player's rating is then the exact sum
+    of their per-game amounts (`engine.sums`), the same in any order and after taking a game
+    away, which is how a league corrects such lists by deltas. False: the order matters
+    (Elo-like systems), and a change in the past replays what follows."""
 
     def list_key(self, record: R) -> str:
         """The list `record` counts in; records of different lists never meet."""
@@ -276,8 +282,22 @@ class ReplaySystem(System, Generic[R]):
     def totals(self, records: Iterable[Record], start: Mapping[str, float] | None = None) -> Totals:
         mine, skipped = self._split(records)
         self._one_list(mine)
+        if self.order_independent:
+            ratings, rated = self._summed(mine, start, skipped)
+        else:
+            ratings, rated = self._replayed(mine, start, skipped)
+        games = Counter(rated)
+        for player in start or {}:
+            games.setdefault(player, 0)
+        return Totals(ratings, games, tuple(skipped))
+
+    def _replayed(
+        self, mine: list[R], start: Mapping[str, float] | None, skipped: list[NotRated]
+    ) -> tuple[dict[str, float], list[str]]:
+        """Ratings after applying each record to the ratings before it, in order; and every
+        player once per record they were rated in."""
         ratings: dict[str, float] = dict(start or {})
-        rated: list[str] = []  # every player once per record they were rated in
+        rated: list[str] = []
         initial, changes, also_rated = self.initial_rating(), self.changes, rated.extend
         check_all = self.rates_non_seats
         for rec in mine:
@@ -287,10 +307,30 @@ class ReplaySystem(System, Generic[R]):
             also_rated(delta)
             if check_all or len(delta) < _size(rec):
                 skipped.extend(self._not_rated(rec, delta))
-        games = Counter(rated)
-        for player in start or {}:
-            games.setdefault(player, 0)
-        return Totals(ratings, games, tuple(skipped))
+        return ratings, rated
+
+    def _summed(
+        self, mine: list[R], start: Mapping[str, float] | None, skipped: list[NotRated]
+    ) -> tuple[dict[str, float], list[str]]:
+        """`_replayed` for order-independent systems: each rating is the exact sum of the
+        player's start and amounts (`engine.sums.total`)."""
+        terms: dict[str, list[float]] = {p: [r] for p, r in (start or {}).items()}
+        rated: list[str] = []
+        initial, changes, also_rated = self.initial_rating(), self.changes, rated.extend
+        check_all = self.rates_non_seats
+        no_ratings: dict[str, float] = {}
+        for rec in mine:
+            delta = changes(rec, no_ratings)
+            for player, amount in delta.items():
+                mine_terms = terms.get(player)
+                if mine_terms is None:
+                    terms[player] = [initial, amount] if initial else [amount]
+                else:
+                    mine_terms.append(amount)
+            also_rated(delta)
+            if check_all or len(delta) < _size(rec):
+                skipped.extend(self._not_rated(rec, delta))
+        return {p: total(t) for p, t in terms.items()}, rated
 
     def ratings_before(
         self, records: Iterable[Record], record_id: str, start: Mapping[str, float] | None = None
@@ -298,20 +338,13 @@ class ReplaySystem(System, Generic[R]):
         """The record `record_id` and everyone's rating just before it, in its list."""
         records = list(records)
         mine, _ = self._split(records)
-        target = next((r for r in mine if r.id == record_id), None)
-        if target is None:
+        at = next((i for i, r in enumerate(mine) if r.id == record_id), None)
+        if at is None:
             raise UnknownRecord(self._no_such_record(records, record_id))
+        target = mine[at]
         key = self.list_key(target)
-        ratings: dict[str, float] = dict(start or {})
-        initial = self.initial_rating()
-        for rec in mine:
-            if rec is target:
-                return rec, ratings
-            if self.list_key(rec) != key:
-                continue
-            for player, amount in self.changes(rec, ratings).items():
-                ratings[player] = ratings.get(player, initial) + amount
-        raise AssertionError("unreachable: the target is among the records")
+        earlier = [r for r in mine[:at] if self.list_key(r) == key]
+        return target, self.totals(earlier, start).ratings
 
     def _no_such_record(self, records: Iterable[Record], record_id: str) -> str:
         for rec in records:

@@ -46,6 +46,7 @@ class PositionSystem(ReplaySystem[Game]):
     """A running total where each game adds a per-position award for the table's size."""
 
     catan_only: ClassVar[bool] = True
+    order_independent: ClassVar[bool] = True
 
     @abstractmethod
     def table(self, game: Game, size: int) -> Sequence[float]:

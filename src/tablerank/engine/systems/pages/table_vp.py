@@ -28,6 +28,7 @@ class VpSystem(ReplaySystem[Game]):
     """A running total where each game adds an amount computed from the table's VP."""
 
     catan_only: ClassVar[bool] = True
+    order_independent: ClassVar[bool] = True
 
     @abstractmethod
     def amounts(self, vps: tuple[float, ...], total: float) -> Sequence[float]:

@@ -1,0 +1,35 @@
+"""Exact running sums: a total that does not depend on the order its terms were added in, nor
+on terms added and later taken away.
+
+Systems whose standings are sums of per-game amounts (`ReplaySystem.order_independent`) total
+each player's amounts exactly and round once (`math.fsum`), so a league that adds a late game
+or subtracts a voided one holds the same number a replay computes. A running sum is kept as
+Shewchuk's non-overlapping partials (the algorithm behind `math.fsum`): adding a term keeps
+the exact sum, and `total` rounds it once.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+__all__ = ["add", "total"]
+
+
+def add(partials: list[float], x: float) -> None:
+    """Add `x` to the exact sum held by `partials` (in place)."""
+    i = 0
+    for partial in partials:
+        big, small = (partial, x) if abs(x) < abs(partial) else (x, partial)
+        hi = big + small
+        lo = small - (hi - big)
+        if lo:
+            partials[i] = lo
+            i += 1
+        x = hi
+    partials[i:] = [x]
+
+
+def total(partials: Iterable[float]) -> float:
+    """The exact sum, rounded once to the nearest float (0.0 for no terms; never -0.0)."""
+    return math.fsum(partials) + 0.0
