@@ -17,14 +17,17 @@ from tablerank.engine.records import Game, new_game
 from tablerank.engine.systems import SYSTEMS, get_system
 from tablerank.engine.systems.base import ReplaySystem
 from tablerank.league.errors import DuplicateRecord, LeagueError
+from tablerank.league import checkpoints
+from tablerank.league.explanations import explain_game, ratings_before
 from tablerank.league.models import (
     GameRecord,
     League,
-    RatingChange,
+    RatingCheckpoint,
     RatingState,
     RatingWatermark,
     RecordStatus,
 )
+from tablerank.league.queries import player_history
 from tablerank.league.services import (
     OFFICIAL,
     confirm,
@@ -46,6 +49,12 @@ GROUPS = ("base", "cities")
 DAY = dt.date(2024, 3, 1)
 _ids = itertools.count()
 _leagues = itertools.count()
+
+
+@pytest.fixture(autouse=True)
+def frequent_checkpoints(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A checkpoint every 2 games of a list, so these small histories replay from them."""
+    monkeypatch.setattr(checkpoints, "EVERY", 2)
 
 
 @pytest.fixture
@@ -85,19 +94,31 @@ def assert_state_is_replay(league: League) -> None:
 def assert_log_is_replay(
     league: League, name: str, system: ReplaySystem[Any], key: str, mine: list[Game]
 ) -> None:
-    """The change log holds, per game, exactly what the engine's `explain` says it did."""
-    rows = RatingChange.objects.filter(league=league, system=name, list_key=key)
-    logged: dict[str, dict[str, tuple[float, float]]] = {}
-    for game_id, player, before, after in rows.values_list(
-        "game__external_id", "player", "before", "after"
-    ):
-        logged.setdefault(game_id, {})[player] = (before, after)
-    expected = {}
+    """What the league explains for each game, and each player's history, is exactly what the
+    engine's `explain` says over the whole list."""
+    points = dict(
+        GameRecord.objects.filter(league=league, status=RecordStatus.CONFIRMED).values_list(
+            "external_id", "sequence"
+        )
+    )
+    expected: dict[str, Any] = {}
     for g in mine:
+        at = (g.date, points[g.id])
         why = system.explain(mine, g.id)
-        if why.changes:
-            expected[g.id] = {p: (why.before[p], why.after[p]) for p in why.changes}
-    assert logged == expected, (name, key)
+        assert explain_game(system, g, ratings_before(league, name, system, g, at)) == why
+        expected[g.id] = why
+    final = {s.player: s.rating for s in ratings(league, name, key).standings}
+    for player in NAMES:
+        if not any(player in (seat.player for seat in g.seats) for g in mine):
+            continue
+        entries = player_history(league, player, name, key)
+        assert [e.game for e in entries] == [g.id for g in mine if player in expected[g.id].changes]
+        for number, entry in enumerate(entries, 1):
+            assert entry.explanation == expected[entry.game], (name, entry.game)
+            assert entry.before == expected[entry.game].before[player]
+            assert entry.games == number
+        if entries:
+            assert entries[-1].after == final[player], (name, player)
 
 
 @pytest.fixture
@@ -203,7 +224,10 @@ def _queries_to_add_one(league: League, official: User) -> int:
     return len(queries)
 
 
-def test_appending_costs_the_same_whatever_the_history(official: User) -> None:
+def test_appending_costs_the_same_whatever_the_history(
+    official: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(checkpoints, "EVERY", 1000)  # no checkpoint falls due in between
     small = League.objects.create(name="Small", slug="small", unvalidated_titles=["catan"])
     large = League.objects.create(name="Large", slug="large", unvalidated_titles=["catan"])
     _history(small, official, 3)
@@ -275,15 +299,21 @@ def test_rebuild_after_changing_the_kept_systems(league: League, official: User)
     assert ratings(league, "turnabout").standings == ()
 
 
-def test_a_change_in_the_past_replays_from_that_game_only(league: League, official: User) -> None:
-    early = [record_game(league, game(["Ann", "Ben"], [10, 5], day=d), official) for d in (0, 1)]
-    middle = record_game(league, game(["Ann", "Cleo"], [10, 6], day=2), official)
-    record_game(league, game(["Ben", "Cleo"], [10, 4], day=3), official)
-    before_middle = set(RatingChange.objects.filter(game__in=early).values_list("pk", flat=True))
+def test_a_change_in_the_past_replays_from_the_checkpoint_before_it(
+    league: League, official: User
+) -> None:
+    for day in range(4):
+        record_game(league, game(["Ann", "Ben"], [10, 5], day=day), official)
+    middle = record_game(league, game(["Ann", "Cleo"], [10, 6], day=4), official)
+    for day in range(5, 8):
+        record_game(league, game(["Ben", "Cleo"], [10, 4], day=day), official)
+    marks = RatingCheckpoint.objects.filter(league=league, system="cow.elo")
+    assert list(marks.values_list("games", flat=True).order_by("games")) == [2, 4, 6, 8]
+    early = set(marks.filter(games__lte=4).values_list("pk", flat=True))
     void_game(middle, official, "wrong table")
-    assert not RatingChange.objects.filter(game=middle).exists()
-    kept = set(RatingChange.objects.filter(game__in=early).values_list("pk", flat=True))
-    assert kept == before_middle  # the log before the voided game was not rewritten
+    # The checkpoints before the voided game stay; the later ones are written afresh.
+    assert set(marks.filter(games__lte=4).values_list("pk", flat=True)) == early
+    assert list(marks.values_list("games", flat=True).order_by("games")) == [2, 4, 6]
     assert_state_is_replay(league)
 
 
@@ -291,7 +321,7 @@ def test_voiding_the_only_game_of_a_list_empties_it(league: League, official: Us
     only = record_game(league, game(["Ann", "Ben"], [10, 5], group="cities"), official)
     void_game(only, official, "not played")
     assert not RatingState.objects.filter(league=league, list_key="cities").exists()
-    assert not RatingChange.objects.filter(league=league).exists()
+    assert not RatingWatermark.objects.filter(league=league, list_key="cities").exists()
     assert ratings(league, "cow.elo", "cities").standings == ()
 
 
@@ -307,9 +337,7 @@ def test_a_batch_equals_recording_one_by_one(official: User, season: list[Game])
         for key in lists.values_list("list_key", flat=True) or [None]:
             assert ratings(batch, name, key) == ratings(one_by_one, name, key), name
     assert_state_is_replay(batch)
-    assert RatingChange.objects.filter(league=batch).count() == (
-        RatingChange.objects.filter(league=one_by_one).count()
-    )
+    assert RatingCheckpoint.objects.filter(league=batch).exists()
 
 
 def test_a_batch_is_all_or_nothing(league: League, official: User) -> None:

@@ -1,35 +1,65 @@
 """Why numbers moved: what a confirmed game did in each kept system, and what recording a game
-would do now. The engine explains, from the ratings just before the game (the rating-change
-log)."""
+would do now. The engine explains, from the ratings just before the game, which are computed on
+demand: for a sum, the exact total of each player's earlier amounts; for an order-dependent
+list, a replay from the nearest checkpoint before the game."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from collections.abc import Mapping
 
-from django.db.models import QuerySet
-
 from tablerank.engine.records import Game
+from tablerank.engine.sums import add, total
 from tablerank.engine.systems import get_system
 from tablerank.engine.systems.base import Explanation, ReplaySystem
 from tablerank.errors import RatingError
-from tablerank.league.models import GameRecord, League, Player, RatingChange, RecordStatus
-from tablerank.league.ratings import ListState
+from tablerank.league import checkpoints
+from tablerank.league.models import GameRecord, League, Player, RecordStatus
+from tablerank.league.played import Point, played_games
 from tablerank.league.reading import game_system
+from tablerank.league.state_rows import ListState
 
-RatingsBefore = dict[tuple[int, str, str], dict[str, float]]
-"""Ratings before each game, by (game pk, system, list key): the log's `before` of every name
-that had been rated in that list before (`games > 1`)."""
+__all__ = ["explain_game", "game_explanations", "preview", "ratings_before", "wanted_names"]
 
 
-def ratings_before(changes: QuerySet[RatingChange]) -> RatingsBefore:
-    out: RatingsBefore = {}
-    rows = changes.filter(games__gt=1).values_list(
-        "game_id", "system", "list_key", "player", "before"
-    )
-    for game, system, key, player, before in rows:
-        out.setdefault((game, system, key), {})[player] = before
-    return out
+def wanted_names(system: ReplaySystem[Game], game: Game, ratings: Mapping[str, float]) -> set[str]:
+    """The names whose rating before `game` its explanation shows: its seats, and anyone else
+    the system rates for it (area's game title)."""
+    names = {seat.player for seat in game.seats}
+    if system.rates_non_seats:
+        with contextlib.suppress(RatingError):
+            names |= set(system.changes(game, ratings))
+    return names
+
+
+def _sums_before(
+    league: League, system: ReplaySystem[Game], game: Game, at: Point
+) -> dict[str, float]:
+    key = system.list_key(game)
+    names = {seat.player for seat in game.seats}
+    partials: dict[str, list[float]] = {}
+    for _, _, earlier in played_games(league.pk, before=at, players=names):
+        if system.refusal(earlier) is not None or system.list_key(earlier) != key:
+            continue
+        try:
+            delta = system.changes(earlier, {})
+        except RatingError:
+            continue
+        for player in names & delta.keys():
+            add(partials.setdefault(player, []), delta[player])
+    return {player: total(terms) for player, terms in partials.items()}
+
+
+def ratings_before(
+    league: League, name: str, system: ReplaySystem[Game], game: Game, at: Point
+) -> dict[str, float]:
+    """The ratings, in `game`'s list, of the names it rates, just before it (`at` is its
+    place in play order); names not rated before are left out."""
+    if system.order_independent:
+        return _sums_before(league, system, game, at)
+    everyone = checkpoints.state_before(league, name, system, system.list_key(game), at)
+    return {n: everyone[n] for n in wanted_names(system, game, everyone) if n in everyone}
 
 
 def explain_game(
@@ -41,20 +71,19 @@ def explain_game(
 
 def game_explanations(record: GameRecord) -> dict[str, Explanation]:
     """What a confirmed game did in each kept system that rates it, explained by the engine from
-    the ratings just before it (the log). Empty for a game that is not confirmed; systems that
-    do not rate the game (or rate no single game: pages.combined, turnabout) are left out."""
+    the ratings just before it. Empty for a game that is not confirmed; systems that do not
+    rate the game (or rate no single game: pages.combined, turnabout) are left out."""
     if record.status != RecordStatus.CONFIRMED:
         return {}
     league = record.league
     game = record.to_record()
-    before = ratings_before(RatingChange.objects.filter(league=league, game=record))
+    at = (record.date, record.sequence)
     out: dict[str, Explanation] = {}
     for name in league.systems:
         system = game_system(get_system(name))
         if system is None or system.refusal(game) is not None:
             continue
-        key = (record.pk, name, system.list_key(game))
-        out[name] = explain_game(system, game, before.get(key, {}))
+        out[name] = explain_game(system, game, ratings_before(league, name, system, game, at))
     return out
 
 
@@ -74,7 +103,7 @@ def preview(league: League, game: Game) -> dict[str, dict[str, float]]:
         if system is None or system.refusal(game) is not None:
             continue
         state = ListState(league, name, system.list_key(game))
-        state.load(set(names))
+        state.load(names)
         try:
             out[name] = system.changes(game, state)
         except RatingError:

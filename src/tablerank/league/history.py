@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+import bisect
+import dataclasses
 import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
+from tablerank.engine.records import Game
+from tablerank.engine.sums import add, total
 from tablerank.engine.systems.base import Explanation, ReplaySystem, Term
+from tablerank.errors import RatingError
+from tablerank.league import checkpoints
 from tablerank.league.errors import LeagueError
-from tablerank.league.explanations import explain_game, ratings_before
-from tablerank.league.models import GameRecord, League, Player, RatingChange
+from tablerank.league.explanations import explain_game, wanted_names
+from tablerank.league.models import League, Player
+from tablerank.league.played import Played, Point, played_games
 from tablerank.league.ratings import confirmed_events
-from tablerank.league.reading import game_system, kept_system, league_player, with_seats
+from tablerank.league.reading import game_system, kept_system, league_player
 
 
 @dataclass(frozen=True)
@@ -30,6 +37,8 @@ class HistoryEntry:
     """Games the player had been rated in on this list, this one included."""
     explanation: Explanation
     """The engine's explanation of the whole game (every player's terms)."""
+    sequence: int = 0
+    """The game's recording number (its place in play order within the day)."""
 
     @property
     def change(self) -> float:
@@ -74,37 +83,122 @@ def player_history(
             f"{system} ranks players by their ranks in other systems and moves no number per "
             "game; ask for one of its members",
         )
-    mine = RatingChange.objects.filter(league=league, system=system, player=player.name)
-    if list_key is not None:
-        mine = mine.filter(list_key=list_key)
-    rows = list(mine.order_by("date", "sequence", "list_key"))
-    records = {
-        record.pk: record.to_record()
-        for record in with_seats(GameRecord.objects.filter(pk__in=mine.values("game_id")))
-    }
-    before = ratings_before(
-        RatingChange.objects.filter(
-            league=league, system=system, game_id__in=mine.values("game_id")
-        )
-    )
-    return [
-        HistoryEntry(
-            game=records[row.game_id].id,
-            date=row.date,
-            system=system,
-            list_key=row.list_key,
-            player=row.player,
-            before=row.before,
-            after=row.after,
-            games=row.games,
-            explanation=explain_game(
-                games_system,
-                records[row.game_id],
-                before.get((row.game_id, system, row.list_key), {}),
-            ),
-        )
-        for row in rows
-    ]
+    by_list: dict[str, list[Played]] = {}
+    for item in played_games(league.pk, players={player.name}):
+        game = item[2]
+        if games_system.refusal(game) is None:
+            key = games_system.list_key(game)
+            if list_key is None or key == list_key:
+                by_list.setdefault(key, []).append(item)
+    walk = _summed if games_system.order_independent else _replayed
+    entries: list[HistoryEntry] = []
+    for key, mine in by_list.items():
+        entries += walk(league, system, games_system, key, player.name, mine)
+    entries.sort(key=lambda entry: (entry.date, entry.sequence, entry.list_key))
+    return entries
+
+
+def _entry(
+    name: str,
+    system: ReplaySystem[Game],
+    key: str,
+    player: str,
+    item: Played,
+    before: dict[str, float],
+) -> HistoryEntry | None:
+    """The player's line for one game (its `after` and `games` are filled in by the caller),
+    or None where the game did not move the player's number."""
+    (day, sequence), _, game = item
+    try:
+        explanation = explain_game(system, game, before)
+    except RatingError:
+        return None
+    if player not in explanation.changes:
+        return None
+    return HistoryEntry(
+        game=game.id,
+        date=day,
+        system=name,
+        list_key=key,
+        player=player,
+        before=explanation.before[player],
+        after=0.0,
+        games=0,
+        explanation=explanation,
+        sequence=sequence,
+    )  # fmt: skip
+
+
+def _summed(
+    league: League, name: str, system: ReplaySystem[Game], key: str, player: str, mine: list[Played]
+) -> list[HistoryEntry]:
+    """A sum's history: one pass over the games of the player and their opponents."""
+    wanted = {pk for _, pk, _ in mine}
+    names = {seat.player for _, _, game in mine for seat in game.seats}
+    last = mine[-1][0]
+    partials: dict[str, list[float]] = {}
+    played = 0
+    out: list[HistoryEntry] = []
+    for item in played_games(league.pk, before=_next(last), players=names):
+        game = item[2]
+        if system.refusal(game) is not None or system.list_key(game) != key:
+            continue
+        entry = None
+        if item[1] in wanted:
+            seated = {seat.player for seat in game.seats}
+            before = {p: total(partials[p]) for p in seated if p in partials}
+            entry = _entry(name, system, key, player, item, before)
+        try:
+            delta = system.changes(game, {})
+        except RatingError:
+            continue
+        for who, amount in delta.items():
+            if who in names:
+                add(partials.setdefault(who, []), amount)
+        if entry is not None:
+            played += 1
+            out.append(dataclasses.replace(entry, after=total(partials[player]), games=played))
+    return out
+
+
+def _replayed(
+    league: League, name: str, system: ReplaySystem[Game], key: str, player: str, mine: list[Played]
+) -> list[HistoryEntry]:
+    """An order-dependent list's history: replays from the checkpoint before each stretch of
+    the player's games (at most `checkpoints.EVERY` games per stretch)."""
+    out: list[HistoryEntry] = []
+    played = 0
+    for stretch in _stretches(league, name, key, mine):
+        wanted = {pk for _, pk, _ in stretch}
+        state = checkpoints.checkpoint_before(league, name, key, stretch[0][0])
+        for item in checkpoints.list_games(
+            system, key, played_games(league.pk, after=state.at, before=_next(stretch[-1][0]))
+        ):
+            entry = None
+            if item[1] in wanted:
+                game = item[2]
+                names = wanted_names(system, game, state.ratings)
+                before = {n: state.ratings[n] for n in names if n in state.ratings}
+                entry = _entry(name, system, key, player, item, before)
+            state.apply(system, item[0], item[2])
+            if entry is not None:
+                played = state.games[player]
+                out.append(dataclasses.replace(entry, after=state.ratings[player], games=played))
+    return out
+
+
+def _stretches(league: League, name: str, key: str, mine: list[Played]) -> list[list[Played]]:
+    """The player's games grouped by the latest checkpoint before each."""
+    marks = checkpoints.points(league, name, key)
+    groups: dict[int, list[Played]] = {}
+    for item in mine:
+        groups.setdefault(bisect.bisect_left(marks, item[0]), []).append(item)
+    return [groups[k] for k in sorted(groups)]
+
+
+def _next(at: Point) -> Point:
+    """The first place in play order after `at` (for an inclusive upper bound)."""
+    return (at[0], at[1] + 1)
 
 
 def _event_history(league: League, player: Player, system: ReplaySystem[Any]) -> list[HistoryEntry]:

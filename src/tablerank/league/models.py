@@ -32,7 +32,7 @@ __all__ = [
     "GameRecord",
     "League",
     "Player",
-    "RatingChange",
+    "RatingCheckpoint",
     "RatingState",
     "RatingWatermark",
     "RecordStatus",
@@ -510,90 +510,8 @@ class Confirmation(models.Model):
         return f"{who} {self.verdict}s {self.game.external_id}"
 
 
-class RatingState(models.Model):
-    """One rated name's current number in one of a league's lists: the engine's `Totals` of
-    `system` over the league's confirmed games in list `list_key`, kept row by row.
-
-    `list_key` is the system's own `list_key` (the game group for cow.elo, the game title for
-    area, empty for single-list systems). `player` is the name as the engine rates it: a
-    player's name as the league spells it, or (area, solitaire) the game title itself.
-    Derived data: `tablerank.league.ratings` rewrites it; the history stays the source."""
-
-    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="rating_states")
-    system = models.CharField(max_length=64)
-    list_key = models.CharField(max_length=200, blank=True)
-    player = models.CharField(max_length=200)
-    rating = models.FloatField()
-    games = models.PositiveIntegerField(default=0)
-    updated_at = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        constraints: ClassVar[list[models.BaseConstraint]] = [
-            models.UniqueConstraint(
-                fields=["league", "system", "list_key", "player"],
-                name="league_rating_state_once",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.system}[{self.list_key}] {self.player} {self.rating}"
-
-
-class RatingWatermark(models.Model):
-    """The last record applied to one list's `RatingState`, by its place in play order
-    (`date`, then `sequence`). A confirmed game after it is applied on its own; a change at or
-    before it recomputes the list."""
-
-    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="rating_watermarks")
-    system = models.CharField(max_length=64)
-    list_key = models.CharField(max_length=200, blank=True)
-    date = models.DateField()
-    sequence = models.PositiveBigIntegerField()
-
-    class Meta:
-        constraints: ClassVar[list[models.BaseConstraint]] = [
-            models.UniqueConstraint(
-                fields=["league", "system", "list_key"], name="league_rating_watermark_once"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.system}[{self.list_key}] up to {self.date} #{self.sequence}"
-
-
-class RatingChange(models.Model):
-    """One rated name's rating before and after one confirmed game, in one list of one system:
-    the league's log of why each number moved. The latest row per name before a point in the
-    play order is that name's state there, so a change in the past replays from that point
-    (`ratings`) and a player's history reads straight from here."""
-
-    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="+")
-    system = models.CharField(max_length=64)
-    list_key = models.CharField(max_length=200, blank=True)
-    game = models.ForeignKey(GameRecord, on_delete=models.CASCADE, related_name="rating_changes")
-    date = models.DateField()
-    sequence = models.PositiveBigIntegerField()
-    """The game's place in the play order (copied from it, for ordering without a join)."""
-    player = models.CharField(max_length=200)
-    before = models.FloatField()
-    after = models.FloatField()
-    games = models.PositiveIntegerField()
-    """Games the name had been rated in, this one included."""
-
-    class Meta:
-        constraints: ClassVar[list[models.BaseConstraint]] = [
-            models.UniqueConstraint(
-                fields=["league", "system", "list_key", "game", "player"],
-                name="league_rating_change_unique",
-            ),
-        ]
-        indexes: ClassVar[list[models.Index]] = [
-            models.Index(
-                fields=["league", "system", "list_key", "date", "sequence"],
-                name="league_rating_change_play",
-            ),
-            models.Index(
-                fields=["league", "player", "system", "date", "sequence"],
-                name="league_rating_change_player",
-            ),
-        ]
+from tablerank.league.rating_models import (  # noqa: E402  (Django registers them with the app)
+    RatingCheckpoint,
+    RatingState,
+    RatingWatermark,
+)

@@ -1,0 +1,236 @@
+"""Lists of order-dependent systems (cow.elo, area): a game's change depends on the ratings
+before it, so a change in the past replays everything after it.
+
+Each such list keeps its rows (`RatingState`), a watermark (the last game applied and how many
+the list has had) and a checkpoint every `EVERY` games: the whole list's state just after one
+game (`RatingCheckpoint`).
+
+* A confirmed game after the watermark is applied on its own: O(its seats).
+* A change at or before the watermark (a void, a correction, a late confirmation) restores the
+  nearest checkpoint before it, replays the list's later games in memory, and writes only the
+  rows that differ and the checkpoints after it: O(games after the change), with no log to
+  rewrite.
+* `state_before` (for explanations) replays at most `EVERY` games from a checkpoint.
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from django.db.models import Q
+
+from tablerank.engine.records import Game
+from tablerank.engine.systems.base import ReplaySystem
+from tablerank.errors import RatingError
+from tablerank.league.models import League, RatingCheckpoint, RatingWatermark
+from tablerank.league.played import Played, Point, played_games
+from tablerank.league.state_rows import (
+    ListState,
+    Row,
+    delete_states,
+    list_rows,
+    upsert_states,
+)
+
+__all__ = [
+    "EVERY",
+    "Replay",
+    "append",
+    "checkpoint_before",
+    "list_games",
+    "points",
+    "replay_from",
+    "state_before",
+    "watermark",
+]
+
+EVERY = 10_000
+"""Games of a list between two checkpoints: replaying this many takes well under a second."""
+
+
+@dataclass
+class Replay:
+    """A list's whole state in memory: ratings and games per rated name."""
+
+    ratings: dict[str, float] = field(default_factory=dict)
+    games: dict[str, int] = field(default_factory=dict)
+    at: Point | None = None
+    count: int = 0
+    """The list's games applied so far."""
+
+    def apply(self, system: ReplaySystem[Game], at: Point, game: Game) -> None:
+        ratings, played = self.ratings, self.games
+        try:
+            delta = system.changes(game, ratings)
+        except RatingError:
+            delta = {}  # e.g. the system cannot rate this table: it leaves the game out
+        initial = system.initial_rating()
+        for player, amount in delta.items():
+            ratings[player] = ratings.get(player, initial) + amount
+            played[player] = played.get(player, 0) + 1
+        self.at, self.count = at, self.count + 1
+
+    def blob(self) -> bytes:
+        data = {"r": self.ratings, "g": self.games}
+        return zlib.compress(json.dumps(data, separators=(",", ":")).encode(), 1)
+
+    @classmethod
+    def from_blob(cls, blob: bytes, at: Point, count: int) -> Replay:
+        data = json.loads(zlib.decompress(blob))
+        return cls(data["r"], data["g"], at, count)
+
+
+def _marks(league: League, name: str, key: str) -> Q:
+    return Q(league=league, system=name, list_key=key)
+
+
+def list_games(system: ReplaySystem[Game], key: str, played: Iterable[Played]) -> Iterator[Played]:
+    for item in played:
+        game = item[2]
+        if system.refusal(game) is None and system.list_key(game) == key:
+            yield item
+
+
+def checkpoint_before(league: League, name: str, key: str, at: Point | None) -> Replay:
+    """The latest checkpoint strictly before `at` (the last one when None), or an empty state."""
+    rows = RatingCheckpoint.objects.filter(_marks(league, name, key))
+    if at is not None:
+        rows = rows.filter(Q(date__lt=at[0]) | Q(date=at[0], sequence__lt=at[1]))
+    found = (
+        rows.order_by("-date", "-sequence")
+        .values_list("date", "sequence", "games", "state")
+        .first()
+    )
+    if found is None:
+        return Replay()
+    day, sequence, count, blob = found
+    return Replay.from_blob(bytes(blob), (day, sequence), count)
+
+
+def points(league: League, name: str, key: str) -> list[Point]:
+    """The places of the list's checkpoints, in play order."""
+    rows = RatingCheckpoint.objects.filter(_marks(league, name, key)).order_by("date", "sequence")
+    return [(day, sequence) for day, sequence in rows.values_list("date", "sequence")]
+
+
+def _save_checkpoint(league: League, name: str, key: str, state: Replay) -> None:
+    assert state.at is not None
+    RatingCheckpoint.objects.create(
+        league=league,
+        system=name,
+        list_key=key,
+        date=state.at[0],
+        sequence=state.at[1],
+        games=state.count,
+        state=state.blob(),
+    )
+
+
+def _mark(league: League, name: str, key: str, at: Point | None, count: int) -> None:
+    marks = RatingWatermark.objects.filter(_marks(league, name, key))
+    if at is None:
+        marks.delete()
+    elif not marks.update(date=at[0], sequence=at[1], games=count):
+        RatingWatermark.objects.create(
+            league=league, system=name, list_key=key, date=at[0], sequence=at[1], games=count
+        )
+
+
+def watermark(league: League, name: str, key: str) -> tuple[Point, int] | None:
+    found = (
+        RatingWatermark.objects.filter(_marks(league, name, key))
+        .values_list("date", "sequence", "games")
+        .first()
+    )
+    return None if found is None else ((found[0], found[1]), found[2])
+
+
+def replay_from(
+    league: League, name: str, system: ReplaySystem[Game], key: str, at: Point | None
+) -> None:
+    """Make the list a replay again after a change at `at` (None: from the beginning)."""
+    state = checkpoint_before(league, name, key, at)
+    later = RatingCheckpoint.objects.filter(_marks(league, name, key))
+    if state.at is not None:
+        later = later.filter(
+            Q(date__gt=state.at[0]) | Q(date=state.at[0], sequence__gt=state.at[1])
+        )
+    later.delete()
+    since = state.count
+    for at_game, _, game in list_games(system, key, played_games(league.pk, after=state.at)):
+        state.apply(system, at_game, game)
+        if state.count - since >= EVERY:
+            _save_checkpoint(league, name, key, state)
+            since = state.count
+    _write_rows(league, name, key, state)
+    _mark(league, name, key, state.at, state.count)
+
+
+def _write_rows(league: League, name: str, key: str, state: Replay) -> None:
+    """Make the stored rows equal `state`, writing only the ones that differ."""
+    changed: dict[str, Row] = {}
+    gone: list[str] = []
+    seen: set[str] = set()
+    for player, (rating, games, _) in list_rows(league, name, key):
+        seen.add(player)
+        if player not in state.ratings:
+            gone.append(player)
+        elif state.ratings[player] != rating or state.games[player] != games:
+            changed[player] = (state.ratings[player], state.games[player], "")
+    for player, rating in state.ratings.items():
+        if player not in seen:
+            changed[player] = (rating, state.games[player], "")
+    upsert_states(league, name, key, changed)
+    delete_states(league, name, key, gone)
+
+
+def append(
+    league: League, name: str, system: ReplaySystem[Game], key: str, games: Sequence[Played]
+) -> None:
+    """Apply games that all come after the list's watermark: cost by their players only, plus
+    a checkpoint of the whole list every `EVERY` games."""
+    mark = watermark(league, name, key)
+    count = mark[1] if mark else 0
+    state = ListState(league, name, key)
+    state.load({seat.player for _, _, game in games for seat in game.seats})
+    initial = system.initial_rating()
+    touched: dict[str, Row] = {}
+    for _, _, game in games:
+        try:
+            delta = system.changes(game, state)
+        except RatingError:
+            delta = {}
+        for player, amount in delta.items():
+            row = state.get_row(player)
+            before, played = (row[0], row[1]) if row else (initial, 0)
+            state.rows[player] = touched[player] = (before + amount, played + 1, "")
+        count += 1
+    upsert_states(league, name, key, touched)
+    _mark(league, name, key, games[-1][0], count)
+    last = (
+        RatingCheckpoint.objects.filter(_marks(league, name, key))
+        .order_by("-date", "-sequence")
+        .values_list("games", flat=True)
+        .first()
+    )
+    if count - (last or 0) >= EVERY:
+        whole = Replay(at=games[-1][0], count=count)
+        for player, (rating, played, _) in list_rows(league, name, key):
+            whole.ratings[player], whole.games[player] = rating, played
+        _save_checkpoint(league, name, key, whole)
+
+
+def state_before(
+    league: League, name: str, system: ReplaySystem[Game], key: str, at: Point
+) -> dict[str, float]:
+    """Every rating of the list just before the game at `at`: from the nearest checkpoint,
+    replaying the list's games between it and `at`."""
+    state = checkpoint_before(league, name, key, at)
+    for at_game, _, game in list_games(
+        system, key, played_games(league.pk, after=state.at, before=at)
+    ):
+        state.apply(system, at_game, game)
+    return state.ratings
