@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from tablerank.engine.records import Game, new_game
 from tablerank.engine.systems import SYSTEMS, get_system
 from tablerank.engine.systems.base import ReplaySystem
-from tablerank.league.errors import DuplicateRecord, LeagueError
 from tablerank.league import checkpoints
+from tablerank.league.errors import DuplicateRecord, LeagueError
 from tablerank.league.explanations import explain_game, ratings_before
 from tablerank.league.models import (
     GameRecord,
