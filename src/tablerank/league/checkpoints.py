@@ -28,8 +28,8 @@ from tablerank.errors import RatingError
 from tablerank.league.models import League, RatingCheckpoint, RatingWatermark
 from tablerank.league.played import Played, Point, played_games
 from tablerank.league.state_rows import (
-    ListState,
     Row,
+    StateRows,
     delete_states,
     list_rows,
     upsert_states,
@@ -188,16 +188,18 @@ def _write_rows(league: League, name: str, key: str, state: Replay) -> None:
 
 
 def append(
-    league: League, name: str, system: ReplaySystem[Game], key: str, games: Sequence[Played]
-) -> None:
-    """Apply games that all come after the list's watermark: cost by their players only, plus
-    a checkpoint of the whole list every `EVERY` games."""
-    mark = watermark(league, name, key)
-    count = mark[1] if mark else 0
-    state = ListState(league, name, key)
-    state.load({seat.player for _, _, game in games for seat in game.seats})
+    rows: StateRows,
+    name: str,
+    system: ReplaySystem[Game],
+    key: str,
+    games: Sequence[Played],
+    count: int,
+) -> int:
+    """Apply games that all come after the list's watermark (which counts `count` games), in
+    `rows` (the caller saves them): cost by their players only. Writes a checkpoint of the
+    whole list each time the count passes a multiple of `EVERY`. Returns the new count."""
+    state = rows.view(name, key)
     initial = system.initial_rating()
-    touched: dict[str, Row] = {}
     for _, _, game in games:
         try:
             delta = system.changes(game, state)
@@ -206,21 +208,15 @@ def append(
         for player, amount in delta.items():
             row = state.get_row(player)
             before, played = (row[0], row[1]) if row else (initial, 0)
-            state.rows[player] = touched[player] = (before + amount, played + 1, "")
-        count += 1
-    upsert_states(league, name, key, touched)
-    _mark(league, name, key, games[-1][0], count)
-    last = (
-        RatingCheckpoint.objects.filter(_marks(league, name, key))
-        .order_by("-date", "-sequence")
-        .values_list("games", flat=True)
-        .first()
-    )
-    if count - (last or 0) >= EVERY:
-        whole = Replay(at=games[-1][0], count=count)
-        for player, (rating, played, _) in list_rows(league, name, key):
+            rows.put((name, key, player), (before + amount, played + 1, ""))
+    new_count = count + len(games)
+    if new_count // EVERY > count // EVERY:
+        rows.save()
+        whole = Replay(at=games[-1][0], count=new_count)
+        for player, (rating, played, _) in list_rows(rows.league, name, key):
             whole.ratings[player], whole.games[player] = rating, played
-        _save_checkpoint(league, name, key, whole)
+        _save_checkpoint(rows.league, name, key, whole)
+    return new_count
 
 
 def state_before(

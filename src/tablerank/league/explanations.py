@@ -102,7 +102,7 @@ def preview(league: League, game: Game) -> dict[str, dict[str, float]]:
         system = game_system(get_system(name))
         if system is None or system.refusal(game) is not None:
             continue
-        state = ListState(league, name, system.list_key(game))
+        state = ListState.of(league, name, system.list_key(game))
         state.load(names)
         try:
             out[name] = system.changes(game, state)

@@ -40,8 +40,9 @@ from tablerank.league.models import (
     Seat,
 )
 from tablerank.league.played import Point, played_games
-from tablerank.league.state_rows import ListState
+from tablerank.league.state_rows import ListState, StateRows
 from tablerank.league.sum_lists import correct_sums
+from tablerank.league.watermarks import Marks
 
 __all__ = [
     "ListState",
@@ -51,6 +52,7 @@ __all__ = [
     "rebuild_ratings",
     "refresh_changed",
     "refresh_ratings",
+    "refresh_recorded",
 ]
 
 GameSystem = ReplaySystem[Game]
@@ -105,35 +107,58 @@ Changed = tuple[Point, int, Game, bool]
 is confirmed now."""
 
 
-def _mark_sum_list(league: League, name: str, key: str, items: Sequence[Changed]) -> None:
-    """A sum list's watermark only says the list exists (and up to where it has games)."""
+def _refresh_sums(
+    rows: StateRows, marks: Marks, name: str, system: GameSystem, key: str, items: list[Changed]
+) -> bool:
+    """Correct a sum list by the changed games' amounts; its watermark only says the list
+    exists and up to where it has games. Returns whether a name left the list."""
+    left = correct_sums(rows, name, system, key, [(game, now) for _, _, game, now in items])
     latest = max(item[0] for item in items)
-    marks = RatingWatermark.objects.filter(league=league, system=name, list_key=key)
-    mark = marks.values_list("date", "sequence").first()
-    if mark is None:
-        RatingWatermark.objects.create(
-            league=league, system=name, list_key=key, date=latest[0], sequence=latest[1]
-        )
-    elif latest > mark:
-        marks.update(date=latest[0], sequence=latest[1])
-    if not RatingState.objects.filter(league=league, system=name, list_key=key).exists():
-        marks.delete()
+    mark = marks.get(name, key)
+    if mark is None or latest > mark[0]:
+        marks.put(name, key, (latest, 0))
+    return left
 
 
-def _refresh_list(
-    league: League, name: str, system: GameSystem, key: str, items: list[Changed]
+def _refresh_replayed(
+    rows: StateRows, marks: Marks, name: str, system: GameSystem, key: str, items: list[Changed]
 ) -> None:
-    if system.order_independent:
-        correct_sums(league, name, system, key, [(game, now) for _, _, game, now in items])
-        _mark_sum_list(league, name, key, items)
-        return
-    mark = checkpoints.watermark(league, name, key)
+    """Apply the changed games to an order-dependent list: on their own after its watermark,
+    else by a replay from the nearest checkpoint before the first of them."""
+    league = rows.league
+    mark = marks.get(name, key)
     if mark is not None and items[0][0] <= mark[0]:
+        rows.save()
+        marks.save()
         checkpoints.replay_from(league, name, system, key, items[0][0])
+        rows.forget(name, key)
+        marks.reload(name, key)
         return
     applied = [(at, pk, game) for at, pk, game, confirmed in items if confirmed]
     if applied:
-        checkpoints.append(league, name, system, key, applied)
+        count = checkpoints.append(rows, name, system, key, applied, mark[1] if mark else 0)
+        marks.put(name, key, (applied[-1][0], count))
+
+
+def _apply(league: League, changed: Sequence[Changed], kept: dict[str, GameSystem]) -> None:
+    rows, marks = StateRows(league), Marks(league)
+    rows.load({seat.player for _, _, game, _ in changed for seat in game.seats})
+    emptied: set[tuple[str, str]] = set()
+    for name, system in kept.items():
+        lists: dict[str, list[Changed]] = {}
+        for item in changed:
+            if system.refusal(item[2]) is None:
+                lists.setdefault(system.list_key(item[2]), []).append(item)
+        for key, items in lists.items():
+            if not system.order_independent:
+                _refresh_replayed(rows, marks, name, system, key, items)
+            elif _refresh_sums(rows, marks, name, system, key, items):
+                emptied.add((name, key))
+    rows.save()
+    for name, key in emptied:
+        if not RatingState.objects.filter(league=league, system=name, list_key=key).exists():
+            marks.drop(name, key)
+    marks.save()
 
 
 def refresh_changed(league: League, changed: Sequence[Changed]) -> None:
@@ -143,13 +168,7 @@ def refresh_changed(league: League, changed: Sequence[Changed]) -> None:
     with transaction.atomic():
         _lock(league)
         revisions.bump(league)
-        for name, system in kept_systems(league).items():
-            lists: dict[str, list[Changed]] = {}
-            for item in changed:
-                if system.refusal(item[2]) is None:
-                    lists.setdefault(system.list_key(item[2]), []).append(item)
-            for key, items in lists.items():
-                _refresh_list(league, name, system, key, items)
+        _apply(league, changed, kept_systems(league))
 
 
 def refresh_ratings(record: GameRecord, *more: GameRecord) -> None:
@@ -170,6 +189,13 @@ def refresh_ratings(record: GameRecord, *more: GameRecord) -> None:
             for row in rows
         ],
     )
+
+
+def refresh_recorded(record: GameRecord) -> None:
+    """`refresh_ratings` for a confirmed game just written by `recording._write_game`, which
+    keeps the engine's game with the league's spellings (`record.spelled`): no re-reading."""
+    game: Game = record.spelled
+    refresh_changed(record.league, [((record.date, record.sequence), record.pk, game, True)])
 
 
 def rebuild_ratings(league: League) -> None:
@@ -202,18 +228,16 @@ def _rebuild_sums(
 ) -> set[tuple[str, str]]:
     """Add a chunk of the history to the sum lists; return the order-dependent lists it
     touches (replayed afterwards, in one pass each)."""
-    replayed: set[tuple[str, str]] = set()
-    for name, system in kept.items():
-        lists: dict[str, list[Changed]] = {}
-        for item in chunk:
-            if system.refusal(item[2]) is None:
-                lists.setdefault(system.list_key(item[2]), []).append(item)
-        for key, items in lists.items():
-            if system.order_independent:
-                _refresh_list(league, name, system, key, items)
-            else:
-                replayed.add((name, key))
-    return replayed
+    sums = {name: system for name, system in kept.items() if system.order_independent}
+    if chunk:
+        _apply(league, chunk, sums)
+    return {
+        (name, system.list_key(item[2]))
+        for name, system in kept.items()
+        if not system.order_independent
+        for item in chunk
+        if system.refusal(item[2]) is None
+    }
 
 
 def _list_key(league: League, name: str, system: ReplaySystem[Any], key: str | None) -> str:

@@ -9,6 +9,7 @@ Every stored result passes its title's check first (`check_result`).
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import zoneinfo
 from typing import Any, TypeVar
@@ -35,7 +36,7 @@ from tablerank.league.models import (
     Seat,
     SourceVP,
 )
-from tablerank.league.ratings import refresh_ratings
+from tablerank.league.ratings import refresh_ratings, refresh_recorded
 from tablerank.league.roles import ORGANIZERS, require_role
 
 __all__ = [
@@ -121,6 +122,15 @@ def _seat_row(record: GameRecord, position: int, seat: EngineSeat, player: Playe
     )
 
 
+def _seated(league: League, names: list[str]) -> list[Player]:
+    """The league's players of these names (one query), any missing one created."""
+    known = {
+        p.key: p
+        for p in Player.objects.filter(league=league, key__in=[n.casefold() for n in names])
+    }
+    return [known.get(name.casefold()) or player_named(league, name) for name in names]
+
+
 def _write_game(
     league: League,
     game: Game,
@@ -147,9 +157,17 @@ def _write_game(
             )
     except IntegrityError:
         raise DuplicateRecord(league.slug, game.id) from None
+    players = _seated(league, [seat.player for seat in game.seats])
     seats = Seat.objects.bulk_create(
-        _seat_row(record, position, seat, player_named(league, seat.player))
-        for position, seat in enumerate(game.seats)
+        _seat_row(record, position, seat, player)
+        for position, (seat, player) in enumerate(zip(game.seats, players, strict=True))
+    )
+    record.spelled = dataclasses.replace(
+        game,
+        seats=tuple(
+            dataclasses.replace(seat, player=player.name)
+            for seat, player in zip(game.seats, players, strict=True)
+        ),
     )
     SourceVP.objects.bulk_create(
         SourceVP(seat=row, source=source, vp=vp)
@@ -183,7 +201,7 @@ def record_game(
             league, game, by, status=status, played_at=played_at, sequence=_next_sequence(league)
         )
         if status == RecordStatus.CONFIRMED:
-            refresh_ratings(record)
+            refresh_recorded(record)
         return record
 
 

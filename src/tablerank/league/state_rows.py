@@ -11,8 +11,10 @@ from tablerank.league.bulk import batched, insert_rows
 from tablerank.league.models import League, RatingState
 
 __all__ = [
+    "Key",
     "ListState",
     "Row",
+    "StateRows",
     "delete_states",
     "format_parts",
     "list_rows",
@@ -35,12 +37,17 @@ def list_rows(league: League, system: str, key: str) -> Iterator[tuple[str, Row]
 
 
 def upsert_states(league: League, system: str, key: str, rows: Mapping[str, Row]) -> None:
-    """Insert or overwrite these names' rows of one list, in bulk (the ON CONFLICT form is the
-    same in SQLite and PostgreSQL)."""
+    """Insert or overwrite these names' rows of one list, in bulk."""
+    _upsert(league, {(system, key, player): row for player, row in rows.items()})
+
+
+def _upsert(league: League, rows: Mapping[tuple[str, str, str], Row]) -> None:
+    """Insert or overwrite rows of any lists, in one bulk statement (the ON CONFLICT form is
+    the same in SQLite and PostgreSQL)."""
     now = connection.ops.adapt_datetimefield_value(timezone.now())
     values = [
         (league.pk, system, key, player, rating, games, parts, now)
-        for player, (rating, games, parts) in sorted(rows.items())
+        for (system, key, player), (rating, games, parts) in sorted(rows.items())
     ]
     insert_rows(
         RatingState._meta.db_table,
@@ -59,48 +66,102 @@ def delete_states(league: League, system: str, key: str, players: Iterable[str])
         rows.filter(player__in=part).delete()
 
 
-class ListState(Mapping[str, float]):
-    """One list's stored ratings as the engine's `changes` reads them: the rows of the names
-    asked for are loaded in one query (`load`), anyone else (area's game title) on first use."""
+Key = tuple[str, str, str]
+"""(system, list key, name)."""
 
-    def __init__(self, league: League, system: str, key: str) -> None:
-        self._rows = RatingState.objects.filter(league=league, system=system, list_key=key)
-        self.league, self.system, self.key = league, system, key
-        self.rows: dict[str, Row] = {}
+
+class StateRows:
+    """The rows of some names in every list of a league, loaded in one query and written back
+    in one: what a write that touches a few players reads and changes. A name not loaded yet
+    (area's game title) is looked up on first use."""
+
+    def __init__(self, league: League) -> None:
+        self.league = league
+        self.rows: dict[Key, Row] = {}
+        self.dirty: set[Key] = set()
+        self.gone: set[Key] = set()
         self._looked: set[str] = set()
 
     def load(self, names: Iterable[str]) -> None:
         missing = sorted(set(names) - self._looked)
+        rows = RatingState.objects.filter(league=self.league)
         for part in batched(missing):
-            for player, rating, games, parts in self._rows.filter(player__in=part).values_list(
-                "player", "rating", "games", "parts"
-            ):
-                self.rows[player] = (rating, games, parts)
+            for system, key, player, rating, games, parts in rows.filter(
+                player__in=part
+            ).values_list("system", "list_key", "player", "rating", "games", "parts"):
+                self.rows[system, key, player] = (rating, games, parts)
         self._looked.update(missing)
 
-    def _look(self, name: str) -> None:
-        if name not in self._looked:
-            self.load({name})
+    def get(self, where: Key) -> Row | None:
+        if where[2] not in self._looked:
+            self.load({where[2]})
+        return self.rows.get(where)
 
-    def __getitem__(self, name: str) -> float:
-        self._look(name)
-        return self.rows[name][0]
+    def put(self, where: Key, row: Row) -> None:
+        self.rows[where] = row
+        self.dirty.add(where)
+        self.gone.discard(where)
 
-    def __contains__(self, name: object) -> bool:
-        if not isinstance(name, str):
-            return False
-        self._look(name)
-        return name in self.rows
+    def drop(self, where: Key) -> None:
+        self.rows.pop(where, None)
+        self.dirty.discard(where)
+        self.gone.add(where)
 
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.rows)
+    def save(self) -> None:
+        _upsert(self.league, {where: self.rows[where] for where in self.dirty})
+        by_list: dict[tuple[str, str], list[str]] = {}
+        for system, key, player in self.gone:
+            by_list.setdefault((system, key), []).append(player)
+        for (system, key), players in by_list.items():
+            delete_states(self.league, system, key, players)
+        self.dirty.clear()
+        self.gone.clear()
 
-    def __len__(self) -> int:
-        return len(self.rows)
+    def forget(self, system: str, key: str) -> None:
+        """Re-read one list's rows of the names loaded so far (after it was rewritten)."""
+        for where in [w for w in self.rows if w[0] == system and w[1] == key]:
+            del self.rows[where]
+        rows = RatingState.objects.filter(league=self.league, system=system, list_key=key)
+        for part in batched(sorted(self._looked)):
+            for player, rating, games, parts in rows.filter(player__in=part).values_list(
+                "player", "rating", "games", "parts"
+            ):
+                self.rows[system, key, player] = (rating, games, parts)
+
+    def view(self, system: str, key: str) -> ListState:
+        return ListState(self, system, key)
+
+
+class ListState(Mapping[str, float]):
+    """One list's ratings as the engine's `changes` reads them, over `StateRows`."""
+
+    def __init__(self, rows: StateRows, system: str, key: str) -> None:
+        self.state, self.system, self.key = rows, system, key
+
+    @classmethod
+    def of(cls, league: League, system: str, key: str) -> ListState:
+        return cls(StateRows(league), system, key)
+
+    def load(self, names: Iterable[str]) -> None:
+        self.state.load(names)
 
     def get_row(self, name: str) -> Row | None:
-        self._look(name)
-        return self.rows.get(name)
+        return self.state.get((self.system, self.key, name))
+
+    def __getitem__(self, name: str) -> float:
+        row = self.get_row(name)
+        if row is None:
+            raise KeyError(name)
+        return row[0]
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and self.get_row(name) is not None
+
+    def __iter__(self) -> Iterator[str]:
+        return (p for (s, k, p) in self.state.rows if s == self.system and k == self.key)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
 
 
 def parse_parts(row: Row) -> list[float]:

@@ -164,6 +164,8 @@ class System(ABC):
     @classmethod
     def configured(cls, overrides: Mapping[str, str]) -> Self:
         """The system with parameters given as text (`k=16`), checked and converted."""
+        if not overrides:
+            return cls()
         known = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
         hints = get_type_hints(cls)
         values: dict[str, Any] = {}

@@ -1,0 +1,72 @@
+"""Every list's watermark of one league, read in one query and written back in one."""
+
+from __future__ import annotations
+
+from django.db import connection
+
+from tablerank.league.bulk import insert_rows
+from tablerank.league.models import League, RatingWatermark
+from tablerank.league.played import Point
+
+__all__ = ["Marks"]
+
+Mark = tuple[Point, int]
+"""The last game applied to a list (its place in play order) and the list's games so far."""
+
+
+class Marks:
+    """The league's watermarks by (system, list key), with the changes to write back."""
+
+    def __init__(self, league: League) -> None:
+        self.league = league
+        rows = RatingWatermark.objects.filter(league=league).values_list(
+            "system", "list_key", "date", "sequence", "games"
+        )
+        self.marks: dict[tuple[str, str], Mark] = {
+            (system, key): ((day, sequence), games) for system, key, day, sequence, games in rows
+        }
+        self._changed: set[tuple[str, str]] = set()
+        self._gone: set[tuple[str, str]] = set()
+
+    def reload(self, system: str, key: str) -> None:
+        """Re-read one list's watermark (after a replay wrote it)."""
+        self.marks.pop((system, key), None)
+        found = (
+            RatingWatermark.objects.filter(league=self.league, system=system, list_key=key)
+            .values_list("date", "sequence", "games")
+            .first()
+        )
+        if found is not None:
+            self.marks[system, key] = ((found[0], found[1]), found[2])
+
+    def get(self, system: str, key: str) -> Mark | None:
+        return self.marks.get((system, key))
+
+    def put(self, system: str, key: str, mark: Mark) -> None:
+        self.marks[system, key] = mark
+        self._changed.add((system, key))
+        self._gone.discard((system, key))
+
+    def drop(self, system: str, key: str) -> None:
+        self.marks.pop((system, key), None)
+        self._changed.discard((system, key))
+        self._gone.add((system, key))
+
+    def save(self) -> None:
+        day = connection.ops.adapt_datefield_value
+        rows = [
+            (self.league.pk, system, key, day(at[0]), at[1], games)
+            for (system, key) in sorted(self._changed)
+            for at, games in [self.marks[system, key]]
+        ]
+        insert_rows(
+            RatingWatermark._meta.db_table,
+            ["league_id", "system", "list_key", "date", "sequence", "games"],
+            rows,
+            on_conflict="ON CONFLICT (league_id, system, list_key) DO UPDATE SET "
+            "date = excluded.date, sequence = excluded.sequence, games = excluded.games",
+        )
+        for system, key in sorted(self._gone):
+            RatingWatermark.objects.filter(league=self.league, system=system, list_key=key).delete()
+        self._changed.clear()
+        self._gone.clear()
