@@ -43,6 +43,7 @@ __all__ = [
     "list_games",
     "points",
     "replay_from",
+    "replay_lists",
     "state_before",
     "watermark",
 ]
@@ -152,21 +153,54 @@ def replay_from(
     league: League, name: str, system: ReplaySystem[Game], key: str, at: Point | None
 ) -> None:
     """Make the list a replay again after a change at `at` (None: from the beginning)."""
+    replay_lists(league, [(name, system, key, at)])
+
+
+Changed = tuple[str, ReplaySystem[Game], str, Point | None]
+"""A list to replay: system name, system, list key, and the place of its earliest change."""
+
+
+@dataclass
+class _Replaying:
+    name: str
+    system: ReplaySystem[Game]
+    key: str
+    state: Replay
+    since: int
+
+
+def replay_lists(league: League, lists: Sequence[Changed]) -> None:
+    """Make several lists a replay again, each after its change, reading the history once:
+    from the earliest of their checkpoints on."""
+    replaying = [_restore(league, *item) for item in lists]
+    starts = [r.state.at for r in replaying]
+    start = None if None in starts else min(at for at in starts if at is not None)
+    for at_game, _, game in played_games(league.pk, after=start):
+        for r in replaying:
+            if r.state.at is not None and at_game <= r.state.at:
+                continue
+            if r.system.refusal(game) is not None or r.system.list_key(game) != r.key:
+                continue
+            r.state.apply(r.system, at_game, game)
+            if r.state.count - r.since >= EVERY:
+                _save_checkpoint(league, r.name, r.key, r.state)
+                r.since = r.state.count
+    for r in replaying:
+        _write_rows(league, r.name, r.key, r.state)
+        _mark(league, r.name, r.key, r.state.at, r.state.count)
+
+
+def _restore(
+    league: League, name: str, system: ReplaySystem[Game], key: str, at: Point | None
+) -> _Replaying:
+    """The list's state at its nearest checkpoint before `at`, whose later checkpoints go."""
     state = checkpoint_before(league, name, key, at)
     later = RatingCheckpoint.objects.filter(_marks(league, name, key))
     if state.at is not None:
-        later = later.filter(
-            Q(date__gt=state.at[0]) | Q(date=state.at[0], sequence__gt=state.at[1])
-        )
+        day, sequence = state.at
+        later = later.filter(Q(date__gt=day) | Q(date=day, sequence__gt=sequence))
     later.delete()
-    since = state.count
-    for at_game, _, game in list_games(system, key, played_games(league.pk, after=state.at)):
-        state.apply(system, at_game, game)
-        if state.count - since >= EVERY:
-            _save_checkpoint(league, name, key, state)
-            since = state.count
-    _write_rows(league, name, key, state)
-    _mark(league, name, key, state.at, state.count)
+    return _Replaying(name, system, key, state, state.count)
 
 
 def _write_rows(league: League, name: str, key: str, state: Replay) -> None:

@@ -38,11 +38,11 @@ def _table(model: Any) -> str:
     return str(connection.ops.quote_name(model._meta.db_table))
 
 
-def _query(
+def _where(
     after: Point | None, before: Point | None, players: Collection[str] | None
 ) -> tuple[str, list[Any]]:
     q = connection.ops.quote_name
-    games, seats, names, sources = (_table(m) for m in (GameRecord, SeatRow, Player, SourceVP))
+    seats, names = _table(SeatRow), _table(Player)
     where = ["g.league_id = %s", "g.status = %s"]
     params: list[Any] = [RecordStatus.CONFIRMED.value]
     day = connection.ops.adapt_datefield_value
@@ -60,15 +60,42 @@ def _query(
             f"IN ({marks}))"
         )
         params += sorted(name.casefold() for name in players)
-    sql = (
-        f"SELECT g.id, g.sequence, g.external_id, g.date, g.title, g.variant, g.target, "
-        f"g.{q('group')}, g.city, g.game_class, g.event, g.{q('round')}, s.id, p.name, s.vp, "
-        f"s.winner, s.place, s.team, s.status, s.account, v.source, v.vp "
+    return " AND ".join(where), params
+
+
+def _queries(
+    after: Point | None, before: Point | None, players: Collection[str] | None
+) -> tuple[str, str, list[Any]]:
+    """The seats query (one row per seat, game fields repeated, in play order: the order the
+    play index gives, so the database sorts nothing) and the VP sources query, same order."""
+    q = connection.ops.quote_name
+    games, seats, names, sources = (_table(m) for m in (GameRecord, SeatRow, Player, SourceVP))
+    where, params = _where(after, before, players)
+    # CAST: the date as text, which the database driver does not convert row by row.
+    seat_sql = (
+        f"SELECT g.id, g.sequence, g.external_id, CAST(g.date AS TEXT), g.title, g.variant, "
+        f"g.target, g.{q('group')}, g.city, g.game_class, g.event, g.{q('round')}, s.id, "
+        f"p.name, s.vp, s.winner, s.place, s.team, s.status, s.account, s.position "
         f"FROM {games} g JOIN {seats} s ON s.game_id = g.id JOIN {names} p ON p.id = s.player_id "
-        f"LEFT JOIN {sources} v ON v.seat_id = s.id WHERE {' AND '.join(where)} "
-        f"ORDER BY g.date, g.sequence, s.position, v.id"
+        f"WHERE {where} ORDER BY g.date, g.sequence"
     )
-    return sql, params
+    source_sql = (
+        f"SELECT g.id, v.seat_id, v.source, v.vp FROM {games} g JOIN {seats} s "
+        f"ON s.game_id = g.id JOIN {sources} v ON v.seat_id = s.id WHERE {where} "
+        f"ORDER BY g.date, g.sequence, v.id"
+    )
+    return seat_sql, source_sql, params
+
+
+def _has_sources(league_id: int) -> bool:
+    return SourceVP.objects.filter(seat__game__league_id=league_id).exists()
+
+
+def _stream(sql: str, params: list[Any]) -> Iterator[Any]:
+    with connection.chunked_cursor() as cursor:
+        cursor.execute(sql, params)
+        while rows := cursor.fetchmany(_FETCH):
+            yield from rows
 
 
 def played_games(
@@ -81,28 +108,39 @@ def played_games(
     """The league's confirmed games in play order, strictly after `after` and strictly before
     `before` when given, and only those where one of `players` (names, any case) holds a seat
     when given (a request's handful of names, not the league's)."""
-    sql, params = _query(after, before, players)
-    dates: dict[Any, dt.date] = {}
-    current: list[Any] | None = None
-    seats: list[Seat] = []
-    last_seat = None
-    sources: dict[str, int] = {}
-    with connection.chunked_cursor() as cursor:
-        cursor.execute(sql, [league_id, *params])
-        while rows := cursor.fetchmany(_FETCH):
-            for row in rows:
-                if current is None or row[0] != current[0]:
-                    if current is not None:
-                        yield _game(current, seats, dates)
-                    current, seats, last_seat = list(row[:12]), [], None
-                if row[12] != last_seat:
-                    last_seat = row[12]
-                    sources = {}
-                    seats.append(_seat(row, sources))
-                if row[20] is not None:
-                    sources[row[20]] = row[21]
+    seat_sql, source_sql, params = _queries(after, before, players)
+    sources = _sources(source_sql, [league_id, *params]) if _has_sources(league_id) else None
+    dates: dict[str, dt.date] = {}
+    current: Any = None
+    rows: list[Any] = []
+    for row in _stream(seat_sql, [league_id, *params]):
+        if current is None or row[0] != current[0]:
+            if current is not None:
+                yield _game(current, rows, dates, sources)
+            current, rows = row, []
+        rows.append(row)
     if current is not None:
-        yield _game(current, seats, dates)
+        yield _game(current, rows, dates, sources)
+
+
+class _Sources:
+    """VP sources streamed in the games' order, handed out game by game."""
+
+    def __init__(self, rows: Iterator[Any]) -> None:
+        self._rows = rows
+        self._next: Any = next(rows, None)
+
+    def of(self, game_pk: int) -> dict[int, dict[str, int]]:
+        out: dict[int, dict[str, int]] = {}
+        while self._next is not None and self._next[0] == game_pk:
+            _, seat, source, vp = self._next
+            out.setdefault(seat, {})[source] = vp
+            self._next = next(self._rows, None)
+        return out
+
+
+def _sources(sql: str, params: list[Any]) -> _Sources:
+    return _Sources(_stream(sql, params))
 
 
 def _seat(row: Any, sources: dict[str, int]) -> Seat:
@@ -118,16 +156,17 @@ def _seat(row: Any, sources: dict[str, int]) -> Seat:
     )
 
 
-def _game(row: list[Any], seats: list[Seat], dates: dict[Any, dt.date]) -> Played:
+def _game(row: Any, rows: list[Any], dates: dict[str, dt.date], sources: _Sources | None) -> Played:
     pk, sequence, external_id, raw_date = row[0], row[1], row[2], row[3]
     day = dates.get(raw_date)
     if day is None:
-        day = raw_date if isinstance(raw_date, dt.date) else dt.date.fromisoformat(raw_date)
-        dates[raw_date] = day
+        day = dates[raw_date] = dt.date.fromisoformat(raw_date)
+    by_seat = sources.of(pk) if sources is not None else {}
+    rows.sort(key=_position)
     game = Game(
         id=external_id,
         date=day,
-        seats=tuple(seats),
+        seats=tuple(_seat(seat, by_seat.get(seat[12], {})) for seat in rows),
         game=row[4],
         variant=row[5] or None,
         target=row[6],
@@ -138,3 +177,7 @@ def _game(row: list[Any], seats: list[Seat], dates: dict[Any, dt.date]) -> Playe
         round=row[11],
     )
     return (day, sequence), pk, game
+
+
+def _position(row: Any) -> int:
+    return int(row[20])

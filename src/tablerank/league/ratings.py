@@ -121,29 +121,30 @@ def _refresh_sums(
 
 
 def _refresh_replayed(
-    rows: StateRows, marks: Marks, name: str, system: GameSystem, key: str, items: list[Changed]
-) -> None:
-    """Apply the changed games to an order-dependent list: on their own after its watermark,
-    else by a replay from the nearest checkpoint before the first of them."""
-    league = rows.league
+    rows: StateRows,
+    marks: Marks,
+    name: str,
+    system: GameSystem,
+    key: str,
+    items: list[Changed],
+) -> Point | None:
+    """Apply the changed games to an order-dependent list on their own where they all come
+    after its watermark; else return the first one's place: the list replays from there."""
     mark = marks.get(name, key)
     if mark is not None and items[0][0] <= mark[0]:
-        rows.save()
-        marks.save()
-        checkpoints.replay_from(league, name, system, key, items[0][0])
-        rows.forget(name, key)
-        marks.reload(name, key)
-        return
+        return items[0][0]
     applied = [(at, pk, game) for at, pk, game, confirmed in items if confirmed]
     if applied:
         count = checkpoints.append(rows, name, system, key, applied, mark[1] if mark else 0)
         marks.put(name, key, (applied[-1][0], count))
+    return None
 
 
 def _apply(league: League, changed: Sequence[Changed], kept: dict[str, GameSystem]) -> None:
     rows, marks = StateRows(league), Marks(league)
     rows.load({seat.player for _, _, game, _ in changed for seat in game.seats})
     emptied: set[tuple[str, str]] = set()
+    replays: list[checkpoints.Changed] = []
     for name, system in kept.items():
         lists: dict[str, list[Changed]] = {}
         for item in changed:
@@ -151,7 +152,9 @@ def _apply(league: League, changed: Sequence[Changed], kept: dict[str, GameSyste
                 lists.setdefault(system.list_key(item[2]), []).append(item)
         for key, items in lists.items():
             if not system.order_independent:
-                _refresh_replayed(rows, marks, name, system, key, items)
+                at = _refresh_replayed(rows, marks, name, system, key, items)
+                if at is not None:
+                    replays.append((name, system, key, at))
             elif _refresh_sums(rows, marks, name, system, key, items):
                 emptied.add((name, key))
     rows.save()
@@ -159,6 +162,8 @@ def _apply(league: League, changed: Sequence[Changed], kept: dict[str, GameSyste
         if not RatingState.objects.filter(league=league, system=name, list_key=key).exists():
             marks.drop(name, key)
     marks.save()
+    if replays:
+        checkpoints.replay_lists(league, replays)
 
 
 def refresh_changed(league: League, changed: Sequence[Changed]) -> None:
@@ -216,8 +221,9 @@ def rebuild_ratings(league: League) -> None:
                 replayed |= _rebuild_sums(league, kept, chunk)
                 chunk = []
         replayed |= _rebuild_sums(league, kept, chunk)
-        for name, key in sorted(replayed):
-            checkpoints.replay_from(league, name, kept[name], key, None)
+        checkpoints.replay_lists(
+            league, [(name, kept[name], key, None) for name, key in sorted(replayed)]
+        )
 
 
 _CHUNK = 5000

@@ -117,17 +117,6 @@ class StateRows:
         self.dirty.clear()
         self.gone.clear()
 
-    def forget(self, system: str, key: str) -> None:
-        """Re-read one list's rows of the names loaded so far (after it was rewritten)."""
-        for where in [w for w in self.rows if w[0] == system and w[1] == key]:
-            del self.rows[where]
-        rows = RatingState.objects.filter(league=self.league, system=system, list_key=key)
-        for part in batched(sorted(self._looked)):
-            for player, rating, games, parts in rows.filter(player__in=part).values_list(
-                "player", "rating", "games", "parts"
-            ):
-                self.rows[system, key, player] = (rating, games, parts)
-
     def view(self, system: str, key: str) -> ListState:
         return ListState(self, system, key)
 

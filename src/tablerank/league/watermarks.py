@@ -28,17 +28,6 @@ class Marks:
         self._changed: set[tuple[str, str]] = set()
         self._gone: set[tuple[str, str]] = set()
 
-    def reload(self, system: str, key: str) -> None:
-        """Re-read one list's watermark (after a replay wrote it)."""
-        self.marks.pop((system, key), None)
-        found = (
-            RatingWatermark.objects.filter(league=self.league, system=system, list_key=key)
-            .values_list("date", "sequence", "games")
-            .first()
-        )
-        if found is not None:
-            self.marks[system, key] = ((found[0], found[1]), found[2])
-
     def get(self, system: str, key: str) -> Mark | None:
         return self.marks.get((system, key))
 
