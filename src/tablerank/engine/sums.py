@@ -18,6 +18,14 @@ __all__ = ["add", "total"]
 
 def add(partials: list[float], x: float) -> None:
     """Add `x` to the exact sum held by `partials` (in place)."""
+    if len(partials) == 1:
+        # The usual case, whole points: one partial and an exact float sum, which Dekker's
+        # test (either difference gives back the other term) detects without the loop.
+        a = partials[0]
+        hi = a + x
+        if hi - a == x and hi - x == a:
+            partials[0] = hi
+            return
     i = 0
     for partial in partials:
         big, small = (partial, x) if abs(x) < abs(partial) else (x, partial)

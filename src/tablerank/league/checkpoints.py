@@ -19,6 +19,7 @@ import json
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db.models import Q
 
@@ -221,6 +222,33 @@ def _write_rows(league: League, name: str, key: str, state: Replay) -> None:
     delete_states(league, name, key, gone)
 
 
+class _Ratings(dict[str, float]):
+    """One list's ratings over `StateRows` as a plain dict, for the engine's `changes`: the
+    rows loaded already are copied in; any other name is looked up on first use."""
+
+    def __init__(self, rows: StateRows, name: str, key: str) -> None:
+        super().__init__(
+            (player, row[0]) for (s, k, player), row in rows.rows.items() if s == name and k == key
+        )
+        self._rows, self._name, self._key = rows, name, key
+
+    def __missing__(self, player: str) -> float:
+        row = self._rows.get((self._name, self._key, player))
+        if row is None:
+            raise KeyError(player)
+        self[player] = row[0]
+        return row[0]
+
+    def get(self, player: str, default: Any = None) -> Any:
+        try:
+            return self[player]
+        except KeyError:
+            return default
+
+    def __contains__(self, player: object) -> bool:
+        return isinstance(player, str) and self.get(player) is not None
+
+
 def append(
     rows: StateRows,
     name: str,
@@ -232,23 +260,28 @@ def append(
     """Apply games that all come after the list's watermark (which counts `count` games), in
     `rows` (the caller saves them): cost by their players only. Writes a checkpoint of the
     whole list each time the count passes a multiple of `EVERY`. Returns the new count."""
-    state = rows.view(name, key)
+    ratings = _Ratings(rows, name, key)
+    played: dict[str, int] = {}
     initial = system.initial_rating()
     for _, _, game in games:
         try:
-            delta = system.changes(game, state)
+            delta = system.changes(game, ratings)
         except RatingError:
             delta = {}
         for player, amount in delta.items():
-            row = state.get_row(player)
-            before, played = (row[0], row[1]) if row else (initial, 0)
-            rows.put((name, key, player), (before + amount, played + 1, ""))
+            if player not in played:
+                row = rows.get((name, key, player))
+                played[player] = row[1] if row else 0
+            ratings[player] = ratings.get(player, initial) + amount
+            played[player] += 1
+    for player, count_now in played.items():
+        rows.put((name, key, player), (ratings[player], count_now, ""))
     new_count = count + len(games)
     if new_count // EVERY > count // EVERY:
         rows.save()
         whole = Replay(at=games[-1][0], count=new_count)
-        for player, (rating, played, _) in list_rows(rows.league, name, key):
-            whole.ratings[player], whole.games[player] = rating, played
+        for player, (rating, games_of, _) in list_rows(rows.league, name, key):
+            whole.ratings[player], whole.games[player] = rating, games_of
         _save_checkpoint(rows.league, name, key, whole)
     return new_count
 

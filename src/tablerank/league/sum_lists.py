@@ -38,7 +38,7 @@ def correct_sums(
             mine = partials.get(player)
             if mine is None:
                 row = rows.get((name, key, player))
-                mine = partials[player] = parse_parts(row) if row else []
+                mine = partials[player] = parse_parts(row) if row else [0.0]
                 games[player] = row[1] if row else 0
             add(mine, sign * amount)
             games[player] += sign

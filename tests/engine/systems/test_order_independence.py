@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import math
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -103,3 +104,21 @@ def test_exact_sums_do_not_depend_on_the_order_of_thirds() -> None:
         add(partials, x)
     add(partials, -0.1)
     assert total(partials) == total([1 / 3, 1 / 3, 1 / 3, 0.2])
+
+
+@given(
+    st.lists(
+        st.floats(allow_nan=False, allow_infinity=False, min_value=-1e12, max_value=1e12)
+        | st.integers(-1000, 1000).map(float)
+        | st.integers(1, 30).map(lambda n: 1 / n),
+        max_size=20,
+    )
+)
+def test_a_running_sum_is_math_fsum_of_its_terms(terms: list[float]) -> None:
+    partials: list[float] = []
+    for x in terms:
+        add(partials, x)
+    assert total(partials) == math.fsum(terms) + 0.0
+    for x in terms[: len(terms) // 2]:
+        add(partials, -x)
+    assert total(partials) == math.fsum(terms[len(terms) // 2 :]) + 0.0
