@@ -316,38 +316,6 @@ class GameRecord(Recorded):
     class Meta(Recorded.Meta):
         pass
 
-    @staticmethod
-    def records(rows: models.QuerySet[GameRecord]) -> list[tuple[int, int, engine.Game]]:
-        """Each record of `rows` (in its order): pk, sequence and engine `Game`, read as plain
-        values in three queries: the fast path for replays over long histories, where building
-        a model object per seat would cost more than the rating."""
-        seats: dict[int, list[dict[str, Any]]] = {}
-        by_seat: dict[int, dict[str, int]] = {}
-        seat_rows = Seat.objects.filter(game__in=rows.values("pk")).order_by("game_id", "position")
-        for pk, game, name, vp, winner, place, team, status, account in seat_rows.values_list(
-            "pk", "game_id", "player__name", "vp", "winner", "place", "team", "status", "account"
-        ):
-            sources: dict[str, int] = {}
-            by_seat[pk] = sources
-            seats.setdefault(game, []).append(
-                {"player": name, "vp": vp, "winner": winner, "place": place, "team": team or None,
-                 "status": status, "account": account, "sources": sources}
-            )  # fmt: skip
-        sources_of = SourceVP.objects.filter(seat__game__in=rows.values("pk"))
-        for seat, source, vp in sources_of.values_list("seat_id", "source", "vp"):
-            by_seat[seat][source] = vp
-        columns = ["pk", "sequence", "external_id", "date", "title", "variant", "target", "group"]
-        columns += ["city", "game_class", "event", "round"]
-        return [
-            (pk, sequence, engine.new_game(
-                id=external_id, date=date, seats=seats.get(pk, []), game=title,
-                variant=variant or None, target=target, group=group, city=city or None,
-                game_class=game_class, event=event or None, round=round_,
-            ))
-            for pk, sequence, external_id, date, title, variant, target, group, city, game_class,
-            event, round_ in rows.values_list(*columns)
-        ]  # fmt: skip
-
     def to_record(self) -> engine.Game:
         """The engine's checked `Game` (prefetch ``seats__player`` and ``seats__sources``
         when converting many; `records` is faster for long histories)."""
