@@ -16,7 +16,9 @@ history; `ratings` reads a list back, ranked by the system itself.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import gc
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from django.db import transaction
@@ -170,10 +172,24 @@ def refresh_changed(league: League, changed: Sequence[Changed]) -> None:
     """Bring every kept list up to date after these records entered or left the confirmed
     history. Call it inside the change's transaction."""
     changed = sorted(changed, key=lambda item: item[0])
-    with transaction.atomic():
+    with transaction.atomic(), _no_cycle_collection():
         _lock(league)
         revisions.bump(league)
         _apply(league, changed, kept_systems(league))
+
+
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Pause Python's cycle collector while a batch is rated: the batch allocates millions of
+    short-lived tuples that reference counting frees, and each collection would walk every
+    object alive (a whole file of games, on import) for nothing."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def refresh_ratings(record: GameRecord, *more: GameRecord) -> None:

@@ -47,7 +47,7 @@ def _upsert(league: League, rows: Mapping[tuple[str, str, str], Row]) -> None:
     now = connection.ops.adapt_datetimefield_value(timezone.now())
     values = [
         (league.pk, system, key, player, rating, games, parts, now)
-        for (system, key, player), (rating, games, parts) in sorted(rows.items())
+        for (system, key, player), (rating, games, parts) in rows.items()
     ]
     insert_rows(
         RatingState._meta.db_table,
@@ -83,7 +83,7 @@ class StateRows:
         self._looked: set[str] = set()
 
     def load(self, names: Iterable[str]) -> None:
-        missing = sorted(set(names) - self._looked)
+        missing = list(set(names) - self._looked)
         rows = RatingState.objects.filter(league=self.league)
         for part in batched(missing):
             for system, key, player, rating, games, parts in rows.filter(
