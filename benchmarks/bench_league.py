@@ -146,17 +146,76 @@ def record_one_more(league: Any, seed: int) -> float:
     return median_seconds(one)
 
 
+def _middle(league: Any, offset: int = 0) -> Any:
+    from tablerank.league.models import GameRecord, RecordStatus
+
+    rows = GameRecord.objects.filter(league=league, status=RecordStatus.CONFIRMED)
+    rows = rows.order_by("date", "sequence")
+    return rows[rows.count() // 2 + offset]
+
+
 def void_middle(league: Any) -> float:
+    """Seconds to void the confirmed game in the middle of the play order."""
     from django.contrib.auth.models import User
 
-    from tablerank.league.models import GameRecord
     from tablerank.league.services import void_game
 
     by = User.objects.get(username="bench")
-    rows = GameRecord.objects.filter(league=league).order_by("date", "sequence")
-    middle = rows[rows.count() // 2]
+    middle = _middle(league)
     start = time.perf_counter()
     void_game(middle, by, "benchmark: recompute after a void in the middle")
+    return time.perf_counter() - start
+
+
+def correct_middle(league: Any) -> float:
+    """Seconds to correct the middle game (its first two seats swap VP)."""
+    import dataclasses
+
+    from django.contrib.auth.models import User
+
+    from tablerank.league.services import correct_game
+
+    by = User.objects.get(username="bench")
+    middle = _middle(league, 1)
+    game = middle.to_record()
+    first, second, *rest = game.seats
+    swapped = (
+        dataclasses.replace(first, player=second.player),
+        dataclasses.replace(second, player=first.player),
+        *rest,
+    )
+    start = time.perf_counter()
+    correct_game(middle, dataclasses.replace(game, seats=swapped), by, "benchmark: seats swapped")
+    return time.perf_counter() - start
+
+
+def confirm_late(league: Any, seed: int) -> float:
+    """Seconds for the signature that confirms a result dated in the middle of the history,
+    entered by one official and confirmed by another."""
+    from django.contrib.auth.models import User
+
+    from tablerank.league.services import OFFICIAL, confirm, submit_game
+
+    entering, _ = User.objects.get_or_create(username="bench-official")
+    signing, _ = User.objects.get_or_create(username="bench-second")
+    league.officials.add(entering, signing)
+    middle = _middle(league).to_record()
+    rng = random.Random(seed)
+    late = make_game(rng, 2 * 10**10, middle.date, [s.player for s in middle.seats])
+    record = submit_game(league, late, entering)
+    start = time.perf_counter()
+    confirm(record, OFFICIAL, signing)
+    return time.perf_counter() - start
+
+
+def cli_void(league: Any, url: str) -> float:
+    """Seconds for `tablerank league void` of a middle game, end to end as a user runs it."""
+    middle = _middle(league, 2)
+    env = os.environ | {"TABLERANK_DATABASE_URL": url}
+    command = ["tablerank", "league", "void", league.slug, middle.external_id,
+               "--why", "benchmark", "--by", "bench"]  # fmt: skip
+    start = time.perf_counter()
+    subprocess.run(command, env=env, check=True, capture_output=True)
     return time.perf_counter() - start
 
 
@@ -242,7 +301,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     results["record_ratio"] = round(
         results["record_one_more_ms_full"] / results["record_one_more_ms_empty"], 2
     )
-    results["void_middle_seconds"] = round(void_middle(big), 1)
+    results["void_middle_seconds"] = round(void_middle(big), 2)
+    results["correct_middle_seconds"] = round(correct_middle(big), 2)
+    results["confirm_late_seconds"] = round(confirm_late(big, options.seed), 2)
+    results["cli_void_middle_seconds"] = round(cli_void(big, url), 2)
     if options.serve:
         listing, _ = import_games("bench-list", history(20_000, 1_000, options.seed + 1))
         path = f"/api/leagues/{listing.slug}/standings/pages.point"
