@@ -22,7 +22,6 @@ TOO_LONG_YET = {
     "tablerank/catan/standings.py",
     "tablerank/engine/records.py",
     "tablerank/league/models.py",
-    "tablerank/league/ratings.py",
 }
 
 
