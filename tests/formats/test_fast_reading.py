@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tablerank.engine.records import game_from_dict
+from tablerank.engine.records import Game, game_from_dict
 from tablerank.errors import InputError
 from tablerank.formats import reading
 from tablerank.formats.reading import read_records
@@ -44,7 +44,7 @@ def outcome(paths: list[Path]) -> tuple[Any, ...]:
         records = read_records(paths)
     except InputError as exc:
         return ("refused", str(exc))
-    return ("read", [shape(r) if hasattr(r, "seats") else r for r in records])
+    return ("read", [shape(r) if isinstance(r, Game) else r for r in records])
 
 
 @st.composite
