@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
 from tablerank.engine.fields import (
     EARLIEST_DATE,
@@ -63,7 +63,7 @@ def _date(value: object) -> dt.date | None:
     return None
 
 
-def _text(value: object, limit: int) -> str | bool | None:
+def _text(value: object, limit: int) -> str | Literal[False] | None:
     """Stripped printable text (None when absent or blank); False when not plainly valid."""
     if value is None:
         return None
@@ -75,7 +75,7 @@ def _text(value: object, limit: int) -> str | bool | None:
     return text if len(text) <= limit and text.isprintable() else False
 
 
-def _int(value: object, minimum: int, maximum: int) -> int | bool | None:
+def _int(value: object, minimum: int, maximum: int) -> int | Literal[False] | None:
     """A whole number in range, None when absent; False when not plainly valid."""
     if value is None:
         return None
@@ -83,8 +83,6 @@ def _int(value: object, minimum: int, maximum: int) -> int | bool | None:
 
 
 def _sources(value: object) -> dict[str, int] | None:
-    if value is None:
-        return {}
     if type(value) is not dict:
         return None
     out: dict[str, int] = {}
@@ -96,7 +94,7 @@ def _sources(value: object) -> dict[str, int] | None:
     return out
 
 
-def _vp(value: object) -> float | bool | None:
+def _vp(value: object) -> float | Literal[False] | None:
     if value is None:
         return None
     if type(value) is int:
@@ -115,41 +113,56 @@ def _seat(raw: object) -> _RawSeat | None:
     """A finished or substitute seat's values, its place as given (resolved later), or None."""
     if type(raw) is not dict or not raw.keys() <= SEAT_KEYS:
         return None
-    player = _text(raw.get("player"), MAX_NAME_LENGTH)
-    if type(player) is not str or (
-        len(player) > 66 and len(player.casefold()) > MAX_NAME_KEY_LENGTH
+    get = raw.get
+    player = get("player")
+    if type(player) is not str:
+        return None
+    player = player.strip()
+    if (
+        not 0 < len(player) <= MAX_NAME_LENGTH
+        or not player.isprintable()
+        or (len(player) > 66 and len(player.casefold()) > MAX_NAME_KEY_LENGTH)
     ):
         return None
-    vp = _vp(raw.get("vp"))
-    sources = _sources(raw.get("sources"))
-    if vp is False or sources is None:
-        return None
-    if sources:
-        total = sum(sources.values())
-        if vp is None:
-            vp = total
-        elif vp != total:
+    vp = get("vp")
+    if type(vp) is not int or not 0 <= vp <= MAX_VP:
+        vp = _vp(vp)
+        if vp is False:
             return None
-    winner = raw.get("winner", False)
+    sources = get("sources")
+    if sources is None:
+        sources = {}
+    else:
+        sources = _sources(sources)
+        if sources is None:
+            return None
+        if sources:
+            total = sum(sources.values())
+            if vp is None:
+                vp = total
+            elif vp != total:
+                return None
+    winner = get("winner", False)
     if winner is None:
         winner = False
-    place = _int(raw.get("place"), 1, MAX_SEATS)
-    team = _text(raw.get("team"), MAX_NAME_LENGTH)
-    status = raw.get("status")
-    account = raw.get("account")
+    place = get("place")
+    team = get("team")
+    if team is not None:
+        team = _text(team, MAX_NAME_LENGTH)
+    status = get("status")
+    status = _STATUS.get(status) if status is None or type(status) is str else None
+    account = get("account")
+    account = _ACCOUNT.get(account) if account is None or type(account) is str else None
     if (
         type(winner) is not bool
-        or place is False
+        or (place is not None and (type(place) is not int or not 1 <= place <= MAX_SEATS))
         or team is False
-        or (status is not None and type(status) is not str)
-        or (account is not None and type(account) is not str)
+        or status is None
+        or status is SeatStatus.ABANDONED
+        or account is None
     ):
         return None
-    status = _STATUS.get(status)
-    account = _ACCOUNT.get(account)
-    if status is None or status is SeatStatus.ABANDONED or account is None:
-        return None
-    return (player, place, vp, winner, team, status, account, sources)  # type: ignore[return-value]
+    return (player, place, vp, winner, team, status, account, sources)
 
 
 def _places(seats: list[_RawSeat]) -> list[int] | None:
@@ -215,7 +228,7 @@ def fast_game(
     title = _text(game, MAX_TEXT_LENGTH)
     if when is None or title is False:
         return None
-    catan = title is None or title.casefold() == "catan"  # type: ignore[union-attr]
+    catan = title is None or title.casefold() == "catan"
     if catan:
         title = "catan"
     if variant is None:

@@ -381,7 +381,15 @@ def new_event(
 
 def game_from_dict(raw: Mapping[str, Any]) -> Game:
     """A checked `Game` from its JSON form (see docs/records.md); unknown fields are errors."""
-    if type(raw) is not dict or not raw.keys() <= _GAME_KEYS:
+    if type(raw) is dict and raw.keys() <= _GAME_KEYS:
+        get = raw.get
+        fast = fast_game(
+            get("id"), get("date"), get("seats"), get("game"), get("variant"), get("target"),
+            get("group"), get("city"), get("class"), get("event"), get("round"),
+        )  # fmt: skip
+        if fast is not None:
+            return fast
+    else:
         _check_fields(raw, GAME_FIELDS, "")
     return new_game(
         id=raw.get("id"),
