@@ -171,3 +171,9 @@ def test_a_stored_game_rebuilds_the_checked_one(raw: dict[str, Any]) -> None:
         game_class=game.game_class.value, event=game.event, round=game.round,
     )  # fmt: skip
     assert shape(again) == shape(game)
+
+
+def test_a_stored_seat_keeps_whole_vp_as_new_game_does() -> None:
+    assert type(stored_seat(player="Ann", place=1, vp=10.0).vp) is int
+    assert stored_seat(player="Ann", place=1, vp=7.5).vp == 7.5
+    assert stored_seat(player="Ann", place=None, vp=None, status="abandoned").vp is None

@@ -216,6 +216,8 @@ def stored_seat(
     own rows: resolved places, canonical status and account); anything else must go through
     `new_game`, or it yields records that break the engine's assumptions.
     """
+    if vp is not None and type(vp) is not int and float(vp).is_integer():
+        vp = int(vp)  # as new_game keeps it; a database's float column gives 10.0
     return build_seat(
         player, place, vp, winner, team, SeatStatus(status), Account(account), sources or {}
     )
