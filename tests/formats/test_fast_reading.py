@@ -92,6 +92,5 @@ def test_an_id_repeated_in_another_file_names_both_places(folder: Path) -> None:
     with pytest.raises(InputError) as caught:
         read_records([folder / "a.jsonl", folder / "b.jsonl"])
     assert str(caught.value) == (
-        f"{folder / 'b.jsonl'}, line 1: id: id 'g1' is already used "
-        f"({folder / 'a.jsonl'}, line 1)"
+        f"{folder / 'b.jsonl'}, line 1: id: id 'g1' is already used ({folder / 'a.jsonl'}, line 1)"
     )
