@@ -165,36 +165,31 @@ def _seat(raw: object) -> _RawSeat | None:
     return (player, place, vp, winner, team, status, account, sources)
 
 
-def _places(seats: list[_RawSeat]) -> tuple[int, ...] | None:
+def _places(seats: list[_RawSeat]) -> list[int] | None:
     """Each seat's place: as given when every seat gives one in competition form (1, 2, 2, 4),
     else from the winners and VP; None when the seats need `new_game`'s full placement."""
-    return _placed(tuple([(s[1], s[2], s[3]) for s in seats]))
-
-
-@lru_cache(maxsize=8192)
-def _placed(seats: tuple[tuple[int | None, float | None, bool], ...]) -> tuple[int, ...] | None:
-    """`_places` of (place given, VP, winner) per seat; tables repeat, so it is cached."""
-    given = [place for place, _, _ in seats]
+    given = [s[1] for s in seats]
     if None not in given:
         previous = 0
         for position, place in enumerate(sorted(given), 1):  # type: ignore[type-var]
             if place not in (previous, position):
                 return None
             previous = place
-        if any(winner for _, _, winner in seats) and any(
-            winner != (place == 1) for place, _, winner in seats
-        ):
-            return None
-        return tuple(given)  # type: ignore[arg-type]
+        for seat in seats:
+            if seat[3] and seat[1] != 1:
+                return None
+            if seat[1] == 1 and not seat[3] and True in (s[3] for s in seats):
+                return None
+        return given  # type: ignore[return-value]
     keys: list[tuple[float, float]] = []
-    for place, vp, winner in seats:
-        if place is not None or (vp is None and not winner):
+    for seat in seats:
+        if seat[1] is not None or (seat[2] is None and not seat[3]):
             return None
-        keys.append((-1.0, 0.0) if winner else (0.0, -(vp or 0.0)))
+        keys.append((-1.0, 0.0) if seat[3] else (0.0, -(seat[2] or 0.0)))
     first: dict[tuple[float, float], int] = {}
     for position, key in enumerate(sorted(keys), 1):
         first.setdefault(key, position)
-    return tuple([first[key] for key in keys])
+    return [first[key] for key in keys]
 
 
 def _class(value: object, seats: list[_RawSeat], catan: bool) -> GameClass | None:
