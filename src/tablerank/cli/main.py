@@ -15,7 +15,7 @@ from typing import Annotated, Any
 import typer
 
 from tablerank.cli import catan_check, league, lists, serve, standings
-from tablerank.cli.inputs import inputs
+from tablerank.cli.inputs import inputs, without_cycle_collection
 from tablerank.cli.options import (
     AllowInvalid,
     City,
@@ -59,8 +59,9 @@ def rate(
 
     def work() -> dict[str, Any]:
         filters = {"title": title, "group": group, "city": city}
-        given = inputs(files, system, param, filters, start, allow_invalid)
-        return rating_table_json(given.system.rate(given.records, given.start))
+        with without_cycle_collection():
+            given = inputs(files, system, param, filters, start, allow_invalid)
+            return rating_table_json(given.system.rate(given.records, given.start))
 
     emit(guarded(work), output, print_standings)
 

@@ -8,12 +8,11 @@ records; they apply the documented defaults, resolve every seat's placement and 
 from __future__ import annotations
 
 import dataclasses
-import datetime as dt
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from enum import StrEnum
+from dataclasses import dataclass
 from typing import Any
 
+from tablerank.engine.fast_records import fast_game
 from tablerank.engine.fields import (
     EARLIEST_DATE,
     ID_ALPHABET,
@@ -40,6 +39,18 @@ from tablerank.engine.fields import (
     shown,
 )
 from tablerank.engine.placement import competition_places, resolve_places
+from tablerank.engine.values import (
+    Account,
+    Event,
+    EventFormat,
+    EventStanding,
+    Game,
+    GameClass,
+    Seat,
+    SeatStatus,
+    stored_game,
+    stored_seat,
+)
 from tablerank.engine.variants import VARIANTS, is_catan
 from tablerank.errors import RecordError
 
@@ -69,113 +80,9 @@ __all__ = [
     "game_from_dict",
     "new_event",
     "new_game",
+    "stored_game",
+    "stored_seat",
 ]
-
-
-class GameClass(StrEnum):
-    """A.R.E.A.'s five classes of game (seed 003)."""
-
-    TWO = "two"
-    WTA = "wta"
-    TEAM = "team"
-    RACE = "race"
-    SOL = "sol"
-
-
-class SeatStatus(StrEnum):
-    """How a seat ended: played to the end, left mid-game, or took over a left seat."""
-
-    FINISHED = "finished"
-    ABANDONED = "abandoned"
-    SUBSTITUTE = "substitute"
-
-
-class Account(StrEnum):
-    """Catan Online World account type: free accounts get no ELO value (seed 001)."""
-
-    PREMIUM = "premium"
-    FREE = "free"
-
-
-class EventFormat(StrEnum):
-    SWISS = "swiss"
-    ROUND_ROBIN = "round-robin"
-    ELIMINATION = "elimination"
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """One player's result at one table. `place` is None for a seat abandoned mid-game."""
-
-    player: str
-    place: int | None
-    vp: float | None = None
-    winner: bool = False
-    team: str | None = None
-    status: SeatStatus = SeatStatus.FINISHED
-    account: Account = Account.PREMIUM
-    sources: Mapping[str, int] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
-class Game:
-    """One table: when, what, which list it belongs to, and one seat per player."""
-
-    id: str
-    date: dt.date
-    seats: tuple[Seat, ...]
-    game: str = "catan"
-    variant: str | None = "base"
-    target: int | None = 10
-    group: str = "base"
-    city: str | None = None
-    game_class: GameClass = GameClass.WTA
-    event: str | None = None
-    round: int | None = None
-    # The seats present at the end (finished or substitute), the ones that hold a place, as
-    # parallel tuples: every position- and VP-based system reads these, millions of times.
-    placed: tuple[Seat, ...] = field(init=False, repr=False, compare=False)
-    placed_players: tuple[str, ...] = field(init=False, repr=False, compare=False)
-    placed_places: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    placed_vps: tuple[float | None, ...] = field(init=False, repr=False, compare=False)
-    tied: bool = field(init=False, repr=False, compare=False)
-    """Whether two placed seats share a place."""
-
-    def __post_init__(self) -> None:
-        placed = tuple(s for s in self.seats if s.place is not None)
-        places = tuple(s.place or 0 for s in placed)
-        derived = {
-            "placed": placed,
-            "placed_players": tuple(s.player for s in placed),
-            "placed_places": places,
-            "placed_vps": tuple(s.vp for s in placed),
-            "tied": len(set(places)) < len(places),
-        }
-        for name, value in derived.items():
-            object.__setattr__(self, name, value)
-
-
-@dataclass(frozen=True, slots=True)
-class EventStanding:
-    """One player's final line in an event: place and match record (seed 004)."""
-
-    player: str
-    place: int
-    wins: int
-    draws: int
-    losses: int
-    completed: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """An event's final standings, the record Turnabout rates."""
-
-    id: str
-    date: dt.date
-    standings: tuple[EventStanding, ...]
-    rounds: int | None = None
-    format: EventFormat = EventFormat.SWISS
 
 
 # -- building and checking -------------------------------------------------------------------
@@ -184,6 +91,7 @@ GAME_FIELDS = (
     "id", "date", "game", "variant", "target", "group", "city", "class", "event", "round",
     "seats", "description",
 )  # fmt: skip
+_GAME_KEYS = frozenset(GAME_FIELDS)
 SEAT_FIELDS = ("player", "vp", "winner", "place", "team", "status", "account", "sources")
 EVENT_FIELDS = ("id", "date", "rounds", "format", "standings", "description")
 STANDING_FIELDS = ("player", "place", "wins", "draws", "losses", "completed")
@@ -336,6 +244,9 @@ def new_game(
     Defaults: game catan, variant base (Catan only), target the variant's, group = variant
     (the title for other games), class two for 2 seats, sol for 1 and wta otherwise.
     """
+    fast = fast_game(id, date, seats, game, variant, target, group, city, game_class, event, round)
+    if fast is not None:
+        return fast
     game_id = parse_id(id, "id")
     when = parse_date(date, "date")
     title = parse_text(game, "game", limit=MAX_TEXT_LENGTH) or "catan"
@@ -470,7 +381,16 @@ def new_event(
 
 def game_from_dict(raw: Mapping[str, Any]) -> Game:
     """A checked `Game` from its JSON form (see docs/records.md); unknown fields are errors."""
-    _check_fields(raw, GAME_FIELDS, "")
+    if type(raw) is dict and raw.keys() <= _GAME_KEYS:
+        get = raw.get
+        fast = fast_game(
+            get("id"), get("date"), get("seats"), get("game"), get("variant"), get("target"),
+            get("group"), get("city"), get("class"), get("event"), get("round"),
+        )  # fmt: skip
+        if fast is not None:
+            return fast
+    else:
+        _check_fields(raw, GAME_FIELDS, "")
     return new_game(
         id=raw.get("id"),
         date=raw.get("date"),

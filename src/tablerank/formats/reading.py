@@ -16,6 +16,8 @@ from math import isfinite
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from tablerank.engine.fields import shown
 from tablerank.engine.records import Event, Game, event_from_dict, game_from_dict
 from tablerank.errors import InputError, RecordError
@@ -23,6 +25,9 @@ from tablerank.errors import InputError, RecordError
 __all__ = ["Located", "read_records", "read_start", "records_from_text"]
 
 Record = Game | Event
+# msgspec decodes JSON as the json module does, about twice as fast; on any problem the careful
+# reading decodes again with the json module, whose messages say where the problem is.
+_DECODE = msgspec.json.Decoder().decode
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +41,10 @@ class Located:
 
 def read_records(paths: Sequence[Path | str]) -> list[Record]:
     """Every record in the files, in file order; ids must be unique across all of them."""
+    fast = _fast_records(paths)
+    if fast is not None:
+        return fast
+    # Something is wrong or unusual: read again, keeping where each record came from.
     seen: dict[str, Located] = {}
     out: list[Record] = []
     for path in paths:
@@ -54,13 +63,51 @@ def read_records(paths: Sequence[Path | str]) -> list[Record]:
 
 
 def _read_file(path: Path) -> list[Located]:
+    text = _read_text(path)
+    return records_from_text(text, str(path), _kind(path, text))
+
+
+def _read_text(path: Path) -> str:
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        return path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise InputError(str(path), "", "no such file") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(str(path), "", f"cannot read: {exc}") from None
-    return records_from_text(text, str(path), _kind(path, text))
+
+
+def _fast_records(paths: Sequence[Path | str]) -> list[Record] | None:
+    """The records of JSON Lines files without a single problem, or None: then the careful
+    reading reads them again and says where the problem is."""
+    out: list[Record] = []
+    ids: set[str] = set()
+    for path in paths:
+        try:
+            text = _read_text(Path(path))
+        except InputError:
+            return None
+        if _kind(Path(path), text) != "jsonl":
+            return None
+        for line in text.splitlines():
+            if not line.strip():
+                continue
+            try:
+                record = _fast_record(_DECODE(line))
+            except (msgspec.DecodeError, RecordError):
+                return None
+            if record is None or record.id in ids:
+                return None
+            ids.add(record.id)
+            out.append(record)
+    return out
+
+
+def _fast_record(raw: Any) -> Record | None:
+    if type(raw) is not dict:
+        return None
+    if "standings" in raw:
+        return event_from_dict(raw)
+    return game_from_dict(raw) if "seats" in raw else None
 
 
 def _kind(path: Path, text: str) -> str:

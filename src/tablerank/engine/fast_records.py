@@ -1,0 +1,265 @@
+"""The fast path of `new_game`: the common, valid record built with a few cheap checks.
+
+`fast_game` takes the same raw values as `new_game` and returns the `Game` that `new_game`
+would build, or None whenever the record is not plainly valid (an unusual form such as text
+for a number, abandoned seats, sources, a team game, or any error). It never raises: `new_game`
+then runs its full checks, which give every message. tests/engine/test_fast_records.py holds
+the two to the same result on random valid and invalid records.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from functools import lru_cache
+from typing import Any, Literal
+
+from tablerank.engine.fields import (
+    EARLIEST_DATE,
+    ID_PATTERN,
+    LATEST_DATE,
+    MAX_KEY_LENGTH,
+    MAX_NAME_KEY_LENGTH,
+    MAX_NAME_LENGTH,
+    MAX_ROUNDS,
+    MAX_SEATS,
+    MAX_TEXT_LENGTH,
+    MAX_VP,
+)
+from tablerank.engine.values import (
+    Account,
+    Game,
+    GameClass,
+    SeatStatus,
+    build_game,
+    build_seat,
+)
+from tablerank.engine.variants import VARIANTS
+
+__all__ = ["fast_game"]
+
+SEAT_KEYS = frozenset(("player", "vp", "winner", "place", "team", "status", "account", "sources"))
+_ID = re.compile(ID_PATTERN.removeprefix("^").removesuffix("$"))
+_STATUS: dict[object, SeatStatus] = {None: SeatStatus.FINISHED, **{s.value: s for s in SeatStatus}}
+_ACCOUNT: dict[object, Account] = {None: Account.PREMIUM, **{a.value: a for a in Account}}
+_CLASS = {c.value: c for c in GameClass}
+_TWO_OR_MORE = (GameClass.WTA, GameClass.RACE)
+
+
+@lru_cache(maxsize=8192)
+def _day(text: str) -> dt.date | None:
+    try:
+        day = dt.date.fromisoformat(text)
+    except ValueError:
+        return None
+    return day if EARLIEST_DATE <= day <= LATEST_DATE else None
+
+
+def _date(value: object) -> dt.date | None:
+    if type(value) is str:
+        return _day(value)
+    if type(value) is dt.date and EARLIEST_DATE <= value <= LATEST_DATE:
+        return value
+    return None
+
+
+def _text(value: object, limit: int) -> str | Literal[False] | None:
+    """Stripped printable text (None when absent or blank); False when not plainly valid."""
+    if value is None:
+        return None
+    if type(value) is not str:
+        return False
+    text = value.strip()
+    if not text:
+        return None
+    return text if len(text) <= limit and text.isprintable() else False
+
+
+def _int(value: object, minimum: int, maximum: int) -> int | Literal[False] | None:
+    """A whole number in range, None when absent; False when not plainly valid."""
+    if value is None:
+        return None
+    return value if type(value) is int and minimum <= value <= maximum else False
+
+
+def _sources(value: object) -> dict[str, int] | None:
+    if type(value) is not dict:
+        return None
+    out: dict[str, int] = {}
+    for key, amount in value.items():
+        name = _text(key, MAX_KEY_LENGTH)
+        if type(name) is not str or type(amount) is not int or not 0 <= amount <= MAX_VP:
+            return None
+        out[name] = amount
+    return out
+
+
+def _vp(value: object) -> float | Literal[False] | None:
+    if value is None:
+        return None
+    if type(value) is int:
+        return value if 0 <= value <= MAX_VP else False
+    if type(value) is float and 0.0 <= value <= MAX_VP:
+        return int(value) if value.is_integer() else value
+    return False
+
+
+_RawSeat = tuple[
+    str, int | None, float | None, bool, str | None, SeatStatus, Account, dict[str, int]
+]
+
+
+def _seat(raw: object) -> _RawSeat | None:
+    """A finished or substitute seat's values, its place as given (resolved later), or None."""
+    if type(raw) is not dict or not raw.keys() <= SEAT_KEYS:
+        return None
+    get = raw.get
+    player = get("player")
+    if type(player) is not str:
+        return None
+    player = player.strip()
+    if (
+        not 0 < len(player) <= MAX_NAME_LENGTH
+        or not player.isprintable()
+        or (len(player) > 66 and len(player.casefold()) > MAX_NAME_KEY_LENGTH)
+    ):
+        return None
+    vp = get("vp")
+    if type(vp) is not int or not 0 <= vp <= MAX_VP:
+        vp = _vp(vp)
+        if vp is False:
+            return None
+    sources = get("sources")
+    if sources is None:
+        sources = {}
+    else:
+        sources = _sources(sources)
+        if sources is None:
+            return None
+        if sources:
+            total = sum(sources.values())
+            if vp is None:
+                vp = total
+            elif vp != total:
+                return None
+    winner = get("winner", False)
+    if winner is None:
+        winner = False
+    place = get("place")
+    team = get("team")
+    if team is not None:
+        team = _text(team, MAX_NAME_LENGTH)
+    status = get("status")
+    status = _STATUS.get(status) if status is None or type(status) is str else None
+    account = get("account")
+    account = _ACCOUNT.get(account) if account is None or type(account) is str else None
+    if (
+        type(winner) is not bool
+        or (place is not None and (type(place) is not int or not 1 <= place <= MAX_SEATS))
+        or team is False
+        or status is None
+        or status is SeatStatus.ABANDONED
+        or account is None
+    ):
+        return None
+    return (player, place, vp, winner, team, status, account, sources)
+
+
+def _places(seats: list[_RawSeat]) -> list[int] | None:
+    """Each seat's place: as given when every seat gives one in competition form (1, 2, 2, 4),
+    else from the winners and VP; None when the seats need `new_game`'s full placement."""
+    given = [s[1] for s in seats]
+    if None not in given:
+        previous = 0
+        for position, place in enumerate(sorted(given), 1):  # type: ignore[type-var]
+            if place not in (previous, position):
+                return None
+            previous = place
+        for seat in seats:
+            if seat[3] and seat[1] != 1:
+                return None
+            if seat[1] == 1 and not seat[3] and True in (s[3] for s in seats):
+                return None
+        return given  # type: ignore[return-value]
+    keys: list[tuple[float, float]] = []
+    for seat in seats:
+        if seat[1] is not None or (seat[2] is None and not seat[3]):
+            return None
+        keys.append((-1.0, 0.0) if seat[3] else (0.0, -(seat[2] or 0.0)))
+    first: dict[tuple[float, float], int] = {}
+    for position, key in enumerate(sorted(keys), 1):
+        first.setdefault(key, position)
+    return [first[key] for key in keys]
+
+
+def _class(value: object, seats: list[_RawSeat], catan: bool) -> GameClass | None:
+    n = len(seats)
+    if value is None:
+        cls = GameClass.SOL if n == 1 else GameClass.TWO if n == 2 else GameClass.WTA
+    elif type(value) is str and value in _CLASS:
+        cls = _CLASS[value]
+    else:
+        return None
+    winners = sum(s[3] for s in seats)
+    if winners > 1 and (catan or cls is GameClass.TWO):
+        return None
+    if (cls is GameClass.TWO and n != 2) or (cls in _TWO_OR_MORE and n < 2):
+        return None
+    return None if cls is GameClass.TEAM else cls
+
+
+def fast_game(
+    id: Any,
+    date: Any,
+    seats: Any,
+    game: Any,
+    variant: Any,
+    target: Any,
+    group: Any,
+    city: Any,
+    game_class: Any,
+    event: Any,
+    round: Any,
+) -> Game | None:
+    """The `Game` `new_game` builds from these raw values, or None unless plainly valid."""
+    if type(id) is not str or not _ID.fullmatch(id):
+        return None
+    when = _date(date)
+    title = _text(game, MAX_TEXT_LENGTH)
+    if when is None or title is False:
+        return None
+    catan = title is None or title.casefold() == "catan"
+    if catan:
+        title = "catan"
+    if variant is None:
+        variant_name = "base" if catan else None
+    elif catan and type(variant) is str and variant in VARIANTS:
+        variant_name = variant
+    else:
+        return None
+    goal = _int(target, 1, MAX_VP)
+    if goal is False:
+        return None
+    if goal is None and variant_name is not None:
+        goal = VARIANTS[variant_name].target
+    if type(seats) not in (list, tuple) or not 0 < len(seats) <= MAX_SEATS:
+        return None
+    built = [_seat(s) for s in seats]
+    if None in built:
+        return None
+    raw: list[_RawSeat] = built  # type: ignore[assignment]
+    places = _places(raw)
+    if places is None or len({s[0].casefold() for s in raw}) < len(raw):
+        return None
+    cls = _class(game_class, raw, catan)
+    group_name = _text(group, MAX_TEXT_LENGTH)
+    city_name = _text(city, MAX_TEXT_LENGTH)
+    event_name = _text(event, MAX_NAME_LENGTH)
+    round_number = _int(round, 0, MAX_ROUNDS)
+    if cls is None or any(x is False for x in (group_name, city_name, event_name, round_number)):
+        return None
+    table = tuple([build_seat(s[0], p, *s[2:]) for s, p in zip(raw, places, strict=True)])
+    return build_game(
+        id, when, table, title, variant_name, goal, group_name or variant_name or title,  # type: ignore[arg-type]
+        city_name, cls, event_name, round_number,  # type: ignore[arg-type]
+    )  # fmt: skip

@@ -1,0 +1,96 @@
+"""Reading JSON Lines quickly gives what the careful reading gives: the records or the message.
+
+`read_records` first tries a fast reading (msgspec, no locations kept) and reads again the
+careful way when anything is wrong. For random files of valid and broken lines, the answer must
+be the careful reading's: the same records, or the same error naming file, line and field.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tablerank.engine.records import Game, game_from_dict
+from tablerank.errors import InputError
+from tablerank.formats import reading
+from tablerank.formats.reading import read_records
+
+from ..engine.test_fast_records import RARELY, raw_games, shape
+
+EVENT = {"id": "ev1", "date": "2026-04-01", "rounds": 3,
+         "standings": [{"player": "Ann", "place": 1, "wins": 3}]}  # fmt: skip
+ODD_LINES = ["", "   ", "{", "[1, 2]", "3", '{"id": "x"}', '{"a": 1} {"b": 2}', "NaN",
+             '{"id": "g\\ud800", "date": "2026-03-14", "seats": [{"player": "Ann"}]}',
+             json.dumps(EVENT), json.dumps({**EVENT, "rounds": 0}), "\u2028",
+             '{"id": "g9", "date": "2026-03-14", "seats": [{"player": "A\u2028B"}]}',
+             '{"id": "g8", "date": "2026-03-14", "seats": [{"vp": 1e400}]}']  # fmt: skip
+
+
+def careful(paths: list[Path]) -> tuple[Any, ...]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(reading, "_fast_records", lambda _: None)
+        return outcome(paths)
+
+
+def outcome(paths: list[Path]) -> tuple[Any, ...]:
+    try:
+        records = read_records(paths)
+    except InputError as exc:
+        return ("refused", str(exc))
+    return ("read", [shape(r) if isinstance(r, Game) else r for r in records])
+
+
+@st.composite
+def lines(draw: st.DrawFn) -> str:
+    if draw(RARELY):
+        return draw(st.sampled_from(ODD_LINES))
+    raw = draw(raw_games())
+    try:
+        game_from_dict(raw)
+    except Exception:
+        if draw(st.booleans()):
+            raw = {"id": "ok", "date": "2026-03-14", "seats": [{"player": "Ann"}]}
+    return json.dumps(raw, default=str, ensure_ascii=draw(st.booleans()))
+
+
+@pytest.fixture
+def folder() -> Iterator[Path]:
+    with tempfile.TemporaryDirectory() as name:
+        yield Path(name)
+
+
+@settings(max_examples=300)
+@given(files=st.lists(st.lists(lines(), max_size=6), min_size=1, max_size=3), suffix=st.booleans())
+def test_fast_reading_agrees_with_the_careful_reading(files: list[list[str]], suffix: bool) -> None:
+    with tempfile.TemporaryDirectory() as name:
+        paths = []
+        for i, content in enumerate(files):
+            path = Path(name) / (f"f{i}.jsonl" if suffix else f"f{i}")
+            path.write_text("\n".join(content) + "\n", encoding="utf-8")
+            paths.append(path)
+        assert outcome(paths) == careful(paths)
+
+
+def test_a_missing_second_file_is_reported_after_the_first_files_error(folder: Path) -> None:
+    bad = folder / "bad.jsonl"
+    bad.write_text("{\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"bad.jsonl, line 1: malformed JSON"):
+        read_records([bad, folder / "missing.jsonl"])
+
+
+def test_an_id_repeated_in_another_file_names_both_places(folder: Path) -> None:
+    game = {"id": "g1", "date": "2026-03-14", "seats": [{"player": "Ann"}]}
+    for name in ("a.jsonl", "b.jsonl"):
+        (folder / name).write_text(json.dumps(game) + "\n", encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        read_records([folder / "a.jsonl", folder / "b.jsonl"])
+    assert str(caught.value) == (
+        f"{folder / 'b.jsonl'}, line 1: id: id 'g1' is already used ({folder / 'a.jsonl'}, line 1)"
+    )
