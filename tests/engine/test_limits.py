@@ -33,7 +33,8 @@ from tablerank.engine.records import (
 )
 from tablerank.errors import RecordError
 
-MODELS = Path(__file__).parents[2] / "src" / "tablerank" / "league" / "models.py"
+LEAGUE = Path(__file__).parents[2] / "src" / "tablerank" / "league"
+MODELS = (LEAGUE / "models.py", LEAGUE / "rating_models.py")
 ALPHABET = "letters, digits, '_', '.', '~' and '-', starting with a letter, digit or '_'"
 
 
@@ -386,7 +387,8 @@ def test_check_date_is_the_range_the_records_use() -> None:
 def column_lengths() -> dict[tuple[str, str], int]:
     """(model, field) -> max_length of every CharField in the league's models."""
     out: dict[tuple[str, str], int] = {}
-    for cls in ast.parse(MODELS.read_text(encoding="utf-8")).body:
+    classes = [node for path in MODELS for node in ast.parse(path.read_text("utf-8")).body]
+    for cls in classes:
         if not isinstance(cls, ast.ClassDef):
             continue
         for stmt in cls.body:

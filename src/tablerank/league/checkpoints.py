@@ -173,6 +173,8 @@ class _Replaying:
 def replay_lists(league: League, lists: Sequence[Changed]) -> None:
     """Make several lists a replay again, each after its change, reading the history once:
     from the earliest of their checkpoints on."""
+    if not lists:
+        return
     replaying = [_restore(league, *item) for item in lists]
     starts = [r.state.at for r in replaying]
     start = None if None in starts else min(at for at in starts if at is not None)
