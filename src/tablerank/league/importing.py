@@ -243,12 +243,12 @@ def _players_named(league: League, names: list[str]) -> dict[str, int]:
     players = found()
     missing = [key for key in keys if key not in players]
     if missing:
-        # ignore_conflicts: a concurrent recording may create the same player first.
-        Player.objects.bulk_create(
-            [Player(league=league, name=first[key], key=key) for key in missing],
-            ignore_conflicts=True,
-            batch_size=2000,
-        )
+        # DO NOTHING: a concurrent recording may create the same player first.
+        now = connection.ops.adapt_datetimefield_value(timezone.now())
+        rows = [(league.pk, first[key], key, now) for key in missing]
+        columns = ["league", "name", "key", "created_at"]
+        names = [Player._meta.get_field(c).column for c in columns]
+        insert_rows(Player._meta.db_table, names, rows, on_conflict="ON CONFLICT DO NOTHING")
         players = found()
     return players
 
