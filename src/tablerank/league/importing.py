@@ -247,8 +247,7 @@ def _players_named(league: League, names: list[str]) -> dict[str, int]:
         now = connection.ops.adapt_datetimefield_value(timezone.now())
         rows = [(league.pk, first[key], key, now) for key in missing]
         columns = ["league", "name", "key", "created_at"]
-        names = [Player._meta.get_field(c).column for c in columns]
-        insert_rows(Player._meta.db_table, names, rows, on_conflict="ON CONFLICT DO NOTHING")
+        _insert(Player, columns, rows, on_conflict="ON CONFLICT DO NOTHING")
         players = found()
     return players
 
@@ -314,10 +313,12 @@ def store_games(
         return len(games)
 
 
-def _insert(model: type[Any], columns: Sequence[str], rows: Sequence[tuple[Any, ...]]) -> None:
+def _insert(
+    model: type[Any], columns: Sequence[str], rows: Sequence[tuple[Any, ...]], on_conflict: str = ""
+) -> None:
     """`insert_rows` by the model's field names."""
     names = [model._meta.get_field(c).column for c in columns]
-    insert_rows(model._meta.db_table, names, rows)
+    insert_rows(model._meta.db_table, names, rows, on_conflict=on_conflict)
 
 
 def _column(model: type[Any], field: str) -> str:
