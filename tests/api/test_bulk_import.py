@@ -11,6 +11,7 @@ from tablerank.league.models import GameRecord, League, RecordStatus
 from tests.api.conftest import Call, Club, game
 
 URL = "/api/leagues/bonn/games/import"
+OTHER_CONTENT = "game id exists with other content; correct it instead"
 
 
 def duel(game_id: str, loser_vp: int = 7) -> dict[str, Any]:
@@ -39,7 +40,7 @@ def test_a_rerun_finds_what_is_there_and_rejects_other_content(club: Club, call:
         "league": "bonn",
         "imported": 1,
         "already_present": ["g1"],
-        "rejected": [{"id": "g2", "reason": "game id exists with other content; correct it instead"}],
+        "rejected": [{"id": "g2", "reason": OTHER_CONTENT}],
     }
     assert set(stored(club.league)) == {"g1", "g2", "g3"}
 
@@ -114,7 +115,11 @@ def test_a_record_the_engine_refuses_names_its_game(club: Club, call: Call) -> N
 
 @pytest.mark.parametrize(
     ("body", "field"),
-    [({}, "games"), ({"games": "g1"}, "games"), ({"games": [duel("g1")], "pending": "yes"}, "pending")],
+    [
+        ({}, "games"),
+        ({"games": "g1"}, "games"),
+        ({"games": [duel("g1")], "pending": "yes"}, "pending"),
+    ],
 )
 def test_a_body_of_the_wrong_shape_is_refused(
     club: Club, call: Call, body: dict[str, Any], field: str

@@ -13,8 +13,8 @@ from django.http import HttpRequest
 from ninja import Field, Router, Schema
 from pydantic import StrictBool
 
-from tablerank.api.access import league_for
 from tablerank.api import games
+from tablerank.api.access import league_for
 from tablerank.api.auth import READ, WRITE, signed_in
 from tablerank.api.games import _game
 from tablerank.api.limits import Slug
