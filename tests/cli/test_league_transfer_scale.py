@@ -1,0 +1,126 @@
+"""`league import` and `league export` at scale, in fresh processes: an import killed with
+SIGKILL mid-way loses nothing it committed, a rerun completes it, and the stored rating state
+equals a rebuild from the stored games."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tablerank.engine.records import new_game
+from tablerank.formats.records import game_json
+
+GAMES = 600
+PLAYERS = 60
+CHUNK = 25
+"""Records per transaction in the killed import (the real chunk is thousands)."""
+
+SMALL_CHUNKS = f"""
+import os, sys
+import django
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tablerank.server.settings")
+django.setup()
+import tablerank.league.importing as importing
+importing.CHUNK = {CHUNK}
+from tablerank.cli.main import run
+sys.argv[0] = "tablerank"
+run()
+"""
+
+CHECK = """
+import json, os
+import django
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tablerank.server.settings")
+django.setup()
+from tablerank.league.models import League
+from tablerank.league.services import kept_systems, ratings, rebuild_ratings
+league = League.objects.get(slug="bench")
+before = {name: ratings(league, name) for name in kept_systems(league)}
+rebuild_ratings(league)
+after = {name: ratings(league, name) for name in kept_systems(league)}
+rated = sum(len(table.standings) for table in before.values())
+print(json.dumps({"systems": len(before), "rated": rated,
+                  "differ": sorted(n for n in before if before[n] != after[n])}))
+"""
+
+
+def _lines() -> list[str]:
+    """`GAMES` four-player games among `PLAYERS` players, as JSON lines."""
+    out = []
+    for n in range(GAMES):
+        table = [f"Player {(n * 7 + k * 13) % PLAYERS:02d}" for k in range(4)]
+        vps = [10, 8, 7, 5][n % 4 :] + [10, 8, 7, 5][: n % 4]
+        seats = [{"player": p, "vp": vp, "winner": vp == 10} for p, vp in zip(table, vps, strict=True)]
+        day = dt.date(2025, 1, 1) + dt.timedelta(days=n * 300 // GAMES)
+        out.append(json.dumps(game_json(new_game(id=f"g{n}", date=day, seats=seats))))
+    return out
+
+
+def _stored(db: Path) -> int:
+    try:
+        with sqlite3.connect(db, timeout=10) as con:
+            return int(con.execute("SELECT count(*) FROM league_gamerecord").fetchone()[0])
+    except sqlite3.OperationalError:  # the table is being created
+        return 0
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
+def test_an_import_killed_mid_way_completes_on_a_rerun(tmp_path: Path) -> None:
+    exe = shutil.which("tablerank") or pytest.fail("the tablerank console script is not installed")
+    db = tmp_path / "club.db"
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TABLERANK_", "DJANGO_"))}
+    env |= {"TABLERANK_DATABASE_URL": f"sqlite:///{db}", "TABLERANK_DEBUG": "1"}
+
+    def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [exe, "league", *map(str, args)],
+            capture_output=True, text=True, check=False, env=env, cwd=tmp_path,
+        )  # fmt: skip
+
+    assert run("init").returncode == 0
+    assert run("create", "bench", "--name", "Bench").returncode == 0
+    lines = _lines()
+    games = tmp_path / "games.jsonl"
+    games.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+    args = ["league", "import", "bench", str(games), "--as", "admin"]
+    killed = subprocess.Popen(
+        [sys.executable, "-c", SMALL_CHUNKS, *args],
+        env=env, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    while _stored(db) < 3 * CHUNK and killed.poll() is None:
+        time.sleep(0.05)
+    killed.send_signal(signal.SIGKILL)
+    assert killed.wait() == -signal.SIGKILL, "the import ended before it could be killed"
+    committed = _stored(db)
+    assert 3 * CHUNK <= committed < GAMES
+    assert committed % CHUNK == 0  # whole chunks: each is one transaction
+
+    rerun = run("import", "bench", games, "--as", "admin", "--format", "json")
+    assert rerun.returncode == 0, rerun.stderr
+    summary = json.loads(rerun.stdout)
+    assert (summary["imported"], summary["already_present"]) == (GAMES - committed, committed)
+
+    exported = run("export", "bench")
+    assert exported.returncode == 0, exported.stderr
+    assert [json.loads(line) for line in exported.stdout.splitlines()] == [
+        json.loads(line) for line in lines
+    ]
+
+    check = subprocess.run(
+        [sys.executable, "-c", CHECK], capture_output=True, text=True, env=env, cwd=tmp_path
+    )
+    assert check.returncode == 0, check.stderr
+    state = json.loads(check.stdout)
+    assert state["systems"] > 0 and state["rated"] > 0
+    assert state["differ"] == []
