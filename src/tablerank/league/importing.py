@@ -117,9 +117,11 @@ _Stored = dict[str, list[tuple[bool, dict[str, Any]]]]
 def _stored_games(league: League, ids: Sequence[str]) -> _Stored:
     out: _Stored = {}
     for part in batched(ids):
-        rows = GameRecord.objects.filter(league=league, external_id__in=part)
-        live = dict(rows.values_list("pk", "status"))
-        for pk, _, game in GameRecord.records(rows):
+        found = GameRecord.objects.filter(league=league, external_id__in=part)
+        live = dict(found.values_list("pk", "status"))
+        if not live:  # the usual case: none of them is stored yet
+            continue
+        for pk, _, game in GameRecord.records(GameRecord.objects.filter(pk__in=list(live))):
             out.setdefault(game.id, []).append((live[pk] != RecordStatus.VOIDED, _content(game)))
     return out
 
