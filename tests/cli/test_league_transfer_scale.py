@@ -4,6 +4,7 @@ equals a rebuild from the stored games."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 import os
@@ -67,6 +68,11 @@ def _lines() -> list[str]:
     return out
 
 
+def _env(db: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TABLERANK_", "DJANGO_"))}
+    return env | {"TABLERANK_DATABASE_URL": f"sqlite:///{db}", "TABLERANK_DEBUG": "1"}
+
+
 def _stored(db: Path) -> int:
     try:
         with sqlite3.connect(db, timeout=10) as con:
@@ -79,8 +85,7 @@ def _stored(db: Path) -> int:
 def test_an_import_killed_mid_way_completes_on_a_rerun(tmp_path: Path) -> None:
     exe = shutil.which("tablerank") or pytest.fail("the tablerank console script is not installed")
     db = tmp_path / "club.db"
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("TABLERANK_", "DJANGO_"))}
-    env |= {"TABLERANK_DATABASE_URL": f"sqlite:///{db}", "TABLERANK_DEBUG": "1"}
+    env = _env(db)
 
     def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
@@ -127,3 +132,28 @@ def test_an_import_killed_mid_way_completes_on_a_rerun(tmp_path: Path) -> None:
     assert state["systems"] > 0
     assert state["rated"] > 0
     assert state["differ"] == []
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
+def test_a_terminal_sees_the_records_done_and_their_speed(tmp_path: Path) -> None:
+    exe = shutil.which("tablerank") or pytest.fail("the tablerank console script is not installed")
+    env = _env(tmp_path / "club.db")
+    for args in (["init"], ["create", "bench", "--name", "Bench"]):
+        assert subprocess.run([exe, "league", *args], env=env, check=False).returncode == 0
+    games = tmp_path / "games.jsonl"
+    games.write_text("\n".join(_lines()[:400]) + "\n", encoding="utf-8")
+    terminal, stderr = os.openpty()
+    done = subprocess.run(
+        [sys.executable, "-c", SMALL_CHUNKS, "league", "import", "bench", str(games)],
+        stdout=subprocess.PIPE, stderr=stderr, text=True, check=False, env=env, cwd=tmp_path,
+    )  # fmt: skip
+    os.close(stderr)
+    drawn = b""
+    with contextlib.suppress(OSError):  # the terminal's other end is closed
+        while chunk := os.read(terminal, 65536):
+            drawn += chunk
+    os.close(terminal)
+    assert done.returncode == 0
+    assert done.stdout == "league bench: imported 400, already present 0, rejected 0\n"
+    assert b"400/400" in drawn
+    assert b"records/s" in drawn
