@@ -110,7 +110,8 @@ def _copy(
     """COPY straight into the table, or (for an upsert) into a scratch table first."""
     quote = connection.ops.quote_name
     names = _names(columns)
-    with connection.cursor() as cursor:
+    # Django's errors (IntegrityError...), as its own cursor raises them.
+    with connection.wrap_database_errors, connection.cursor() as cursor:
         raw = cursor.cursor
         target = quote(table)
         if on_conflict:
