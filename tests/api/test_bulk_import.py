@@ -45,6 +45,18 @@ def test_a_rerun_finds_what_is_there_and_rejects_other_content(club: Club, call:
     assert set(stored(club.league)) == {"g1", "g2", "g3"}
 
 
+def test_an_id_twice_in_one_request_is_taken_once(club: Club, call: Call) -> None:
+    answer = call("POST", URL, club.admin, {"games": [duel("g1"), duel("g1"), duel("g1", 3)]})
+    assert answer.status == 200
+    assert answer.body == {
+        "league": "bonn",
+        "imported": 1,
+        "already_present": ["g1"],
+        "rejected": [{"id": "g1", "reason": OTHER_CONTENT}],
+    }
+    assert stored(club.league) == {"g1": "confirmed"}
+
+
 def test_a_sheet_the_league_refuses_is_rejected_with_the_reason(club: Club, call: Call) -> None:
     short = game("short", ("Ann", 8), ("Ben", 7))
     answer = call("POST", URL, club.admin, {"games": [duel("g1"), short, duel("g3")]})
