@@ -20,6 +20,7 @@ import pytest
 
 from tablerank.engine.records import new_game
 from tablerank.formats.records import game_json
+from tests.cli.conftest import Invoke
 
 GAMES = 600
 PLAYERS = 60
@@ -157,3 +158,18 @@ def test_a_terminal_sees_the_records_done_and_their_speed(tmp_path: Path) -> Non
     assert done.stdout == "league bench: imported 400, already present 0, rejected 0\n"
     assert b"400/400" in drawn
     assert b"records/s" in drawn
+
+
+@pytest.mark.django_db
+def test_export_errors_are_one_line(invoke: Invoke, tmp_path: Path) -> None:
+    unknown = invoke("league", "export", "nowhere")
+    assert (unknown.exit_code, unknown.stdout) == (2, "")
+    assert unknown.stderr == (
+        "tablerank: error: league: no league 'nowhere'; create it with `tablerank league create`\n"
+    )
+    assert invoke("league", "create", "bonn", "--name", "Bonn").exit_code == 0
+    nowhere = tmp_path / "missing" / "bonn.jsonl"
+    refused = invoke("league", "export", "bonn", "--output", nowhere)
+    assert refused.exit_code == 2
+    assert refused.stderr.startswith(f"tablerank: error: {nowhere}: cannot write: ")
+    assert refused.stderr.count("\n") == 1
