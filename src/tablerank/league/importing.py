@@ -19,6 +19,7 @@ from tablerank.league.batch import record_games, store_games
 from tablerank.league.bulk import batched
 from tablerank.league.errors import InvalidResult, LeagueError
 from tablerank.league.models import EventRecord, GameRecord, League, RecordStatus
+from tablerank.league.reading import records_of
 from tablerank.league.recording import record_event, record_game, require_valid
 from tablerank.league.roles import ORGANIZERS, Actor, require_role
 
@@ -104,7 +105,7 @@ def _stored_games(league: League, ids: Sequence[str]) -> _Stored:
         live = dict(found.values_list("pk", "status"))
         if not live:  # the usual case: none of them is stored yet
             continue
-        for pk, _, game in GameRecord.records(GameRecord.objects.filter(pk__in=list(live))):
+        for pk, game in records_of(GameRecord.objects.filter(pk__in=list(live))):
             out.setdefault(game.id, []).append((live[pk] != RecordStatus.VOIDED, _content(game)))
     return out
 

@@ -60,7 +60,12 @@ def confirmed_records(league: League) -> QuerySet[GameRecord]:
 
 
 def games_of(records: QuerySet[GameRecord]) -> list[Game]:
-    """The engine's games of `records`, in their order, read in three queries whose
+    """The engine's games of `records`, in their order (see `records_of`)."""
+    return [game for _, game in records_of(records)]
+
+
+def records_of(records: QuerySet[GameRecord]) -> list[tuple[int, Game]]:
+    """Each record's pk and engine game, in the records' order, read in three queries whose
     parameters do not grow with the records (seats and sources by a subquery, not a list)."""
     chosen = records.values("pk")
     seats: dict[int, list[dict[str, Any]]] = {}
@@ -80,11 +85,11 @@ def games_of(records: QuerySet[GameRecord]) -> list[Game]:
         by_seat[seat][source] = vp
     fields = ("pk", "external_id", "date", "title", "variant", "target", "group", "city")
     return [
-        new_game(
+        (pk, new_game(
             id=external_id, date=date, seats=seats.get(pk, []), game=title,
             variant=variant or None, target=target, group=group, city=city or None,
             game_class=game_class, event=event or None, round=round_,
-        )
+        ))
         for pk, external_id, date, title, variant, target, group, city, game_class, event, round_
         in records.values_list(*fields, "game_class", "event", "round")
     ]  # fmt: skip
