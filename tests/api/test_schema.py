@@ -25,6 +25,7 @@ PATHS = {
     "/api/leagues/{slug}/players/{name}": {"get"},
     "/api/leagues/{slug}/players/{name}/history": {"get"},
     "/api/leagues/{slug}/games": {"get", "post"},
+    "/api/leagues/{slug}/games/import": {"post"},
     "/api/leagues/{slug}/games/{game_id}": {"get"},
     "/api/leagues/{slug}/games/{game_id}/confirm": {"post"},
     "/api/leagues/{slug}/games/{game_id}/dispute": {"post"},

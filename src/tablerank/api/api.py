@@ -14,7 +14,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from ninja import NinjaAPI, Swagger
 
-from tablerank.api import games, invitations, leagues, standings, tokens
+from tablerank.api import games, imports, invitations, leagues, standings, tokens
 from tablerank.api.errors import error_response, install_handlers
 
 __all__ = ["api"]
@@ -47,5 +47,6 @@ api = NinjaAPI(
     openapi_url="/openapi.json",
 )
 install_handlers(api)
-for module in (tokens, leagues, games, standings, invitations):
+# imports before games: /games/import would otherwise be read as /games/{game_id}.
+for module in (tokens, leagues, imports, games, standings, invitations):
     api.add_router("", module.router)

@@ -7,10 +7,11 @@ Errors are `LeagueError(field, message)`, naming what the caller asked for wrong
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 
-from tablerank.engine.records import Game
+from tablerank.engine.records import Game, new_game
 from tablerank.engine.systems import get_system
 from tablerank.engine.systems.base import ReplaySystem, System
 from tablerank.errors import UnknownSystem
@@ -59,7 +60,39 @@ def confirmed_records(league: League) -> QuerySet[GameRecord]:
 
 
 def games_of(records: QuerySet[GameRecord]) -> list[Game]:
-    return [record.to_record() for record in with_seats(records)]
+    """The engine's games of `records`, in their order (see `records_of`)."""
+    return [game for _, game in records_of(records)]
+
+
+def records_of(records: QuerySet[GameRecord]) -> list[tuple[int, Game]]:
+    """Each record's pk and engine game, in the records' order, read in three queries whose
+    parameters do not grow with the records (seats and sources by a subquery, not a list)."""
+    chosen = records.values("pk")
+    seats: dict[int, list[dict[str, Any]]] = {}
+    by_seat: dict[int, dict[str, int]] = {}
+    seat_rows = Seat.objects.filter(game__in=chosen).order_by("game_id", "position")
+    columns = ("pk", "game_id", "player__name", "vp", "winner", "place", "team", "status")
+    for pk, game, name, vp, winner, place, team, status, account in seat_rows.values_list(
+        *columns, "account"
+    ):
+        by_seat[pk] = {}
+        seats.setdefault(game, []).append(
+            {"player": name, "vp": vp, "winner": winner, "place": place, "team": team or None,
+             "status": status, "account": account, "sources": by_seat[pk]}
+        )  # fmt: skip
+    sources = SourceVP.objects.filter(seat__game__in=chosen).order_by("seat_id", "source")
+    for seat, source, vp in sources.values_list("seat_id", "source", "vp"):
+        by_seat[seat][source] = vp
+    fields = ("pk", "external_id", "date", "title", "variant", "target", "group", "city")
+    return [
+        (pk, new_game(
+            id=external_id, date=date, seats=seats.get(pk, []), game=title,
+            variant=variant or None, target=target, group=group, city=city or None,
+            game_class=game_class, event=event or None, round=round_,
+        ))
+        for pk, external_id, date, title, variant, target, group, city, game_class, event, round_
+        in records.values_list(*fields, "game_class", "event", "round")
+    ]  # fmt: skip
 
 
 def parse_day(value: dt.date | str | None, field: str) -> dt.date | None:

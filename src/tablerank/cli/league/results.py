@@ -9,17 +9,22 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
 from tablerank.cli.league import access
 from tablerank.cli.league.options import By, GameId, PlayerName, Slug
 from tablerank.cli.league.show import print_summary
-from tablerank.cli.league.transfer import ImportSummary, export_lines, import_records
+from tablerank.cli.league.transfer import export_lines, import_records
 from tablerank.cli.options import Files, Format, Output
 from tablerank.cli.output import guarded
+from tablerank.errors import TablerankError
 from tablerank.formats.reading import read_records
+
+if TYPE_CHECKING:
+    from tablerank.league.importing import ImportSummary
+    from tablerank.league.models import League
 
 __all__ = ["confirm", "correct", "dispute", "export", "import_", "void"]
 
@@ -39,7 +44,7 @@ def import_(
 ) -> None:
     """Import results; games already present (same id and content) are skipped."""
 
-    def work() -> ImportSummary:
+    def work() -> "ImportSummary":
         records = read_records(files)
         league = access.league(slug)
         by = access.user(as_user or getpass.getuser())
@@ -139,20 +144,32 @@ def export(
 ) -> None:
     """Export every record (voided ones too) as JSON Lines."""
 
-    def work() -> list[str]:
+    def work() -> int:
         league = access.league(slug)
-        return [json.dumps(line, ensure_ascii=False) + "\n" for line in export_lines(league)]
+        if output_file is None:
+            return _write_lines(league, sys.stdout)
+        try:
+            with output_file.open("w", encoding="utf-8") as out:
+                return _write_lines(league, out)
+        except OSError as exc:
+            raise CannotWrite(f"{output_file}: cannot write: {exc}") from None
 
-    lines = guarded(lambda: access.run(work))
-    if output_file is None:
-        sys.stdout.write("".join(lines))
-        return
-    try:
-        output_file.write_text("".join(lines), encoding="utf-8")
-    except OSError as exc:
-        typer.echo(f"tablerank: error: {output_file}: cannot write: {exc}", err=True)
-        raise typer.Exit(2) from None
-    typer.echo(f"exported {len(lines)} records of league {slug} to {output_file}", err=True)
+    count = guarded(lambda: access.run(work))
+    if output_file is not None:
+        typer.echo(f"exported {count} records of league {slug} to {output_file}", err=True)
+
+
+class CannotWrite(TablerankError):
+    """The export's output file cannot be written."""
+
+
+def _write_lines(league: "League", out: TextIO) -> int:
+    """Write the league's records to `out` as they are read; returns how many."""
+    count = 0
+    for line in export_lines(league):
+        out.write(json.dumps(line, ensure_ascii=False) + "\n")
+        count += 1
+    return count
 
 
 COMMANDS: dict[str, Callable[..., None]] = {

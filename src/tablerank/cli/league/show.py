@@ -13,8 +13,8 @@ from tablerank.formats.records import game_json
 from tablerank.formats.report import history_step_json
 
 if TYPE_CHECKING:
-    from tablerank.cli.league.transfer import ImportSummary
     from tablerank.engine.records import Game
+    from tablerank.league.importing import ImportSummary
     from tablerank.league.queries import HistoryEntry
 
 __all__ = ["history_json", "print_history", "print_player_history", "print_summary"]

@@ -15,6 +15,7 @@ from django.contrib import messages
 from django.contrib.auth.models import User
 from django.contrib.auth.tokens import default_token_generator
 from django.db import transaction
+from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -57,8 +58,9 @@ def _member_rows(league: League) -> list[dict[str, Any]]:
         }
         for p in players
     ]
-    playing = {p.user_id for p in players if p.user_id is not None}
-    for account in User.objects.filter(pk__in=admins | officials).exclude(pk__in=playing):
+    staff = Q(pk__in=league.admins.values("pk")) | Q(pk__in=league.officials.values("pk"))
+    playing = Player.objects.filter(league=league, user__isnull=False).values("user_id")
+    for account in User.objects.filter(staff).exclude(pk__in=playing).order_by("pk"):
         rows.append(
             {
                 "name": "",

@@ -43,7 +43,8 @@ def home(request: HttpRequest) -> HttpResponse:
     user = user_of(request)
     leagues = League.objects.annotate(players_count=Count("players", distinct=True))
     visible = [league for league in leagues.order_by("name") if can_see(league, user)]
-    confirmed = GameRecord.objects.filter(league__in=visible, status=RecordStatus.CONFIRMED)
+    readable = services.readable_leagues(user).values("pk")
+    confirmed = GameRecord.objects.filter(league__in=readable, status=RecordStatus.CONFIRMED)
     totals = {
         row["league"]: (row["count"], row["last"])
         for row in confirmed.values("league").annotate(count=Count("pk"), last=Max("date"))

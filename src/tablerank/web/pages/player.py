@@ -44,10 +44,10 @@ def _charted(entries: Sequence[queries.HistoryEntry]) -> list[dict[str, Any]]:
     return [series[key] for key in sorted(series, key=str.casefold)]
 
 
-def _games_by_id(league: League, ids: set[str]) -> dict[str, GameRecord]:
-    """The confirmed records of these ids (what was played where), for the history's lines."""
+def _games_by_id(league: League, person: Player) -> dict[str, GameRecord]:
+    """The player's confirmed records by id (what was played where), for the history's lines."""
     rows = GameRecord.objects.filter(
-        league=league, external_id__in=ids, status=RecordStatus.CONFIRMED
+        league=league, seats__player=person, status=RecordStatus.CONFIRMED
     )
     return {row.external_id: row for row in rows}
 
@@ -85,7 +85,7 @@ def player(request: HttpRequest, slug: str, name: str) -> HttpResponse:
         "person": person,
         "system_groups": grouped(systems),
         "system": system,
-        "played": _games_by_id(league, {entry.game for entry in entries}),
+        "played": _games_by_id(league, person),
         "now": _now_per_list(entries),
         "system_title": get_system(system).title,
         "error": trouble,
