@@ -4,14 +4,15 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("league", "0005_invitations_and_one_account_per_league"),
+        ('league', '0005_invitations_and_one_account_per_league'),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="league",
-            name="revision",
+            model_name='league',
+            name='revision',
             field=models.BigIntegerField(default=0, editable=False),
         ),
     ]
