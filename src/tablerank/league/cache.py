@@ -53,14 +53,21 @@ def _key(league: League, revision: int, asked: str) -> str:
 
 
 def cached(
-    league: League, kind: str, params: tuple[Hashable, ...], compute: Callable[[], _T]
+    league: League,
+    kind: str,
+    params: tuple[Hashable, ...],
+    compute: Callable[[], _T],
+    *,
+    revision: int | None = None,
 ) -> _T:
-    """`compute()`, or the value it returned before at the league's current revision.
-    Errors are not cached: they are raised each time."""
+    """`compute()`, or the value it returned before at the league's current revision (or at
+    `revision`, read from the database by the caller before it read anything else). Errors are
+    not cached: they are raised each time."""
     if connection.in_atomic_block:
         return compute()
     store = _store()
-    key = _key(league, current(league), fingerprint(kind, *params))
+    at = current(league) if revision is None else revision
+    key = _key(league, at, fingerprint(kind, *params))
     found = store.get(key, _MISSING)
     if found is not _MISSING:
         return found  # type: ignore[no-any-return]

@@ -310,3 +310,16 @@ PASSWORD_RESET_TIMEOUT = 3 * 24 * 3600
 SESSION_COOKIE_AGE = 30 * 24 * 3600
 OPEN_SIGNUP = envbool("TABLERANK_OPEN_SIGNUP", default=True)
 """Whether anyone may create an account at /accounts/signup/ (then create a league)."""
+
+# -- Cached reads (tablerank.league.cache) -----------------------------------------------------
+# Standings, lists and histories are kept per process under the league's revision, which each
+# request reads from the database: a worker that missed a write asks for a new key, so workers
+# need no shared cache and never serve a stale result. The default cache stays as Django has it.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "reads": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "tablerank-reads",
+        "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("TABLERANK_READ_CACHE_ENTRIES", "2000"))},
+    },
+}
