@@ -43,6 +43,11 @@ class Page(Generic[_T]):
         return (self.number - 1) * self.limit
 
     @property
+    def last(self) -> int:
+        """How many rows come before the next page (the last row's place, from 1)."""
+        return self.first + len(self.rows)
+
+    @property
     def has_next(self) -> bool:
         return self.number < self.pages
 

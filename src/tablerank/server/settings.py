@@ -225,6 +225,12 @@ DATABASES = {
         os.environ.get("TABLERANK_DATABASE_URL") or default_database_url()
     ),
 }
+# A worker keeps its connection between requests (opening one costs more than a cached read);
+# TABLERANK_DB_CONN_MAX_AGE=0 closes it after each request.
+DATABASES["default"] |= {
+    "CONN_MAX_AGE": envnumber("TABLERANK_DB_CONN_MAX_AGE", 60.0),
+    "CONN_HEALTH_CHECKS": True,
+}
 
 
 def log_level() -> str:
