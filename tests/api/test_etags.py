@@ -202,3 +202,15 @@ def test_a_private_league_stays_hidden_whatever_the_etag(
             assert answer.status == 404, (who, headers)
             assert answer.body == {"error": {"field": "slug", "message": "no league 'koeln'"}}
             assert "ETag" not in answer.headers
+
+
+def test_players_come_a_page_at_a_time(club: Club, call: Call) -> None:
+    whole = call("GET", "/api/leagues/bonn/players").body["players"]
+    assert [p["name"] for p in whole] == ["Ann", "Ben", "Cleo", "Dora"]
+    second = call("GET", "/api/leagues/bonn/players", query={"limit": 3, "page": 2})
+    assert second.body == {"league": "bonn", "players": whole[3:]}
+    assert second.headers["X-Total-Count"] == "4"
+    assert '</api/leagues/bonn/players?limit=3&page=1>; rel="prev"' in second.headers["Link"]
+    past = call("GET", "/api/leagues/bonn/players", query={"page": 3, "limit": 3})
+    assert (past.status, past.body["error"]["field"]) == (404, "page")
+    assert call("GET", "/api/leagues/bonn/players", query={"limit": 0}).status == 422

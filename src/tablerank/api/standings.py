@@ -28,7 +28,7 @@ from tablerank.formats.report import lists_json, rating_table_json
 from tablerank.league import queries
 from tablerank.league.cache import cached, etag_of
 from tablerank.league.models import League
-from tablerank.league.paging import DEFAULT_LIMIT, MAX_LIMIT, PastTheEnd, page_of
+from tablerank.league.paging import DEFAULT_LIMIT, MAX_LIMIT, Page, PastTheEnd, page_of
 
 router = Router(tags=["standings"])
 
@@ -39,28 +39,37 @@ PageNumber = Annotated[int, Field(ge=1, le=10**9, description="the page, from 1"
 Limit = Annotated[int, Field(ge=1, le=MAX_LIMIT, description=f"rows a page, 1 to {MAX_LIMIT}")]
 
 
-def _paged(request: HttpRequest, body: Body, rows: str, number: int, limit: int) -> Paged:
-    """`body` with only page `number` of its `rows`, and the headers that place the page."""
+def page_or_404(rows: Any, number: int, limit: int) -> Page[Any]:
+    """Page `number` of `rows`; a page past the last is a 404 naming `page`."""
     try:
-        page = page_of(body[rows], number, limit)
+        return page_of(rows, number, limit)
     except PastTheEnd as exc:
         raise ApiError(404, exc.field, exc.message) from None
+
+
+def page_headers(request: HttpRequest, page: Page[Any]) -> dict[str, str]:
+    """`Link` to the first, previous, next and last pages, and `X-Total-Count`."""
     links = {"first": 1, "last": page.pages}
     if page.has_previous:
-        links["prev"] = number - 1
+        links["prev"] = page.number - 1
     if page.has_next:
-        links["next"] = number + 1
-    headers = {
+        links["next"] = page.number + 1
+    return {
         "Link": ", ".join(f'<{_page_url(request, n)}>; rel="{rel}"' for rel, n in links.items()),
         "X-Total-Count": str(page.count),
     }
-    return body | {rows: list(page.rows)}, headers
 
 
 def _page_url(request: HttpRequest, number: int) -> str:
     query = request.GET.copy()
     query["page"] = str(number)
     return f"{request.path}?{query.urlencode()}"
+
+
+def _paged(request: HttpRequest, body: Body, rows: str, number: int, limit: int) -> Paged:
+    """`body` with only page `number` of its `rows`, and the headers that place the page."""
+    page = page_or_404(body[rows], number, limit)
+    return body | {rows: list(page.rows)}, page_headers(request, page)
 
 
 def _answer(request: HttpRequest, league: League, build: Callable[[], Paged]) -> HttpResponse:

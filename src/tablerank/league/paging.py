@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
+
+from django.db.models import QuerySet
 
 from tablerank.league.errors import LeagueError
 
@@ -56,15 +58,20 @@ class Page(Generic[_T]):
         return self.number > 1
 
 
-def page_of(rows: Sequence[_T], number: int = 1, limit: int = DEFAULT_LIMIT) -> Page[_T]:
-    """Page `number` (from 1) of `rows`, `limit` rows a page (1 to `MAX_LIMIT`)."""
+def page_of(
+    rows: Sequence[_T] | QuerySet[Any], number: int = 1, limit: int = DEFAULT_LIMIT
+) -> Page[_T]:
+    """Page `number` (from 1) of `rows`, `limit` rows a page (1 to `MAX_LIMIT`). A query set is
+    counted and sliced by the database (COUNT, then LIMIT and OFFSET), never read whole."""
     if not 1 <= limit <= MAX_LIMIT:
         raise LeagueError("limit", f"expected 1 to {MAX_LIMIT} rows a page, got {limit}")
     if number < 1:
         raise LeagueError("page", f"expected a page number from 1, got {number}")
-    page = Page(rows[:0], number, limit, len(rows))
+    count = rows.count() if isinstance(rows, QuerySet) else len(rows)
+    page: Page[_T] = Page((), number, limit, count)
     if number > page.pages:
         raise PastTheEnd(
-            "page", f"page {number} is past the last page, {page.pages} ({len(rows)} rows)"
+            "page", f"page {number} is past the last page, {page.pages} ({count} rows)"
         )
-    return dataclasses.replace(page, rows=rows[page.first : page.first + limit])
+    shown = rows[page.first : page.first + limit]  # a query set: LIMIT and OFFSET
+    return dataclasses.replace(page, rows=cast(Sequence[_T], shown))
