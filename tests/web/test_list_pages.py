@@ -12,7 +12,8 @@ from django.test import Client
 
 from tablerank.engine.records import Game, new_game
 from tablerank.league import services
-from tablerank.league.models import GameRecord, League
+from tablerank.league.models import AccountPeriod, GameRecord, League
+from tablerank.league.revisions import revision_of
 from tests.web.action_helpers import Club, four_player_game
 
 pytestmark = pytest.mark.django_db
@@ -151,3 +152,33 @@ def test_a_private_league_stays_hidden_whatever_the_etag(client: Client, played:
             answer = visitor.get(URL, headers=headers)
             assert answer.status_code == 404, (outsider, headers)
             assert not answer.has_header("ETag")
+
+
+# -- what the admin edits ----------------------------------------------------------------------
+
+
+def test_an_account_period_edited_in_the_admin_changes_the_revision(played: Club) -> None:
+    root = Client()
+    root.force_login(User.objects.create_superuser("root"))
+    before = revision_of(played.league.pk)
+    added = root.post(
+        "/admin/league/accountperiod/add/",
+        {"player": played.player("Ann").pk, "account": "premium", "valid_from": "2026-01-01"},
+    )
+    assert added.status_code == 302
+    added_at = revision_of(played.league.pk)
+    assert added_at > before
+    period = AccountPeriod.objects.get(player=played.player("Ann"))
+    deleted = root.post(f"/admin/league/accountperiod/{period.pk}/delete/", {"post": "yes"})
+    assert deleted.status_code == 302
+    assert revision_of(played.league.pk) > added_at
+
+
+def test_players_deleted_in_the_admin_change_the_revision(played: Club) -> None:
+    root = Client()
+    root.force_login(User.objects.create_superuser("root"))
+    before = revision_of(played.league.pk)
+    chosen = {"action": "delete_selected", "_selected_action": [played.player("Dora").pk]}
+    removed = root.post("/admin/league/player/", chosen | {"post": "yes"})
+    assert removed.status_code == 302
+    assert revision_of(played.league.pk) > before
