@@ -7,13 +7,17 @@ import re
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
+from django.contrib import messages
+from django.contrib.auth.models import AnonymousUser, User
+from django.contrib.messages.storage.fallback import FallbackStorage
+from django.contrib.sessions.backends.db import SessionStore
 from django.test import Client
 
 from tablerank.engine.records import Game, new_game
 from tablerank.league import services
 from tablerank.league.models import AccountPeriod, GameRecord, League
 from tablerank.league.revisions import revision_of
+from tablerank.web.pages.standings import standings
 from tests.web.action_helpers import Club, four_player_game
 
 pytestmark = pytest.mark.django_db
@@ -182,3 +186,17 @@ def test_players_deleted_in_the_admin_change_the_revision(played: Club) -> None:
     removed = root.post("/admin/league/player/", chosen | {"post": "yes"})
     assert removed.status_code == 302
     assert revision_of(played.league.pk) > before
+
+
+def test_a_page_showing_a_message_has_no_etag(client: Client, played: Club, rf: Any) -> None:
+    """Revalidated from the browser's cache, the message would show again."""
+    etag = client.get(URL)["ETag"]
+    request = rf.get(URL, headers={"If-None-Match": etag})
+    request.user = AnonymousUser()
+    request.session = SessionStore()
+    request._messages = FallbackStorage(request)
+    messages.success(request, "Ann joined Bonn Catan.")
+    response = standings(request, "bonn", "pages.point")
+    assert response.status_code == 200
+    assert not response.has_header("ETag")
+    assert "Ann joined Bonn Catan." in response.content.decode()
