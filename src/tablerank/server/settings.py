@@ -320,12 +320,15 @@ OPEN_SIGNUP = envbool("TABLERANK_OPEN_SIGNUP", default=True)
 # -- Cached reads (tablerank.league.cache) -----------------------------------------------------
 # Standings, lists and histories are kept per process under the league's revision, which each
 # request reads from the database: a worker that missed a write asks for a new key, so workers
-# need no shared cache and never serve a stale result. The default cache stays as Django has it.
+# need no shared cache and never serve a stale result. An entry lives an hour at most, and the
+# least recently used go first beyond TABLERANK_READ_CACHE_ENTRIES (default 1000) per worker.
+# The default cache stays as Django has it.
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "reads": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": "tablerank-reads",
-        "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("TABLERANK_READ_CACHE_ENTRIES", "2000"))},
+        "TIMEOUT": 3600,
+        "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("TABLERANK_READ_CACHE_ENTRIES", "1000"))},
     },
 }
