@@ -22,6 +22,7 @@ from tablerank.catan.validation import validate
 from tablerank.engine.fields import check_date
 from tablerank.engine.records import Event, Game
 from tablerank.engine.records import Seat as EngineSeat
+from tablerank.league import revisions
 from tablerank.league.errors import AlreadyVoided, DuplicateRecord, InvalidResult, LeagueError
 from tablerank.league.members import player_named
 from tablerank.league.models import (
@@ -36,7 +37,6 @@ from tablerank.league.models import (
     SourceVP,
 )
 from tablerank.league.ratings import refresh_ratings
-from tablerank.league.revisions import bump
 from tablerank.league.roles import ORGANIZERS, require_role
 
 __all__ = [
@@ -85,7 +85,7 @@ def _next_sequence(league: League, count: int = 1) -> int:
     # The UPDATE takes the league row's write lock until the transaction ends, so recording
     # into one league is serialised and the numbers never repeat.
     League.objects.filter(pk=league.pk).update(last_sequence=F("last_sequence") + count)
-    bump(league)  # every new record changes what the league's pages show
+    revisions.bump(league)  # every new record changes what the league's pages show
     return League.objects.values_list("last_sequence", flat=True).get(pk=league.pk)
 
 
@@ -202,7 +202,7 @@ def _void(model: type[_R], record: _R, by: User, why: str) -> RecordStatus:
     locked.voided_at = timezone.now()
     locked.void_reason = why.strip()
     locked.save(update_fields=["status", "voided_by", "voided_at", "void_reason"])
-    bump(record.league)
+    revisions.bump(record.league)
     record.refresh_from_db()
     return was
 
