@@ -259,7 +259,13 @@ def serve_results(url: str, seed: int) -> dict[str, Any]:
 
     listing, _ = import_games("bench-list", history(20_000, 1_000, seed + 1))
     path = f"/api/leagues/{listing.slug}/standings/pages.point"
-    return {"database": connection.vendor, "serve_path": path, "serve": serve_list(url, path)}
+    load = round(os.getloadavg()[0], 2)  # the cores are shared: say how busy they were
+    return {
+        "database": connection.vendor,
+        "serve_path": path,
+        "load_average_before": load,
+        "serve": serve_list(url, path),
+    }
 
 
 def report(results: dict[str, Any], json_path: Path | None) -> int:
