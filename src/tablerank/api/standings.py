@@ -99,6 +99,7 @@ READS = {304: None, **errors(404, 422)}
     "/leagues/{slug}/standings/{system}",
     auth=READ,
     openapi_extra=OPTIONAL_TOKEN,
+    by_alias=True,  # the schema names the rows "list", as the answers do
     response={200: RatingTableOut, **READS},
     summary="Standings",
 )
@@ -135,6 +136,7 @@ def standings(
     "/leagues/{slug}/lists/monthly",
     auth=READ,
     openapi_extra=OPTIONAL_TOKEN,
+    by_alias=True,  # the schema names the rows "list", as the answers do
     response={200: ListOut, **READS},
     summary="Monthly or Open List",
 )
@@ -166,6 +168,7 @@ def monthly(
     "/leagues/{slug}/lists/annual",
     auth=READ,
     openapi_extra=OPTIONAL_TOKEN,
+    by_alias=True,  # the schema names the rows "list", as the answers do
     response={200: ListOut, **READS},
     summary="Annual score",
 )
@@ -197,6 +200,7 @@ def annual(
     "/leagues/{slug}/lists/elo",
     auth=READ,
     openapi_extra=OPTIONAL_TOKEN,
+    by_alias=True,  # the schema names the rows "list", as the answers do
     response={200: RatingTableOut, **READS},
     summary="ELO list",
 )
