@@ -6,7 +6,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from ninja import Query, Router, Status
 
 from tablerank.api.access import league_for, player_in, visible_leagues
@@ -24,9 +24,11 @@ from tablerank.api.outputs import (
 )
 from tablerank.api.schemas import HistoryQuery, LeagueChange, LeagueIn, PlayerIn
 from tablerank.api.shapes import league_json, player_json
+from tablerank.api.standings import Limit, PageNumber, page_headers, page_or_404
 from tablerank.formats.report import explanation_json, number
 from tablerank.league import queries
 from tablerank.league.models import Player
+from tablerank.league.paging import DEFAULT_LIMIT
 from tablerank.league.services import add_player, change_settings, create_league, invite_account
 
 router = Router(tags=["leagues"])
@@ -107,10 +109,20 @@ def change(request: HttpRequest, slug: Slug, data: LeagueChange) -> Body:
     response={200: PlayerListOut, **errors(404, 422)},
     summary="List players",
 )
-def players(request: HttpRequest, slug: Slug) -> Body:
+def players(
+    request: HttpRequest,
+    response: HttpResponse,
+    slug: Slug,
+    page: PageNumber = 1,
+    limit: Limit = DEFAULT_LIMIT,
+) -> Body:
+    """The league's players by name, a page at a time (`Link` and `X-Total-Count` headers, as
+    the standings')."""
     league = league_for(slug, caller(request).user)
-    rows = Player.objects.filter(league=league).order_by("key")
-    return {"league": league.slug, "players": [player_json(player) for player in rows]}
+    shown = page_or_404(Player.objects.filter(league=league).order_by("key"), page, limit)
+    for header, value in page_headers(request, shown).items():
+        response[header] = value
+    return {"league": league.slug, "players": [player_json(player) for player in shown.rows]}
 
 
 @router.post(

@@ -1,62 +1,143 @@
-"""`/api/leagues/{slug}/standings/...` and `/lists/...`: the CLI's JSON, from the league."""
+"""`/api/leagues/{slug}/standings/...` and `/lists/...`: the CLI's JSON, from the league.
+
+Each answer is one page of the rows (`?page=`, `?limit=` up to `paging.MAX_LIMIT`, 100 unless
+given), in the CLI's shape; the `Link` header names the first, previous, next and last pages
+(RFC 8288) and `X-Total-Count` counts the rows of every page. A page past the last is a 404.
+Each answer carries an ETag naming the league's revision and what was asked: `If-None-Match`
+with it is answered 304 before anything is read but the league itself. The encoded answer is
+cached under the same revision (`league.cache`).
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from collections.abc import Callable
+from typing import Annotated, Any
 
-from django.http import HttpRequest
-from ninja import Query, Router
+from django.http import HttpRequest, HttpResponse
+from django.utils.cache import get_conditional_response
+from ninja import Field, Query, Router
 
 from tablerank.api.access import league_for
 from tablerank.api.auth import OPTIONAL_TOKEN, READ, caller
-from tablerank.api.errors import field_renamed
+from tablerank.api.errors import ApiError, field_renamed
 from tablerank.api.limits import Slug
 from tablerank.api.outputs import ListOut, RatingTableOut, errors
 from tablerank.api.schemas import Month, QueryText, StandingsQuery, System, Year
 from tablerank.formats.report import lists_json, rating_table_json
 from tablerank.league import queries
+from tablerank.league.cache import cached, etag_of
+from tablerank.league.models import League
+from tablerank.league.paging import DEFAULT_LIMIT, MAX_LIMIT, Page, PastTheEnd, page_of
 
 router = Router(tags=["standings"])
 
 Body = dict[str, Any]
+Paged = tuple[Body, dict[str, str]]
+
+PageNumber = Annotated[int, Field(ge=1, le=10**9, description="the page, from 1")]
+Limit = Annotated[int, Field(ge=1, le=MAX_LIMIT, description=f"rows a page, 1 to {MAX_LIMIT}")]
+
+
+def page_or_404(rows: Any, number: int, limit: int) -> Page[Any]:
+    """Page `number` of `rows`; a page past the last is a 404 naming `page`."""
+    try:
+        return page_of(rows, number, limit)
+    except PastTheEnd as exc:
+        raise ApiError(404, exc.field, exc.message) from None
+
+
+def page_headers(request: HttpRequest, page: Page[Any]) -> dict[str, str]:
+    """`Link` to the first, previous, next and last pages, and `X-Total-Count`."""
+    links = {"first": 1, "last": page.pages}
+    if page.has_previous:
+        links["prev"] = page.number - 1
+    if page.has_next:
+        links["next"] = page.number + 1
+    return {
+        "Link": ", ".join(f'<{_page_url(request, n)}>; rel="{rel}"' for rel, n in links.items()),
+        "X-Total-Count": str(page.count),
+    }
+
+
+def _page_url(request: HttpRequest, number: int) -> str:
+    query = request.GET.copy()
+    query["page"] = str(number)
+    return f"{request.path}?{query.urlencode()}"
+
+
+def _paged(request: HttpRequest, body: Body, rows: str, number: int, limit: int) -> Paged:
+    """`body` with only page `number` of its `rows`, and the headers that place the page."""
+    page = page_or_404(body[rows], number, limit)
+    return body | {rows: list(page.rows)}, page_headers(request, page)
+
+
+def _answer(request: HttpRequest, league: League, build: Callable[[], Paged]) -> HttpResponse:
+    """304 when the caller holds this revision's answer, else the (cached) body, with its
+    ETag. `league` was read by this request, so its revision is current."""
+    asked = request.get_full_path()
+    etag = etag_of(league, league.revision, "api", asked)
+    response = get_conditional_response(request, etag=etag)
+    if response is None:
+        body, headers = cached(
+            league, "api", (asked,), lambda: _encoded(*build()), revision=league.revision
+        )
+        response = HttpResponse(body, content_type="application/json", headers=headers)
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache" if league.public else "private, no-cache"
+    return response
+
+
+def _encoded(body: Body, headers: dict[str, str]) -> tuple[bytes, dict[str, str]]:
+    return json.dumps(body, separators=(",", ":")).encode(), headers
+
+
+READS = {304: None, **errors(404, 422)}
 
 
 @router.get(
     "/leagues/{slug}/standings/{system}",
     auth=READ,
     openapi_extra=OPTIONAL_TOKEN,
-    exclude_unset=True,
-    by_alias=True,
-    response={200: RatingTableOut, **errors(404, 422)},
+    by_alias=True,  # the schema names the rows "list", as the answers do
+    response={200: RatingTableOut, **READS},
     summary="Standings",
 )
 def standings(
-    request: HttpRequest, slug: Slug, system: System, query: Query[StandingsQuery]
-) -> Body:
+    request: HttpRequest,
+    slug: Slug,
+    system: System,
+    query: Query[StandingsQuery],
+    page: PageNumber = 1,
+    limit: Limit = DEFAULT_LIMIT,
+) -> HttpResponse:
     """A kept system's standings; with group, city, event, since or until, over the confirmed
     games they select. `list` picks one list of cow.elo (a game group) or area (a title)."""
     league = league_for(slug, caller(request).user)
-    with field_renamed("list_key", "list"):
-        table = queries.standings(
-            league,
-            system,
-            list_key=query.list_key,
-            group=query.group,
-            city=query.city,
-            event=query.event,
-            since=query.since,
-            until=query.until,
-        )
-    return rating_table_json(table)
+
+    def body() -> Paged:
+        with field_renamed("list_key", "list"):
+            table = queries.standings(
+                league,
+                system,
+                list_key=query.list_key,
+                group=query.group,
+                city=query.city,
+                event=query.event,
+                since=query.since,
+                until=query.until,
+            )
+        return _paged(request, rating_table_json(table), "standings", page, limit)
+
+    return _answer(request, league, body)
 
 
 @router.get(
     "/leagues/{slug}/lists/monthly",
     auth=READ,
     openapi_extra=OPTIONAL_TOKEN,
-    exclude_unset=True,
-    by_alias=True,
-    response={200: ListOut, **errors(404, 422)},
+    by_alias=True,  # the schema names the rows "list", as the answers do
+    response={200: ListOut, **READS},
     summary="Monthly or Open List",
 )
 def monthly(
@@ -65,19 +146,30 @@ def monthly(
     month: Month,
     city: QueryText | None = None,
     group: QueryText | None = None,
-) -> Body:
+    page: PageNumber = 1,
+    limit: Limit = DEFAULT_LIMIT,
+) -> HttpResponse:
     """A city's Monthly List (with gold) for a month, YYYY-MM; without a city, the Open List."""
     league = league_for(slug, caller(request).user)
-    return lists_json(queries.monthly_list(league, month, city=city, group=group))
+    return _answer(
+        request,
+        league,
+        lambda: _paged(
+            request,
+            lists_json(queries.monthly_list(league, month, city=city, group=group)),
+            "list",
+            page,
+            limit,
+        ),
+    )
 
 
 @router.get(
     "/leagues/{slug}/lists/annual",
     auth=READ,
     openapi_extra=OPTIONAL_TOKEN,
-    exclude_unset=True,
-    by_alias=True,
-    response={200: ListOut, **errors(404, 422)},
+    by_alias=True,  # the schema names the rows "list", as the answers do
+    response={200: ListOut, **READS},
     summary="Annual score",
 )
 def annual(
@@ -86,22 +178,45 @@ def annual(
     year: Year,
     city: QueryText | None = None,
     group: QueryText | None = None,
-) -> Body:
+    page: PageNumber = 1,
+    limit: Limit = DEFAULT_LIMIT,
+) -> HttpResponse:
     """The annual score: each player's four best monthly places, 150 per missing month."""
     league = league_for(slug, caller(request).user)
-    return lists_json(queries.annual_list(league, year, city=city, group=group))
+    return _answer(
+        request,
+        league,
+        lambda: _paged(
+            request,
+            lists_json(queries.annual_list(league, year, city=city, group=group)),
+            "list",
+            page,
+            limit,
+        ),
+    )
 
 
 @router.get(
     "/leagues/{slug}/lists/elo",
     auth=READ,
     openapi_extra=OPTIONAL_TOKEN,
-    exclude_unset=True,
-    by_alias=True,
-    response={200: RatingTableOut, **errors(404, 422)},
+    by_alias=True,  # the schema names the rows "list", as the answers do
+    response={200: RatingTableOut, **READS},
     summary="ELO list",
 )
-def elo(request: HttpRequest, slug: Slug, group: QueryText | None = None) -> Body:
+def elo(
+    request: HttpRequest,
+    slug: Slug,
+    group: QueryText | None = None,
+    page: PageNumber = 1,
+    limit: Limit = DEFAULT_LIMIT,
+) -> HttpResponse:
     """The permanent cow.elo list of a game group."""
     league = league_for(slug, caller(request).user)
-    return rating_table_json(queries.elo_list(league, group))
+    return _answer(
+        request,
+        league,
+        lambda: _paged(
+            request, rating_table_json(queries.elo_list(league, group)), "standings", page, limit
+        ),
+    )

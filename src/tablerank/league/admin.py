@@ -25,6 +25,7 @@ from tablerank.league.models import (
     Player,
     Seat,
 )
+from tablerank.league.revisions import bump
 
 if TYPE_CHECKING:
     LeagueAdminBase = admin.ModelAdmin[League]
@@ -43,8 +44,34 @@ else:  # ModelAdmin and InlineModelAdmin are generic only in the type stubs
     ConfirmationInlineBase = StandingInlineBase = admin.TabularInline
 
 
+class _ShownOnPages:
+    """What is edited here shows on the league's pages: each save and delete bumps the
+    league's revision (`revisions.bump`), so cached reads and ETags follow."""
+
+    @staticmethod
+    def league_of(obj: League | Player | AccountPeriod) -> League:
+        if isinstance(obj, AccountPeriod):
+            return obj.player.league
+        return obj if isinstance(obj, League) else obj.league
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        super().save_related(request, form, formsets, change)  # type: ignore[misc]
+        bump(self.league_of(form.instance))
+
+    def delete_model(self, request: HttpRequest, obj: Any) -> None:
+        league = self.league_of(obj)
+        super().delete_model(request, obj)  # type: ignore[misc]
+        bump(league)
+
+    def delete_queryset(self, request: HttpRequest, queryset: Any) -> None:
+        leagues = {self.league_of(obj) for obj in queryset}
+        super().delete_queryset(request, queryset)  # type: ignore[misc]
+        for league in leagues:
+            bump(league)
+
+
 @admin.register(League)
-class LeagueAdmin(LeagueAdminBase):
+class LeagueAdmin(_ShownOnPages, LeagueAdminBase):
     list_display = ("name", "slug", "time_zone", "public", "one_official_is_enough")
     list_filter = ("public",)
     search_fields = ("name", "slug")
@@ -67,7 +94,7 @@ class AccountPeriodInline(PeriodInlineBase):
 
 
 @admin.register(Player)
-class PlayerAdmin(PlayerAdminBase):
+class PlayerAdmin(_ShownOnPages, PlayerAdminBase):
     list_display = ("name", "league", "user", "created_at")
     list_filter = ("league",)
     search_fields = ("name", "user__username")
@@ -76,7 +103,7 @@ class PlayerAdmin(PlayerAdminBase):
 
 
 @admin.register(AccountPeriod)
-class AccountPeriodAdmin(PeriodAdminBase):
+class AccountPeriodAdmin(_ShownOnPages, PeriodAdminBase):
     list_display = ("player", "account", "valid_from")
     list_filter = ("account", "player__league")
     search_fields = ("player__name",)

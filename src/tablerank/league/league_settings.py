@@ -10,6 +10,7 @@ from django.db import transaction
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import League
 from tablerank.league.ratings import rebuild_ratings
+from tablerank.league.revisions import bump
 from tablerank.league.roles import Actor, Role, require_role
 
 __all__ = ["SETTINGS", "change_settings"]
@@ -41,7 +42,8 @@ def change_settings(league: League, changes: Mapping[str, Any], *, by: Actor) ->
         setattr(league, field, value)
     league.full_clean()
     with transaction.atomic():
-        league.save()
+        league.save(update_fields=list(changes))  # not `revision`, which may be stale here
+        bump(league)
         if sorted(league.systems) != kept:
             rebuild_ratings(league)
     return league

@@ -18,6 +18,7 @@ from django.utils import timezone
 from tablerank.engine.fields import parse_name
 from tablerank.league.errors import DuplicatePlayer, LeagueError, NotAllowed
 from tablerank.league.models import Invitation, League, Player
+from tablerank.league.revisions import bump
 from tablerank.league.roles import ORGANIZERS, Actor, Console, require_role
 
 __all__ = [
@@ -45,6 +46,7 @@ def add_player(league: League, name: str, *, by: Actor, account: User | None = N
         raise DuplicatePlayer("name", f"league {league.slug!r} already has a player {name!r}")
     with transaction.atomic():
         player = Player.objects.create(league=league, name=name)
+        bump(league)
         if account is not None:
             invite_account(player, account, by=by)
     return player
@@ -149,6 +151,7 @@ def link_by_username(player: Player, username: str, *, by: Actor) -> tuple[User,
         )
         player.user = account
         player.save(update_fields=["user"])
+        bump(player.league)
         return account, True
 
 
@@ -183,6 +186,7 @@ def accept_invitation(invitation: Invitation, *, by: User) -> Player:
         try:
             with transaction.atomic():
                 player.save(update_fields=["user"])
+                bump(player.league)
         except IntegrityError:  # a concurrent acceptance linked the account first
             raise LeagueError(
                 "username", f"{by.username!r} is a player of {player.league.name} already"
@@ -205,3 +209,4 @@ def unlink_account(player: Player, *, by: Actor) -> None:
         raise LeagueError("player", f"{player.name} has no account")
     player.user = None
     player.save(update_fields=["user"])
+    bump(player.league)

@@ -6,6 +6,10 @@ the rating-change log handed to the system's own `explain`, or the engine run ov
 history these functions select). Nothing here writes or decides a rule. Errors are
 `LeagueError(field, message)`, naming what the caller asked for wrongly.
 
+The expensive reads (standings, the ELO lists, the leaders, an event's standings, the ranking
+lists, a player's history) are cached under the league's revision (`cache.cached`): any write
+that changes what they show bumps the revision, so a cached result is never stale.
+
 Each part lives in its own module; this one gathers them:
 
 | module | what |
@@ -16,15 +20,24 @@ Each part lives in its own module; this one gathers them:
 | `history` | a player's history, game by game |
 | `explanations` | what a confirmed game did, and what recording one would do |
 | `results` | the latest results, and those waiting for a signature |
+| `cache` | results kept per league revision, and the ETags naming them |
 """
 
 from __future__ import annotations
 
+import datetime as dt
+
+from tablerank.catan.standings import DEFAULT_SCORING, TournamentStandings
+from tablerank.engine.lists import RankingList
+from tablerank.engine.systems.base import RatingTable, Standing
+from tablerank.league import history, lists
+from tablerank.league import standings as tables
+from tablerank.league.cache import cached
 from tablerank.league.explanations import game_explanations, preview
-from tablerank.league.history import HistoryEntry, player_history
-from tablerank.league.lists import annual_list, monthly_list, open_list
+from tablerank.league.history import HistoryEntry
+from tablerank.league.models import League
 from tablerank.league.results import latest_results, pending_for
-from tablerank.league.standings import ELO, elo_list, event_standings, leaders, standings
+from tablerank.league.standings import ELO
 
 __all__ = [
     "ELO",
@@ -42,3 +55,111 @@ __all__ = [
     "preview",
     "standings",
 ]
+
+
+def standings(
+    league: League,
+    system: str,
+    *,
+    list_key: str | None = None,
+    group: str | None = None,
+    city: str | None = None,
+    event: str | None = None,
+    since: dt.date | str | None = None,
+    until: dt.date | str | None = None,
+) -> RatingTable:
+    """`standings.standings`, cached."""
+    params = (system, list_key, group, city, event, str(since or ""), str(until or ""))
+    return cached(
+        league,
+        "standings",
+        params,
+        lambda: tables.standings(
+            league,
+            system,
+            list_key=list_key,
+            group=group,
+            city=city,
+            event=event,
+            since=since,
+            until=until,
+        ),
+    )
+
+
+def elo_list(league: League, group: str | None = None) -> RatingTable:
+    """`standings.elo_list`, cached."""
+    return cached(league, "elo", (group,), lambda: tables.elo_list(league, group))
+
+
+def leaders(league: League, top: int = 3) -> dict[str, tuple[Standing, ...]]:
+    """`standings.leaders`, cached."""
+    return cached(league, "leaders", (top,), lambda: tables.leaders(league, top))
+
+
+def event_standings(
+    league: League, event_id: str, *, scoring: str = DEFAULT_SCORING, seed: int | None = None
+) -> TournamentStandings:
+    """`standings.event_standings`, cached."""
+    return cached(
+        league,
+        "event",
+        (event_id, scoring, seed),
+        lambda: tables.event_standings(league, event_id, scoring=scoring, seed=seed),
+    )
+
+
+def monthly_list(
+    league: League,
+    month: str,
+    *,
+    city: str | None = None,
+    group: str | None = None,
+    score: str | None = None,
+) -> RankingList:
+    """`lists.monthly_list`, cached."""
+    return cached(
+        league,
+        "monthly",
+        (month, city, group, score),
+        lambda: lists.monthly_list(league, month, city=city, group=group, score=score),
+    )
+
+
+def open_list(
+    league: League, month: str, *, group: str | None = None, score: str | None = None
+) -> RankingList:
+    """`lists.open_list`, cached (the same entry as the monthly list without a city)."""
+    return monthly_list(league, month, group=group, score=score)
+
+
+def annual_list(
+    league: League,
+    year: int | str,
+    *,
+    city: str | None = None,
+    group: str | None = None,
+    basic_group: str = "base",
+    score: str | None = None,
+) -> RankingList:
+    """`lists.annual_list`, cached."""
+    return cached(
+        league,
+        "annual",
+        (str(year), city, group, basic_group, score),
+        lambda: lists.annual_list(
+            league, year, city=city, group=group, basic_group=basic_group, score=score
+        ),
+    )
+
+
+def player_history(
+    league: League, player_name: str, system: str, list_key: str | None = None
+) -> list[HistoryEntry]:
+    """`history.player_history`, cached."""
+    return cached(
+        league,
+        "history",
+        (player_name, system, list_key),
+        lambda: history.player_history(league, player_name, system, list_key),
+    )

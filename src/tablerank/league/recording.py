@@ -23,6 +23,7 @@ from tablerank.catan.validation import validate
 from tablerank.engine.fields import check_date
 from tablerank.engine.records import Event, Game
 from tablerank.engine.records import Seat as EngineSeat
+from tablerank.league import revisions
 from tablerank.league.errors import AlreadyVoided, DuplicateRecord, InvalidResult, LeagueError
 from tablerank.league.members import player_named
 from tablerank.league.models import (
@@ -85,6 +86,7 @@ def _next_sequence(league: League, count: int = 1) -> int:
     # The UPDATE takes the league row's write lock until the transaction ends, so recording
     # into one league is serialised and the numbers never repeat.
     League.objects.filter(pk=league.pk).update(last_sequence=F("last_sequence") + count)
+    revisions.bump(league)  # every new record changes what the league's pages show
     return League.objects.values_list("last_sequence", flat=True).get(pk=league.pk)
 
 
@@ -218,6 +220,7 @@ def _void(model: type[_R], record: _R, by: User, why: str) -> RecordStatus:
     locked.voided_at = timezone.now()
     locked.void_reason = why.strip()
     locked.save(update_fields=["status", "voided_by", "voided_at", "void_reason"])
+    revisions.bump(record.league)
     record.refresh_from_db()
     return was
 

@@ -17,6 +17,7 @@ from django.db.models import Q, QuerySet
 
 from tablerank.league.errors import DuplicateLeague, LeagueError, NotAllowed
 from tablerank.league.models import League, Player
+from tablerank.league.revisions import bump
 
 __all__ = [
     "CONSOLE",
@@ -165,6 +166,7 @@ def grant_role(league: League, user: User, role: Role, *, by: Actor) -> bool:
     if holders.filter(pk=user.pk).exists():
         return False
     holders.add(user)
+    bump(league)
     return True
 
 
@@ -179,6 +181,7 @@ def revoke_role(league: League, user: User, role: Role, *, by: Actor) -> None:
     if role == Role.ADMIN and league.admins.count() == 1:
         raise LeagueError("role", f"{who} is the league's only admin")
     holders.remove(user)
+    bump(league)
 
 
 def may_reset_password(requester: User, account: User, league: League | None = None) -> None:

@@ -18,6 +18,7 @@ from tablerank.league.members import check_new_names
 from tablerank.league.models import Confirmation, GameRecord, League, Player, RecordStatus, Verdict
 from tablerank.league.ratings import refresh_ratings
 from tablerank.league.recording import _next_sequence, _write_game, require_valid
+from tablerank.league.revisions import bump
 from tablerank.league.roles import MEMBERS, is_organizer, require_role
 
 __all__ = ["OFFICIAL", "confirm", "dispute", "submit_game", "verification"]
@@ -82,6 +83,7 @@ def _settle(record: GameRecord) -> None:
     if status != record.status:
         record.status = status
         record.save(update_fields=["status"])
+        bump(record.league)
         if status == RecordStatus.CONFIRMED:
             refresh_ratings(record)
 

@@ -225,6 +225,12 @@ DATABASES = {
         os.environ.get("TABLERANK_DATABASE_URL") or default_database_url()
     ),
 }
+# A worker keeps its connection between requests (opening one costs more than a cached read);
+# TABLERANK_DB_CONN_MAX_AGE=0 closes it after each request.
+DATABASES["default"] |= {
+    "CONN_MAX_AGE": envnumber("TABLERANK_DB_CONN_MAX_AGE", 60.0),
+    "CONN_HEALTH_CHECKS": True,
+}
 
 
 def log_level() -> str:
@@ -310,3 +316,19 @@ PASSWORD_RESET_TIMEOUT = 3 * 24 * 3600
 SESSION_COOKIE_AGE = 30 * 24 * 3600
 OPEN_SIGNUP = envbool("TABLERANK_OPEN_SIGNUP", default=True)
 """Whether anyone may create an account at /accounts/signup/ (then create a league)."""
+
+# -- Cached reads (tablerank.league.cache) -----------------------------------------------------
+# Standings, lists and histories are kept per process under the league's revision, which each
+# request reads from the database: a worker that missed a write asks for a new key, so workers
+# need no shared cache and never serve a stale result. An entry lives an hour at most, and the
+# least recently used go first beyond TABLERANK_READ_CACHE_ENTRIES (default 1000) per worker.
+# The default cache stays as Django has it.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "reads": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "tablerank-reads",
+        "TIMEOUT": 3600,
+        "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("TABLERANK_READ_CACHE_ENTRIES", "1000"))},
+    },
+}

@@ -5,16 +5,20 @@ the filters, the standings' tabs, and a stored game as pages show it."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth.models import User
 from django.db.models import Q
-from django.http import Http404, HttpRequest
+from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.cache import get_conditional_response, patch_cache_control
 
 from tablerank.catan.standings import winner_of
 from tablerank.engine.records import Game
 from tablerank.league import services
+from tablerank.league.cache import cached, etag_of
 from tablerank.league.models import EventRecord, GameRecord, League, Player, RecordStatus
 from tablerank.web.templatetags.tablerank_web import system_family
 
@@ -31,8 +35,11 @@ def can_see(league: League, user: User) -> bool:
 
 
 def visible_league(request: HttpRequest, slug: str) -> League:
-    league = League.objects.filter(slug=slug).first()
-    if league is None or not can_see(league, user_of(request)):
+    try:
+        league = League.objects.get(slug=slug)  # `filter().first()` costs an ORDER BY
+    except League.DoesNotExist:
+        raise Http404("no such league") from None
+    if not can_see(league, user_of(request)):
         raise Http404("no such league")
     return league
 
@@ -66,6 +73,11 @@ def distinct(rows: Any, field: str) -> list[str]:
 
 
 def choices_of(league: League) -> Choices:
+    """What the league's confirmed history has (cached per revision)."""
+    return cached(league, "choices", (), lambda: _choices(league))
+
+
+def _choices(league: League) -> Choices:
     confirmed = GameRecord.objects.filter(league=league, status=RecordStatus.CONFIRMED)
     catan = confirmed.filter(Q(title__iexact="catan"))
     months = [day.strftime("%Y-%m") for day in confirmed.dates("date", "month", order="DESC")]
@@ -81,7 +93,39 @@ def choices_of(league: League) -> Choices:
 
 
 def player_names(league: League) -> set[str]:
-    return set(Player.objects.filter(league=league).values_list("name", flat=True))
+    """The league's players' names (cached per revision)."""
+    return cached(
+        league,
+        "player names",
+        (),
+        lambda: set(Player.objects.filter(league=league).values_list("name", flat=True)),
+    )
+
+
+# -- conditional requests ----------------------------------------------------------------------
+
+
+def conditional(
+    request: HttpRequest, league: League, page: Callable[[], HttpResponse]
+) -> HttpResponse:
+    """`page()` with an ETag naming what it shows, or 304 when the browser holds that already.
+
+    A page shows the league at its revision as the URL asks, to one visitor (their name,
+    roles and form token are on it), whole or as an htmx part; `league` was read by this
+    request, so its revision is current. A page carrying one-time messages has no ETag: the
+    browser must not show them again from its cache."""
+    if len(messages.get_messages(request)):
+        return page()
+    user = user_of(request)
+    visitor = (user.pk, user.get_username(), request.COOKIES.get(settings.CSRF_COOKIE_NAME))
+    etag = etag_of(
+        league, league.revision, "web", request.get_full_path(), is_partial(request), visitor
+    )
+    response = get_conditional_response(request, etag=etag) or page()
+    if response.status_code in {200, 304}:
+        response["ETag"] = etag
+        patch_cache_control(response, private=True, no_cache=True)
+    return response
 
 
 @dataclasses.dataclass(frozen=True)

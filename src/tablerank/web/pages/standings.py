@@ -7,6 +7,7 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import Any
 
+from django.core.exceptions import BadRequest
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -19,12 +20,15 @@ from tablerank.engine.systems import get_system
 from tablerank.engine.systems.base import RatingTable
 from tablerank.errors import TablerankError
 from tablerank.league import queries
+from tablerank.league.cache import cached
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import League, RatingState
+from tablerank.league.paging import Page, PastTheEnd, page_of
 from tablerank.web.pages.common import (
     LISTS,
     Choices,
     choices_of,
+    conditional,
     grouped,
     is_partial,
     player_names,
@@ -60,10 +64,12 @@ class Filters:
 
 def _list_keys(league: League, system: str) -> list[str]:
     """The lists a system keeps in this league (game groups for cow.elo, titles for area)."""
-    keys = RatingState.objects.filter(league=league, system=system).values_list(
-        "list_key", flat=True
-    )
-    return sorted(set(keys), key=str.casefold)
+
+    def keys() -> list[str]:
+        rows = RatingState.objects.filter(league=league, system=system)
+        return sorted(set(rows.values_list("list_key", flat=True)), key=str.casefold)
+
+    return cached(league, "list keys", (system,), keys)
 
 
 def _default(options: Sequence[str], preferred: str) -> str:
@@ -116,6 +122,29 @@ def _ranking_list(league: League, tab: str, filters: Filters, choices: Choices) 
     return {"kind": tab, "ranking": ranking, "period": period, "group": group}
 
 
+def _page_number(request: HttpRequest) -> int:
+    """The `page` the URL asks for (1 when it asks none); a 400 when it is not a number."""
+    text = request.GET.get("page", "").strip() or "1"
+    if not text.isdigit() or int(text) < 1:
+        raise BadRequest(f"page: expected a page number from 1, got {text!r}")
+    return int(text)
+
+
+def _paged(table: dict[str, Any], number: int, url: str) -> dict[str, Any]:
+    """The table's rows cut to page `number`, and the links to the pages beside it."""
+    rows = table["table"].standings if table["kind"] == "system" else table["ranking"].entries
+    try:
+        page: Page[Any] = page_of(rows, number)
+    except PastTheEnd as exc:
+        raise Http404(exc.message) from None
+    joiner = "&" if "?" in url else "?"
+    return table | {
+        "page": page,
+        "previous_url": f"{url}{joiner}page={number - 1}" if page.has_previous else "",
+        "next_url": f"{url}{joiner}page={number + 1}" if page.has_next else "",
+    }
+
+
 def _standings_context(request: HttpRequest, league: League, tab: str) -> dict[str, Any]:
     tabs = tabs_of(league)
     if tab not in tabs:
@@ -133,23 +162,30 @@ def _standings_context(request: HttpRequest, league: League, tab: str) -> dict[s
         "system_title": get_system(tab).title if tab not in LISTS else system_label(tab),
         "tab_url": reverse("standings", args=[league.slug, tab]),
     }
+    number = _page_number(request)
     try:
-        context.update(_table(league, tab, filters, choices))
+        table = _table(league, tab, filters, choices)
     except TablerankError as exc:  # a filter asked wrongly, or the system refuses the history
         context.update(kind="error", error=exc)
+    else:
+        context.update(_paged(table, number, context["tab_url"] + filters.query()))
     return context
 
 
 @require_GET
 @vary_on_headers("HX-Request")
 def standings(request: HttpRequest, slug: str, tab: str | None = None) -> HttpResponse:
-    """A tab per kept system and per ranking list, filtered by group, city, event and period."""
+    """A tab per kept system and per ranking list, filtered by group, city, event and period,
+    a page of 100 rows at a time; revalidated by ETag."""
     league = visible_league(request, slug)
     tabs = tabs_of(league)
     if not tabs:
         raise Http404("the league keeps no standings")
-    context = _standings_context(request, league, tab or tabs[0])
-    template = (
-        "web/pages/_standings_table.html" if is_partial(request) else "web/pages/standings.html"
-    )
-    return render(request, template, context)
+
+    def page() -> HttpResponse:
+        context = _standings_context(request, league, tab or tabs[0])
+        partial = is_partial(request)
+        template = "web/pages/_standings_table.html" if partial else "web/pages/standings.html"
+        return render(request, template, context)
+
+    return conditional(request, league, page)

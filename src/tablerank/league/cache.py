@@ -1,0 +1,82 @@
+"""Cached reads: an expensive read's result kept under (league, revision, what was asked), and
+the ETag naming that result, so a write that bumps the league's revision invalidates both.
+
+Why a per-process cache is enough: the key carries the revision read from the database, never
+a value the process remembers, so a process that missed a write still asks for the new key and
+computes it; a stale entry is never found, only left to age out (Django's cache culls the least
+recently used). Each worker computes a result once per revision. The revision is read before
+the data, so an entry is never older than its key (a write commits its data and its bump
+together).
+
+Inside a transaction nothing is cached: its reads may see writes that are rolled back, whose
+revision a later write would take again with other data (tests run in such transactions).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Hashable
+from typing import TypeVar
+
+from django.conf import settings
+from django.core.cache import BaseCache, caches
+from django.db import connection
+
+from tablerank.league.models import League
+from tablerank.league.revisions import revision_of
+
+__all__ = ["CACHE", "cached", "current", "etag_of", "fingerprint"]
+
+CACHE = "reads"
+"""The alias in `settings.CACHES` of the reads' cache (`default` is used when it is missing)."""
+
+_T = TypeVar("_T")
+_MISSING = object()
+
+
+def _store() -> BaseCache:
+    return caches[CACHE if CACHE in settings.CACHES else "default"]
+
+
+def fingerprint(*parts: Hashable) -> str:
+    """A short digest of what a read was asked (its kind and parameters, in order)."""
+    return hashlib.blake2b(repr(parts).encode(), digest_size=12).hexdigest()
+
+
+def current(league: League) -> int:
+    """The league's revision as the database has it now (the instance's may be stale)."""
+    return revision_of(league.pk)
+
+
+def _key(league: League, revision: int, asked: str) -> str:
+    return f"tablerank:reads:{league.pk}:{league.created_at.timestamp()}:{revision}:{asked}"
+
+
+def cached(
+    league: League,
+    kind: str,
+    params: tuple[Hashable, ...],
+    compute: Callable[[], _T],
+    *,
+    revision: int | None = None,
+) -> _T:
+    """`compute()`, or the value it returned before at the league's current revision (or at
+    `revision`, read from the database by the caller before it read anything else). Errors are
+    not cached: they are raised each time."""
+    if connection.in_atomic_block:
+        return compute()
+    store = _store()
+    at = current(league) if revision is None else revision
+    key = _key(league, at, fingerprint(kind, *params))
+    found = store.get(key, _MISSING)
+    if found is not _MISSING:
+        return found  # type: ignore[no-any-return]
+    value = compute()
+    store.set(key, value)
+    return value
+
+
+def etag_of(league: League, revision: int, *asked: Hashable) -> str:
+    """A quoted ETag for a response of `league` at `revision` to what was `asked` (the path,
+    parameters, page and anything else the body depends on)."""
+    return f'"{league.pk}-{revision}-{fingerprint(league.created_at.timestamp(), *asked)}"'

@@ -1,0 +1,281 @@
+"""Cached reads (`league.cache`, `league.queries`): a second read is served from the cache, and
+every write that changes what pages show bumps the league's revision, so the next read is the
+new state, never a stale one. Pages (`league.paging`) cut long lists.
+
+These tests run outside a transaction (`transactional_db`): inside one nothing is cached."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.cache import caches
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+
+from tablerank.engine.records import Game, new_game
+from tablerank.league import lists, queries, services
+from tablerank.league import standings as tables
+from tablerank.league.cache import CACHE
+from tablerank.league.errors import LeagueError
+from tablerank.league.models import GameRecord, League
+from tablerank.league.paging import MAX_LIMIT, PastTheEnd, page_of
+from tablerank.league.revisions import revision_of
+from tablerank.league.roles import Role
+from tests.engine.builders import field_of
+
+pytestmark = pytest.mark.usefixtures("transactional_db")
+
+
+@pytest.fixture(autouse=True)
+def empty_cache() -> Iterator[None]:
+    caches[CACHE].clear()
+    yield
+    caches[CACHE].clear()
+
+
+@pytest.fixture
+def played(league: League, official: User, season: list[Game]) -> League:
+    """The league with the season's first 20 games confirmed."""
+    services.record_games(league, season[:20], official)
+    return league
+
+
+def _fresh(league: League) -> League:
+    return League.objects.get(pk=league.pk)
+
+
+def test_a_second_read_comes_from_the_cache(played: League, django_assert_num_queries: Any) -> None:
+    first = queries.standings(played, "pages.point")
+    with django_assert_num_queries(1):  # the league's revision, nothing else
+        again = queries.standings(played, "pages.point")
+    assert again == first == tables.standings(played, "pages.point")
+
+
+def test_reads_are_cached_per_question(played: League) -> None:
+    month = "2026-01"
+    bonn = queries.monthly_list(played, month, city="Bonn", group="base")
+    koeln = queries.monthly_list(played, month, city="Köln", group="base")
+    assert bonn == lists.monthly_list(played, month, city="Bonn", group="base")
+    assert koeln == lists.monthly_list(played, month, city="Köln", group="base")
+    assert bonn != koeln
+
+
+def test_errors_are_not_cached(played: League) -> None:
+    for _ in range(2):
+        with pytest.raises(LeagueError, match="expected a month like 2026-03"):
+            queries.monthly_list(played, "March")
+
+
+def test_nothing_is_cached_inside_a_transaction(played: League) -> None:
+    """A transaction may be rolled back, and a later write take its revision again."""
+    with transaction.atomic():
+        ANNUAL(played)
+        with CaptureQueriesContext(connection) as again:
+            ANNUAL(played)
+    assert len(again) > 1
+    with CaptureQueriesContext(connection) as outside:
+        ANNUAL(played)
+    assert len(outside) > 1  # the transaction left nothing in the cache
+
+
+def _record(league: League, by: User) -> None:
+    services.record_game(league, _game("new-1", "Greta", "Zora"), by)
+
+
+def _void(league: League, by: User) -> None:
+    record = GameRecord.objects.get(league=league, external_id="bo-001")
+    services.void_game(record, by, "entered twice")
+
+
+def _correct(league: League, by: User) -> None:
+    record = GameRecord.objects.get(league=league, external_id="bo-001")
+    services.correct_game(record, _game("bo-001", "Zora", "Greta"), by, "wrong winner")
+
+
+def _confirm(league: League, by: User) -> None:
+    """The last signature of a submitted result (see `_submitted`)."""
+    record = GameRecord.objects.get(league=league, external_id="new-2")
+    services.confirm(record, services.player_named(league, "Cleo"), _account(league, "Cleo"))
+
+
+def _submitted(league: League, by: User) -> None:
+    """Greta submits a result of Greta, Emre and Cleo; Emre confirms, Cleo has not yet."""
+    for name in ("Greta", "Emre", "Cleo"):
+        services.link_by_username(services.player_named(league, name), name.lower(), by=by)
+    record = services.submit_game(
+        league, _game("new-2", "Greta", "Emre"), _account(league, "Greta")
+    )
+    services.confirm(record, services.player_named(league, "Emre"), _account(league, "Emre"))
+
+
+def _account(league: League, name: str) -> User:
+    user = services.player_named(league, name).user
+    assert user is not None
+    return user
+
+
+def _event(league: League, by: User) -> None:
+    services.record_event(league, field_of(4, id="cup"), by)
+
+
+def _settings(league: League, by: User) -> None:
+    systems = [name for name in league.systems if name != "pages.point"]
+    services.change_settings(league, {"systems": systems}, by=by)
+
+
+def _game(game_id: str, winner: str, loser: str) -> Game:
+    return new_game(
+        id=game_id,
+        date="2026-01-31",
+        city="Bonn",
+        seats=[
+            {"player": winner, "vp": 10, "winner": True},
+            {"player": loser, "vp": 4},
+            {"player": "Cleo", "vp": 5},
+        ],
+    )
+
+
+Read = Callable[[League], object]
+STANDINGS: Read = lambda league: queries.standings(league, "pages.point")  # noqa: E731
+ANNUAL: Read = lambda league: queries.annual_list(league, 2026, group="base")  # noqa: E731
+LEADERS: Read = queries.leaders
+TURNABOUT: Read = lambda league: queries.standings(league, "turnabout")  # noqa: E731
+Uncached = Callable[[League], object]
+UNCACHED: dict[int, Uncached] = {
+    id(STANDINGS): lambda league: tables.standings(league, "pages.point"),
+    id(LEADERS): tables.leaders,
+    id(TURNABOUT): lambda league: tables.standings(league, "turnabout"),
+}
+
+
+@pytest.mark.parametrize(
+    ("write", "read"),
+    [
+        (_record, STANDINGS),
+        (_void, STANDINGS),
+        (_correct, STANDINGS),
+        (_confirm, STANDINGS),
+        (_event, TURNABOUT),
+        (_settings, LEADERS),
+    ],
+    ids=["record", "void", "correct", "confirm", "event", "settings"],
+)
+def test_a_write_changes_the_revision_and_what_is_read(
+    played: League, official: User, write: Callable[[League, User], None], read: Read
+) -> None:
+    if write is _confirm:
+        _submitted(played, official)
+    before, was = revision_of(played.pk), read(_fresh(played))
+    assert read(_fresh(played)) == was  # now cached
+    write(_fresh(played), official)
+    assert revision_of(played.pk) > before
+    now = read(_fresh(played))
+    assert now != was
+    assert now == UNCACHED[id(read)](_fresh(played))
+
+
+def test_a_league_object_read_before_a_write_reads_what_it_wrote(
+    played: League, official: User
+) -> None:
+    """The revision comes from the database, not from the object."""
+    was = STANDINGS(played)
+    _record(played, official)
+    assert STANDINGS(played) != was
+    assert STANDINGS(played) == tables.standings(_fresh(played), "pages.point")
+
+
+def _link(league: League, by: User) -> None:
+    services.link_by_username(services.player_named(league, "Greta"), "greta", by=by)
+
+
+def _unlink(league: League, by: User) -> None:
+    services.unlink_account(services.player_named(league, "Greta"), by=by)
+
+
+@pytest.mark.parametrize(
+    "writes",
+    [
+        [lambda league, by: services.add_player(league, "Zora", by=by)],
+        [lambda league, by: services.grant_role(league, _user("ref"), Role.OFFICIAL, by=by)],
+        [lambda league, by: services.revoke_role(league, by, Role.ADMIN, by=by)],
+        [_link],
+        [_link, _unlink],
+    ],
+    ids=["player", "grant", "revoke", "link", "unlink"],
+)
+def test_members_and_roles_change_the_revision(
+    played: League, official: User, writes: list[Callable[[League, User], Any]]
+) -> None:
+    if writes[0] is not _link:
+        played.admins.add(_user("second-admin"))
+    for write in writes:
+        before = revision_of(played.pk)
+        write(_fresh(played), official)
+        assert revision_of(played.pk) > before
+
+
+def _user(name: str) -> User:
+    return User.objects.create_user(name)
+
+
+def test_settings_saved_from_a_stale_league_object_do_not_put_the_revision_back(
+    played: League, official: User
+) -> None:
+    stale = _fresh(played)
+    _record(played, official)
+    recorded = revision_of(played.pk)
+    services.change_settings(stale, {"monthly_score": "total"}, by=official)
+    assert revision_of(played.pk) > recorded
+
+
+# -- pages ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("count", "number", "limit", "rows", "pages"),
+    [
+        (0, 1, 100, [], 1),
+        (5, 1, 2, [0, 1], 3),
+        (5, 3, 2, [4], 3),
+        (4, 2, 2, [2, 3], 2),
+        (250, 3, 100, list(range(200, 250)), 3),
+    ],
+)
+def test_page_of(count: int, number: int, limit: int, rows: list[int], pages: int) -> None:
+    page = page_of(list(range(count)), number, limit)
+    assert list(page.rows) == rows
+    assert (page.pages, page.count, page.first, page.last) == (
+        pages,
+        count,
+        (number - 1) * limit,
+        (number - 1) * limit + len(rows),
+    )
+    assert page.has_next == (number < pages)
+    assert page.has_previous == (number > 1)
+
+
+@pytest.mark.parametrize(("count", "number"), [(0, 2), (4, 3), (5, 4)])
+def test_a_page_past_the_last_is_refused(count: int, number: int) -> None:
+    with pytest.raises(PastTheEnd, match=f"page {number} is past the last page"):
+        page_of(list(range(count)), number, 2)
+
+
+@pytest.mark.parametrize(
+    ("number", "limit", "field"), [(0, 10, "page"), (-1, 10, "page"), (1, 0, "limit"),
+                                   (1, MAX_LIMIT + 1, "limit")]
+)  # fmt: skip
+def test_bad_page_numbers_and_sizes_are_refused(number: int, limit: int, field: str) -> None:
+    with pytest.raises(LeagueError) as caught:
+        page_of([1, 2, 3], number, limit)
+    assert caught.value.field == field
+    assert not isinstance(caught.value, PastTheEnd)
+
+
+def test_a_page_keeps_its_rows_type() -> None:
+    page = page_of(("a", "b", "c"), 2, 2)
+    assert dataclasses.astuple(page) == (("c",), 2, 2, 3)
