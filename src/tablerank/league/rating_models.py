@@ -40,6 +40,10 @@ class RatingState(models.Model):
                 name="league_rating_state_once",
             ),
         ]
+        indexes: ClassVar[list[models.Index]] = [
+            # A write reads every list's rows of the game's players at once.
+            models.Index(fields=["league", "player"], name="league_rating_state_player"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.system}[{self.list_key}] {self.player} {self.rating}"
