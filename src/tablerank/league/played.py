@@ -16,7 +16,7 @@ from typing import Any
 
 from django.db import connection
 
-from tablerank.engine.records import Account, Game, GameClass, Seat, SeatStatus
+from tablerank.engine.records import Game, Seat, stored_game, stored_seat
 from tablerank.league.models import GameRecord, Player, RecordStatus, SourceVP
 from tablerank.league.models import Seat as SeatRow
 
@@ -29,9 +29,6 @@ Played = tuple[Point, int, Game]
 """A confirmed game: its place in play order, its primary key, and the game."""
 
 _FETCH = 2000
-_STATUS = {s.value: s for s in SeatStatus}
-_ACCOUNT = {a.value: a for a in Account}
-_CLASS = {c.value: c for c in GameClass}
 
 
 def _table(model: Any) -> str:
@@ -144,16 +141,10 @@ def _sources(sql: str, params: list[Any]) -> _Sources:
 
 
 def _seat(row: Any, sources: dict[str, int]) -> Seat:
-    return Seat(
-        player=row[13],
-        place=row[16],
-        vp=row[14],
-        winner=bool(row[15]),
-        team=row[17] or None,
-        status=_STATUS[row[18]],
-        account=_ACCOUNT[row[19]],
-        sources=sources,
-    )
+    return stored_seat(
+        player=row[13], place=row[16], vp=row[14], winner=bool(row[15]), team=row[17] or None,
+        status=row[18], account=row[19], sources=sources,
+    )  # fmt: skip
 
 
 def _game(row: Any, rows: list[Any], dates: dict[str, dt.date], sources: _Sources | None) -> Played:
@@ -163,19 +154,12 @@ def _game(row: Any, rows: list[Any], dates: dict[str, dt.date], sources: _Source
         day = dates[raw_date] = dt.date.fromisoformat(raw_date)
     by_seat = sources.of(pk) if sources is not None else {}
     rows.sort(key=_position)
-    game = Game(
-        id=external_id,
-        date=day,
-        seats=tuple(_seat(seat, by_seat.get(seat[12], {})) for seat in rows),
-        game=row[4],
-        variant=row[5] or None,
-        target=row[6],
-        group=row[7],
-        city=row[8] or None,
-        game_class=_CLASS[row[9]],
-        event=row[10] or None,
-        round=row[11],
-    )
+    game = stored_game(
+        id=external_id, date=day,
+        seats=[_seat(seat, by_seat.get(seat[12], {})) for seat in rows],
+        game=row[4], variant=row[5] or None, target=row[6], group=row[7], city=row[8] or None,
+        game_class=row[9], event=row[10] or None, round=row[11],
+    )  # fmt: skip
     return (day, sequence), pk, game
 
 

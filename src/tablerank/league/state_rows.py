@@ -19,7 +19,6 @@ __all__ = [
     "format_parts",
     "list_rows",
     "parse_parts",
-    "rows_from",
     "upsert_states",
 ]
 
@@ -117,9 +116,6 @@ class StateRows:
         self.dirty.clear()
         self.gone.clear()
 
-    def view(self, system: str, key: str) -> ListState:
-        return ListState(self, system, key)
-
 
 class ListState(Mapping[str, float]):
     """One list's ratings as the engine's `changes` reads them, over `StateRows`."""
@@ -161,7 +157,3 @@ def parse_parts(row: Row) -> list[float]:
 
 def format_parts(partials: list[float]) -> str:
     return " ".join(repr(x) for x in partials) if len(partials) > 1 else ""
-
-
-def rows_from(ratings: Mapping[str, float], games: Mapping[str, int]) -> dict[str, Row]:
-    return {p: (r, games[p], "") for p, r in ratings.items()}
