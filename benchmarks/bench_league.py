@@ -36,7 +36,6 @@ from bench_systems import game_date, make_game, pick_table, player_pool
 
 from tablerank.engine.records import Game
 
-CHUNK = 5_000
 REPEATS = 15
 ROOT = Path(__file__).parents[1]
 
@@ -102,6 +101,7 @@ def median_seconds(run: Callable[[], object], repeats: int = REPEATS) -> float:
 def import_games(slug: str, games: Sequence[Game]) -> tuple[Any, float]:
     from django.contrib.auth.models import User
 
+    from tablerank.league.importing import CHUNK
     from tablerank.league.models import League
     from tablerank.league.services import record_games
 

@@ -229,9 +229,7 @@ class _Ratings(dict[str, float]):
     rows loaded already are copied in; any other name is looked up on first use."""
 
     def __init__(self, rows: StateRows, name: str, key: str) -> None:
-        super().__init__(
-            (player, row[0]) for (s, k, player), row in rows.rows.items() if s == name and k == key
-        )
+        super().__init__((player, row[0]) for player, row in rows.loaded(name, key).items())
         self._rows, self._name, self._key = rows, name, key
 
     def __missing__(self, player: str) -> float:

@@ -25,7 +25,7 @@ from tablerank.league.roles import ORGANIZERS, Actor, require_role
 
 __all__ = ["CHUNK", "ImportSummary", "import_records", "record_games", "store_games"]
 
-CHUNK = 5000
+CHUNK = 25_000
 """Records imported per transaction: an interrupted import keeps what it committed, and
 running it again finds those already present (imports are idempotent by id)."""
 

@@ -242,7 +242,7 @@ def rebuild_ratings(league: League) -> None:
         )
 
 
-_CHUNK = 5000
+_CHUNK = 25_000
 
 
 def _rebuild_sums(

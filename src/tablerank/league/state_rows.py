@@ -76,7 +76,8 @@ class StateRows:
 
     def __init__(self, league: League) -> None:
         self.league = league
-        self.rows: dict[Key, Row] = {}
+        self.lists: dict[tuple[str, str], dict[str, Row]] = {}
+        """The loaded rows by list (system, list key), then by name."""
         self.dirty: set[Key] = set()
         self.gone: set[Key] = set()
         self._looked: set[str] = set()
@@ -84,30 +85,43 @@ class StateRows:
     def load(self, names: Iterable[str]) -> None:
         missing = list(set(names) - self._looked)
         rows = RatingState.objects.filter(league=self.league)
+        lists = self.lists
         for part in batched(missing):
             for system, key, player, rating, games, parts in rows.filter(
                 player__in=part
             ).values_list("system", "list_key", "player", "rating", "games", "parts"):
-                self.rows[system, key, player] = (rating, games, parts)
+                one = lists.get((system, key))
+                if one is None:
+                    one = lists[system, key] = {}
+                one[player] = (rating, games, parts)
         self._looked.update(missing)
 
     def get(self, where: Key) -> Row | None:
         if where[2] not in self._looked:
             self.load({where[2]})
-        return self.rows.get(where)
+        one = self.lists.get(where[:2])
+        return None if one is None else one.get(where[2])
+
+    def loaded(self, system: str, key: str) -> dict[str, Row]:
+        """The loaded rows of one list, by name (live: `put` and `drop` change it)."""
+        one = self.lists.get((system, key))
+        if one is None:
+            one = self.lists[system, key] = {}
+        return one
 
     def put(self, where: Key, row: Row) -> None:
-        self.rows[where] = row
+        self.loaded(where[0], where[1])[where[2]] = row
         self.dirty.add(where)
         self.gone.discard(where)
 
     def drop(self, where: Key) -> None:
-        self.rows.pop(where, None)
+        self.loaded(where[0], where[1]).pop(where[2], None)
         self.dirty.discard(where)
         self.gone.add(where)
 
     def save(self) -> None:
-        _upsert(self.league, {where: self.rows[where] for where in self.dirty})
+        lists = self.lists
+        _upsert(self.league, {where: lists[where[:2]][where[2]] for where in self.dirty})
         by_list: dict[tuple[str, str], list[str]] = {}
         for system, key, player in self.gone:
             by_list.setdefault((system, key), []).append(player)
@@ -143,10 +157,10 @@ class ListState(Mapping[str, float]):
         return isinstance(name, str) and self.get_row(name) is not None
 
     def __iter__(self) -> Iterator[str]:
-        return (p for (s, k, p) in self.state.rows if s == self.system and k == self.key)
+        return iter(list(self.state.loaded(self.system, self.key)))
 
     def __len__(self) -> int:
-        return sum(1 for _ in self)
+        return len(self.state.loaded(self.system, self.key))
 
 
 def parse_parts(row: Row) -> list[float]:

@@ -5,6 +5,7 @@ The sums are exact (`engine.sums`), so the state equals the engine's replay bit 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from tablerank.engine.records import Game
@@ -26,7 +27,7 @@ def correct_sums(
     """Add the amounts of each game now confirmed, subtract those of each game no longer
     confirmed (`changed`: the game and whether it is confirmed now), in `rows` (the caller
     saves them). Returns whether a name left the list."""
-    partials: dict[str, list[float]] = {}
+    terms: dict[str, list[float]] = {}
     games: dict[str, int] = {}
     for game, confirmed in changed:
         try:
@@ -35,18 +36,33 @@ def correct_sums(
             continue  # e.g. no VP: this system leaves the game out
         sign = 1 if confirmed else -1
         for player, amount in delta.items():
-            mine = partials.get(player)
+            mine = terms.get(player)
             if mine is None:
-                row = rows.get((name, key, player))
-                mine = partials[player] = parse_parts(row) if row else [0.0]
-                games[player] = row[1] if row else 0
-            add(mine, sign * amount)
+                mine = terms[player] = []
+                games[player] = 0
+            mine.append(amount if confirmed else -amount)
             games[player] += sign
     left = False
-    for player, mine in partials.items():
-        if games[player] > 0:
-            rows.put((name, key, player), (total(mine), games[player], format_parts(mine)))
+    for player, mine in terms.items():
+        row = rows.get((name, key, player))
+        played = games[player] + (row[1] if row else 0)
+        if played > 0:
+            partials = _summed(parse_parts(row) if row else [0.0], mine)
+            rows.put((name, key, player), (total(partials), played, format_parts(partials)))
         else:
             rows.drop((name, key, player))
             left = True
     return left
+
+
+def _summed(partials: list[float], terms: list[float]) -> list[float]:
+    """The exact sum of both as partials. Usually it is one float (whole points): `fsum`
+    finds it and a second `fsum` proves nothing was rounded away; else add term by term."""
+    every = partials + terms
+    whole = math.fsum(every)
+    every.append(-whole)
+    if math.isfinite(whole) and math.fsum(every) == 0.0:
+        return [whole]
+    for x in terms:
+        add(partials, x)
+    return partials
