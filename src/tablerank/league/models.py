@@ -301,9 +301,6 @@ class Recorded(models.Model):
 class GameRecord(Recorded):
     """One table's result as recorded: the engine's `Game` fields plus the history's."""
 
-    spelled: engine.Game
-    """Set on a record just written: its engine game with the league's spellings."""
-
     title = models.CharField(max_length=100, default="catan")
     variant = models.CharField(max_length=64, blank=True)
     target = models.PositiveIntegerField(null=True, blank=True)

@@ -212,10 +212,9 @@ def refresh_ratings(record: GameRecord, *more: GameRecord) -> None:
     )
 
 
-def refresh_recorded(record: GameRecord) -> None:
-    """`refresh_ratings` for a confirmed game just written by `recording._write_game`, which
-    keeps the engine's game with the league's spellings (`record.spelled`): no re-reading."""
-    game: Game = record.spelled
+def refresh_recorded(record: GameRecord, game: Game) -> None:
+    """`refresh_ratings` for a confirmed game just written, given as the engine's game with the
+    league's spellings of its players (what `recording._write_game` returns): no re-reading."""
     refresh_changed(record.league, [((record.date, record.sequence), record.pk, game, True)])
 
 

@@ -142,7 +142,9 @@ def _write_game(
     played_at: dt.datetime | None,
     sequence: int,
     replaces: GameRecord | None = None,
-) -> GameRecord:
+) -> tuple[GameRecord, Game]:
+    """Store the game's rows; return the record and the game with the league's spellings of
+    its players (what the rating state is keyed by)."""
     _check_id_free(league, GameRecord, game.id, "game")
     try:
         with transaction.atomic():  # a savepoint: a lost race leaves the caller's work usable
@@ -164,7 +166,7 @@ def _write_game(
         _seat_row(record, position, seat, player)
         for position, (seat, player) in enumerate(zip(game.seats, players, strict=True))
     )
-    record.spelled = dataclasses.replace(
+    spelled = dataclasses.replace(
         game,
         seats=tuple(
             dataclasses.replace(seat, player=player.name)
@@ -176,7 +178,7 @@ def _write_game(
         for row, seat in zip(seats, game.seats, strict=True)
         for source, vp in seat.sources.items()
     )
-    return record
+    return record, spelled
 
 
 def record_game(
@@ -199,11 +201,11 @@ def record_game(
         raise LeagueError("status", "record a game as submitted or confirmed; void it afterwards")
     require_valid(league, game)
     with transaction.atomic():
-        record = _write_game(
+        record, spelled = _write_game(
             league, game, by, status=status, played_at=played_at, sequence=_next_sequence(league)
         )
         if status == RecordStatus.CONFIRMED:
-            refresh_recorded(record)
+            refresh_recorded(record, spelled)
         return record
 
 
@@ -248,7 +250,7 @@ def correct_game(original: GameRecord, replacement: Game, by: User, why: str) ->
         was = _void(GameRecord, original, by, why)
         # A disputed result's replacement is pending again: its players sign it afresh.
         status = RecordStatus.SUBMITTED if was == RecordStatus.DISPUTED else was
-        record = _write_game(
+        record, _ = _write_game(
             original.league,
             replacement,
             by,

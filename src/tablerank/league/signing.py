@@ -171,7 +171,7 @@ def submit_game(
                 f"{by.get_username()!r} neither plays in {game.id!r} "
                 f"nor is an official of league {league.slug!r}",
             )
-        record = _write_game(
+        record, _ = _write_game(
             league,
             game,
             by,
