@@ -15,8 +15,8 @@ import zoneinfo
 from typing import Any, TypeVar
 
 from django.contrib.auth.models import User
-from django.db import IntegrityError, transaction
-from django.db.models import F, Prefetch
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Prefetch
 from django.utils import timezone
 
 from tablerank.catan.validation import validate
@@ -84,10 +84,17 @@ def require_valid(league: League, game: Game, field: str = "seats") -> None:
 def _next_sequence(league: League, count: int = 1) -> int:
     """Take `count` numbers of the recording order; returns the last one taken."""
     # The UPDATE takes the league row's write lock until the transaction ends, so recording
-    # into one league is serialised and the numbers never repeat.
-    League.objects.filter(pk=league.pk).update(last_sequence=F("last_sequence") + count)
-    revisions.bump(league)  # every new record changes what the league's pages show
-    return League.objects.values_list("last_sequence", flat=True).get(pk=league.pk)
+    # into one league is serialised and the numbers never repeat. It also bumps the revision:
+    # every new record changes what the league's pages show.
+    q = connection.ops.quote_name
+    taken, revision = q("last_sequence"), q("revision")  # the fields' own names
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {q(League._meta.db_table)} SET {taken} = {taken} + %s, "
+            f"{revision} = {revision} + 1 WHERE id = %s RETURNING {taken}",
+            [count, league.pk],
+        )
+        return int(cursor.fetchone()[0])
 
 
 def _check_id_free(league: League, model: type[Recorded], record_id: str, kind: str) -> None:
