@@ -171,10 +171,17 @@ def _apply(league: League, changed: Sequence[Changed], kept: dict[str, GameSyste
 def refresh_changed(league: League, changed: Sequence[Changed]) -> None:
     """Bring every kept list up to date after these records entered or left the confirmed
     history. Call it inside the change's transaction."""
+    _refresh(league, changed, locked=False)
+
+
+def _refresh(league: League, changed: Sequence[Changed], *, locked: bool) -> None:
+    """`refresh_changed`; `locked`: the caller's transaction holds the league row's lock and
+    has bumped its revision already (recording does both in one statement)."""
     changed = sorted(changed, key=lambda item: item[0])
     with transaction.atomic(), _no_cycle_collection():
-        _lock(league)
-        revisions.bump(league)
+        if not locked:
+            _lock(league)
+            revisions.bump(league)
         _apply(league, changed, kept_systems(league))
 
 
@@ -214,8 +221,10 @@ def refresh_ratings(record: GameRecord, *more: GameRecord) -> None:
 
 def refresh_recorded(record: GameRecord, game: Game) -> None:
     """`refresh_ratings` for a confirmed game just written, given as the engine's game with the
-    league's spellings of its players (what `recording._write_game` returns): no re-reading."""
-    refresh_changed(record.league, [((record.date, record.sequence), record.pk, game, True)])
+    league's spellings of its players (what `recording._write_game` returns): no re-reading.
+    Only for a record whose sequence number was just taken (`recording._next_sequence` locked
+    the league row and bumped its revision in this transaction)."""
+    _refresh(record.league, [((record.date, record.sequence), record.pk, game, True)], locked=True)
 
 
 def rebuild_ratings(league: League) -> None:
