@@ -36,7 +36,7 @@ def _table(model: Any) -> str:
 
 
 def _where(
-    after: Point | None, before: Point | None, players: Collection[str] | None
+    league_id: int, after: Point | None, before: Point | None, players: Collection[str] | None
 ) -> tuple[str, list[Any]]:
     q = connection.ops.quote_name
     seats, names = _table(SeatRow), _table(Player)
@@ -51,23 +51,25 @@ def _where(
         params += [day(before[0]), day(before[0]), before[1]]
     if players is not None:
         marks = ", ".join(["%s"] * len(players))
+        # Not correlated with `g` (the league is a parameter): the database finds these games
+        # once, not once per game of the league.
         where.append(
             f"g.id IN (SELECT s2.game_id FROM {seats} s2 JOIN {names} p2 "
-            f"ON p2.id = s2.player_id WHERE p2.league_id = g.league_id AND p2.{q('key')} "
+            f"ON p2.id = s2.player_id WHERE p2.league_id = %s AND p2.{q('key')} "
             f"IN ({marks}))"
         )
-        params += sorted(name.casefold() for name in players)
+        params += [league_id, *sorted(name.casefold() for name in players)]
     return " AND ".join(where), params
 
 
 def _queries(
-    after: Point | None, before: Point | None, players: Collection[str] | None
+    league_id: int, after: Point | None, before: Point | None, players: Collection[str] | None
 ) -> tuple[str, str, list[Any]]:
     """The seats query (one row per seat, game fields repeated, in play order: the order the
     play index gives, so the database sorts nothing) and the VP sources query, same order."""
     q = connection.ops.quote_name
     games, seats, names, sources = (_table(m) for m in (GameRecord, SeatRow, Player, SourceVP))
-    where, params = _where(after, before, players)
+    where, params = _where(league_id, after, before, players)
     # CAST: the date as text, which the database driver does not convert row by row.
     seat_sql = (
         f"SELECT g.id, g.sequence, g.external_id, CAST(g.date AS TEXT), g.title, g.variant, "
@@ -105,7 +107,7 @@ def played_games(
     """The league's confirmed games in play order, strictly after `after` and strictly before
     `before` when given, and only those where one of `players` (names, any case) holds a seat
     when given (a request's handful of names, not the league's)."""
-    seat_sql, source_sql, params = _queries(after, before, players)
+    seat_sql, source_sql, params = _queries(league_id, after, before, players)
     sources = _sources(source_sql, [league_id, *params]) if _has_sources(league_id) else None
     dates: dict[str, dt.date] = {}
     current: Any = None
