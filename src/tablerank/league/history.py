@@ -19,6 +19,7 @@ from tablerank.league.models import League, Player
 from tablerank.league.played import Played, Point, played_games
 from tablerank.league.ratings import confirmed_events
 from tablerank.league.reading import game_system, kept_system, league_player
+from tablerank.league.state_rows import parse_parts, stored_rows
 
 
 @dataclass(frozen=True)
@@ -67,17 +68,27 @@ def _signed(amount: float) -> str:
 
 
 def player_history(
-    league: League, player_name: str, system: str, list_key: str | None = None
+    league: League,
+    player_name: str,
+    system: str,
+    list_key: str | None = None,
+    *,
+    last: int | None = None,
 ) -> list[HistoryEntry]:
     """Every confirmed game that moved the player's number in the system, in play order, with
     the rating before and after and the engine's explanation. All of the system's lists unless
-    `list_key` names one. Turnabout's entries are the events that rated the player."""
+    `list_key` names one. Turnabout's entries are the events that rated the player.
+
+    `last` keeps only the player's latest `last` games (the entries of those that moved the
+    number): the same entries as the whole history's, at a cost that does not grow with the
+    player's earlier games."""
     player = league_player(league, player_name)
     engine = kept_system(league, system)
     games_system = game_system(engine)
     if games_system is None:
         if isinstance(engine, ReplaySystem):
-            return _event_history(league, player, engine)
+            events = _event_history(league, player, engine)
+            return events if last is None else events[-last:] if last > 0 else []
         raise LeagueError(
             "system",
             f"{system} ranks players by their ranks in other systems and moves no number per "
@@ -90,7 +101,12 @@ def player_history(
             key = games_system.list_key(game)
             if list_key is None or key == list_key:
                 by_list.setdefault(key, []).append(item)
-    walk = _summed if games_system.order_independent else _replayed
+    if last is not None:
+        by_list = _latest(by_list, last)
+    if games_system.order_independent:
+        walk = _summed if last is None else _summed_back
+    else:
+        walk = _replayed
     entries: list[HistoryEntry] = []
     for key, mine in by_list.items():
         entries += walk(league, system, games_system, key, player.name, mine)
@@ -159,6 +175,60 @@ def _summed(
             played += 1
             out.append(dataclasses.replace(entry, after=total(partials[player]), games=played))
     return out
+
+
+def _latest(by_list: dict[str, list[Played]], last: int) -> dict[str, list[Played]]:
+    """Each list's games among the player's latest `last` (over all the lists)."""
+    every = sorted(
+        ((item[0], key, item) for key, mine in by_list.items() for item in mine),
+        key=lambda row: (row[0], row[1]),
+    )
+    kept: dict[str, list[Played]] = {}
+    for _, key, item in every[len(every) - last :] if last > 0 else []:
+        kept.setdefault(key, []).append(item)
+    return kept
+
+
+def _summed_back(
+    league: League, name: str, system: ReplaySystem[Game], key: str, player: str, mine: list[Played]
+) -> list[HistoryEntry]:
+    """A sum's history over some of the player's latest games: from the stored exact sums,
+    taking away the amounts of every later game of the names at those tables, newest first.
+    Exact, like the forward pass: a sum minus its later terms is the sum of the earlier ones."""
+    wanted = {pk for _, pk, _ in mine}
+    names = {seat.player for _, _, game in mine for seat in game.seats}
+    partials: dict[str, list[float]] = {}
+    counts: dict[str, int] = {}
+    for who, row in stored_rows(league, name, key, names):
+        partials[who], counts[who] = parse_parts(row), row[1]
+    later = list(played_games(league.pk, after=_previous(mine[0][0]), players=names))
+    out: list[HistoryEntry] = []
+    for item in reversed(later):
+        game = item[2]
+        if system.refusal(game) is not None or system.list_key(game) != key:
+            continue
+        try:
+            delta = system.changes(game, {})
+        except RatingError:
+            continue
+        after, games = total(partials.get(player, [0.0])), counts.get(player, 0)
+        for who, amount in delta.items():
+            if who in partials:
+                add(partials[who], -amount)
+                counts[who] -= 1
+        if item[1] in wanted:
+            seated = {seat.player for seat in game.seats}
+            before = {p: total(partials[p]) for p in seated if counts.get(p, 0) > 0}
+            entry = _entry(name, system, key, player, item, before)
+            if entry is not None:
+                out.append(dataclasses.replace(entry, after=after, games=games))
+    out.reverse()
+    return out
+
+
+def _previous(at: Point) -> Point:
+    """The last place in play order before `at` (for an inclusive lower bound)."""
+    return (at[0], at[1] - 1)
 
 
 def _replayed(

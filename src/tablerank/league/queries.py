@@ -154,12 +154,17 @@ def annual_list(
 
 
 def player_history(
-    league: League, player_name: str, system: str, list_key: str | None = None
+    league: League,
+    player_name: str,
+    system: str,
+    list_key: str | None = None,
+    *,
+    last: int | None = None,
 ) -> list[HistoryEntry]:
     """`history.player_history`, cached."""
     return cached(
         league,
         "history",
-        (player_name, system, list_key),
-        lambda: history.player_history(league, player_name, system, list_key),
+        (player_name, system, list_key, last),
+        lambda: history.player_history(league, player_name, system, list_key, last=last),
     )

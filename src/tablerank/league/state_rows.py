@@ -19,6 +19,7 @@ __all__ = [
     "format_parts",
     "list_rows",
     "parse_parts",
+    "stored_rows",
     "upsert_states",
 ]
 
@@ -33,6 +34,18 @@ def list_rows(league: League, system: str, key: str) -> Iterator[tuple[str, Row]
         "player", "rating", "games", "parts"
     ).iterator(chunk_size=5000):
         yield player, (rating, games, parts)
+
+
+def stored_rows(
+    league: League, system: str, key: str, players: Iterable[str]
+) -> Iterator[tuple[str, Row]]:
+    """These names' rows of one list (a request's handful of names), in batches."""
+    rows = RatingState.objects.filter(league=league, system=system, list_key=key)
+    for part in batched(sorted(set(players))):
+        for player, rating, games, parts in rows.filter(player__in=part).values_list(
+            "player", "rating", "games", "parts"
+        ):
+            yield player, (rating, games, parts)
 
 
 def upsert_states(league: League, system: str, key: str, rows: Mapping[str, Row]) -> None:
