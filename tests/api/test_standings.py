@@ -142,6 +142,14 @@ def test_a_players_history_leads_to_their_standing(
     assert entries[-1]["after"] == pytest.approx(final["Ann"])
 
 
+def test_a_players_latest_games_are_the_tail_of_their_history(club: Club, call: Call) -> None:
+    path = "/api/leagues/bonn/players/ann/history"
+    whole = call("GET", path, query={"system": "cow.elo", "list": "base"})
+    latest = call("GET", path, query={"system": "cow.elo", "list": "base", "last": 3})
+    assert latest.status == 200
+    assert latest.body["history"] == whole.body["history"][-3:]
+
+
 @pytest.mark.parametrize(
     ("path", "query", "status", "field"),
     [
@@ -158,6 +166,8 @@ def test_a_players_history_leads_to_their_standing(
         ("players/Ann/history", {}, 422, "system"),
         ("players/Ann/history", {"system": "chess"}, 422, "system"),
         ("players/Ann/history", {"system": "pages.combined"}, 422, "system"),
+        ("players/Ann/history", {"system": "cow.elo", "last": 0}, 422, "last"),
+        ("players/Ann/history", {"system": "cow.elo", "last": "ten"}, 422, "last"),
     ],
 )
 def test_a_bad_question_is_refused_naming_the_field(

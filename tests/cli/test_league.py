@@ -529,6 +529,20 @@ def test_a_players_history_with_the_reasons(invoke: Invoke, season_league: str) 
     assert "against" in shown.stdout
 
 
+def test_a_players_latest_games_only(invoke: Invoke, season_league: str) -> None:
+    args = ("league", "history", season_league, "--player", "ann", "-s", "cow.elo",
+            "--list", "base")  # fmt: skip
+    whole = as_json(invoke(*args, "-f", "json"))["history"]
+    latest = as_json(invoke(*args, "--last", "2", "-f", "json"))["history"]
+    assert latest == whole[-2:]
+    refused = invoke(*args, "--last", "0")
+    assert refused.exit_code == 2
+    assert "last: expected a number of games, at least 1, got 0" in refused.output
+    alone = invoke("league", "history", season_league, "--last", "2")
+    assert alone.exit_code == 2
+    assert "--system, --list and --last go with --player" in alone.output
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -562,7 +576,7 @@ def test_a_players_history_with_the_reasons(invoke: Invoke, season_league: str) 
         (("history", "bonn", "--player", "Ann"),
          "system: say whose numbers: --system NAME with --player"),
         (("history", "bonn", "--system", "cow.elo"),
-         "player: --system and --list go with --player"),
+         "player: --system, --list and --last go with --player"),
         (("history", "bonn", "--player", "Zed", "-s", "cow.elo"),
          "player: league 'bonn' has no player 'Zed'"),
         (("history", "bonn", "--player", "Ann", "-s", "pages.combined"),

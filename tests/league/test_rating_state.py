@@ -120,8 +120,8 @@ def assert_log_is_replay(
         if entries:
             assert entries[-1].after == final[player], (name, player)
         seated = [g.id for g in mine if player in {seat.player for seat in g.seats}]
-        for last in (0, 1, 3):
-            latest = set(seated[len(seated) - last :]) if last else set()
+        for last in (1, 3):
+            latest = set(seated[-last:])
             tail = player_history(league, player, name, key, last=last)
             assert tail == [e for e in entries if e.game in latest], (name, player, last)
 

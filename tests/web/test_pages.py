@@ -401,6 +401,24 @@ def test_player_page_explains_every_game_in_words(client: Client, league: League
     assert body.count('class="history-row"') == len(history)
 
 
+def test_player_page_explains_the_latest_games_and_links_to_every_game(
+    client: Client, league: League, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("tablerank.web.pages.player.LATEST", 2)
+    url = reverse("player", args=[league.slug, "Ann"])
+    history = queries.player_history(league, "Ann", "cow.elo")
+    assert len(history) > 2
+    body = text(client.get(url, {"system": "cow.elo"}))
+    assert "The latest 2 games, explained" in body
+    assert body.count('class="history-row"') == 2
+    shown = {game for line in chart_data(body)["series"] for game in line["games"]}
+    assert shown == {entry.game for entry in history[-2:]}
+    assert 'href="?system=cow.elo&amp;all=1"' in body
+    whole = text(client.get(url, {"system": "cow.elo", "all": "1"}))
+    assert "Every game, explained" in whole
+    assert whole.count('class="history-row"') == len(history)
+
+
 def test_player_page_names_are_case_insensitive(client: Client, league: League) -> None:
     body = text(client.get(reverse("player", args=[league.slug, "aNN"])))
     assert "<h1>Ann</h1>" in body

@@ -177,7 +177,9 @@ def history(request: HttpRequest, slug: Slug, name: PlayerName, query: Query[His
     league = league_for(slug, caller(request).user)
     member = player_in(league, name)
     with field_renamed("list_key", "list"):
-        entries = queries.player_history(league, member.name, query.system, query.list_key)
+        entries = queries.player_history(
+            league, member.name, query.system, query.list_key, last=query.last
+        )
     return {
         "player": member.name,
         "system": query.system,

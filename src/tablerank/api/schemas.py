@@ -311,3 +311,4 @@ class StandingsQuery(Schema):
 class HistoryQuery(Schema):
     system: HistorySystem
     list_key: QueryText | None = Field(None, alias="list")
+    last: int | None = Field(None, description="only the player's latest N games")

@@ -82,13 +82,15 @@ def player_history(
     `last` keeps only the player's latest `last` games (the entries of those that moved the
     number): the same entries as the whole history's, at a cost that does not grow with the
     player's earlier games."""
+    if last is not None and last < 1:
+        raise LeagueError("last", f"expected a number of games, at least 1, got {last}")
     player = league_player(league, player_name)
     engine = kept_system(league, system)
     games_system = game_system(engine)
     if games_system is None:
         if isinstance(engine, ReplaySystem):
             events = _event_history(league, player, engine)
-            return events if last is None else events[-last:] if last > 0 else []
+            return events if last is None else events[-last:]
         raise LeagueError(
             "system",
             f"{system} ranks players by their ranks in other systems and moves no number per "
@@ -184,7 +186,7 @@ def _latest(by_list: dict[str, list[Played]], last: int) -> dict[str, list[Playe
         key=lambda row: (row[0], row[1]),
     )
     kept: dict[str, list[Played]] = {}
-    for _, key, item in every[len(every) - last :] if last > 0 else []:
+    for _, key, item in every[-last:]:
         kept.setdefault(key, []).append(item)
     return kept
 

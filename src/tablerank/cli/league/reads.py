@@ -40,6 +40,10 @@ def history(
         str | None, typer.Option("--system", "-s", help="The system, with --player.")
     ] = None,
     list_key: ListKey = None,
+    last: Annotated[
+        int | None,
+        typer.Option("--last", help="Only the player's latest N games, with --player."),
+    ] = None,
     output: Format = Output.table,
 ) -> None:
     """The league's confirmed games in play order, or one player's changes in one system."""
@@ -49,8 +53,8 @@ def history(
             from tablerank.league import services
             from tablerank.league.errors import LeagueError
 
-            if system is not None or list_key is not None:
-                raise LeagueError("player", "--system and --list go with --player")
+            if system is not None or list_key is not None or last is not None:
+                raise LeagueError("player", "--system, --list and --last go with --player")
             return services.confirmed_history(access.league(slug))
 
         print_history(guarded(lambda: access.run(games)), slug, output)
@@ -62,7 +66,8 @@ def history(
 
         if system is None:
             raise LeagueError("system", "say whose numbers: --system NAME with --player")
-        entries = queries.player_history(access.league(slug), player, system, list_key)
+        league = access.league(slug)
+        entries = queries.player_history(league, player, system, list_key, last=last)
         return history_json(slug, entries, player, system)
 
     emit(guarded(lambda: access.run(changes)), output, print_player_history)

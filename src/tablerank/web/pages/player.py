@@ -63,6 +63,10 @@ def _now_per_list(entries: Sequence[queries.HistoryEntry]) -> list[dict[str, Any
     ]
 
 
+LATEST = 50
+"""Games a player page explains unless asked for all: a long history costs a replay."""
+
+
 @require_GET
 def player(request: HttpRequest, slug: str, name: str) -> HttpResponse:
     """A player's rating history in one system (a chart per list) and every game explained."""
@@ -74,8 +78,11 @@ def player(request: HttpRequest, slug: str, name: str) -> HttpResponse:
     system = request.GET.get("system", "")
     if system not in systems:
         system = systems[0]
+    whole = request.GET.get("all") == "1"
     try:
-        entries = queries.player_history(league, person.name, system)
+        entries = queries.player_history(
+            league, person.name, system, last=None if whole else LATEST
+        )
         trouble = None
     except TablerankError as exc:
         entries, trouble = [], exc
@@ -90,6 +97,8 @@ def player(request: HttpRequest, slug: str, name: str) -> HttpResponse:
         "system_title": get_system(system).title,
         "error": trouble,
         "entries": list(reversed(entries)),
+        "whole": whole,
+        "latest": LATEST,
         "chart": {"system": system, "label": system_label(system), "series": _charted(entries)},
         "games_played": seats.count(),
         "wins": seats.filter(winner=True).count(),
