@@ -16,17 +16,29 @@ from typing import Any
 
 from django.db import connection
 
-from tablerank.engine.records import Game, Seat, stored_game, stored_seat
+from tablerank.engine.records import (
+    Account,
+    Game,
+    GameClass,
+    Seat,
+    SeatStatus,
+    stored_game,
+    stored_seat,
+)
+from tablerank.engine.systems.fast_replay import Table, TableSeat
 from tablerank.league.models import GameRecord, Player, RecordStatus, SourceVP
 from tablerank.league.models import Seat as SeatRow
 
-__all__ = ["Played", "Point", "played_games"]
+__all__ = ["Played", "PlayedTable", "Point", "played_games", "played_tables"]
 
 Point = tuple[dt.date, int]
 """A record's place in play order: its date, then its recording number."""
 
 Played = tuple[Point, int, Game]
 """A confirmed game: its place in play order, its primary key, and the game."""
+
+PlayedTable = tuple[Point, Table]
+"""A confirmed game as the fast replays read it (`engine.systems.fast_replay`)."""
 
 _FETCH = 2000
 
@@ -165,3 +177,53 @@ def _game(row: Any, rows: list[Any], dates: dict[str, dt.date], sources: _Source
 
 def _position(row: Any) -> int:
     return int(row[20])
+
+
+def played_tables(
+    league_id: int, *, after: Point | None = None, before: Point | None = None
+) -> Iterator[PlayedTable]:
+    """`played_games` for the fast replays: the league's confirmed games in play order (after
+    and before as there), as compact tables of the columns they need (title, group, class,
+    and per seat player, place, winner, status, account)."""
+    q = connection.ops.quote_name
+    games, seats, names = _table(GameRecord), _table(SeatRow), _table(Player)
+    where, params = _where(after, before, None)
+    sql = (
+        f"SELECT g.id, g.sequence, CAST(g.date AS TEXT), g.title, g.{q('group')}, "
+        f"g.game_class, p.name, s.place, s.winner, s.status, s.account, s.position "
+        f"FROM {games} g JOIN {seats} s ON s.game_id = g.id JOIN {names} p ON p.id = s.player_id "
+        f"WHERE {where} ORDER BY g.date, g.sequence"
+    )
+    dates: dict[str, dt.date] = {}
+    current: Any = None
+    rows: list[Any] = []
+    for row in _stream(sql, [league_id, *params]):
+        if current is None or row[0] != current[0]:
+            if current is not None:
+                yield _compact(current, rows, dates)
+            current, rows = row, []
+        rows.append(row)
+    if current is not None:
+        yield _compact(current, rows, dates)
+
+
+_STATUS = {status.value: status for status in SeatStatus}
+_ACCOUNT = {account.value: account for account in Account}
+_CLASS = {game_class.value: game_class for game_class in GameClass}
+
+
+def _compact(row: Any, rows: list[Any], dates: dict[str, dt.date]) -> PlayedTable:
+    raw_date = row[2]
+    day = dates.get(raw_date)
+    if day is None:
+        day = dates[raw_date] = dt.date.fromisoformat(raw_date)
+    if len(rows) > 1:
+        rows.sort(key=_table_position)
+    seats: tuple[TableSeat, ...] = tuple(
+        (seat[6], seat[7], bool(seat[8]), _STATUS[seat[9]], _ACCOUNT[seat[10]]) for seat in rows
+    )
+    return (day, row[1]), (row[3], row[4], _CLASS[row[5]], seats)
+
+
+def _table_position(row: Any) -> int:
+    return int(row[11])
