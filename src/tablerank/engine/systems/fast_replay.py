@@ -26,7 +26,7 @@ from tablerank.engine.systems.cow import elo
 from tablerank.engine.systems.cow.elo import Elo
 from tablerank.engine.values import Game
 
-__all__ = ["FastReplay", "Table", "TableSeat", "fast_replay"]
+__all__ = ["FastReplay", "Table", "TableSeat", "fast_replay", "table_of"]
 
 TableSeat = tuple[str, int | None, bool, SeatStatus, Account]
 """One seat as the replay needs it: player, place, declared winner, status, account."""
@@ -35,6 +35,12 @@ Table = tuple[str, str, GameClass, tuple[TableSeat, ...]]
 """One game as the replay needs it: title, group, class, and its seats in seat order."""
 
 _PROBE_DATE = dt.date(2000, 1, 1)
+
+
+def table_of(game: Game) -> Table:
+    """The table of a game (what a league reads from its rows directly)."""
+    seats = tuple((s.player, s.place, s.winner, s.status, s.account) for s in game.seats)
+    return game.game, game.group, game.game_class, seats
 
 
 class FastReplay(Protocol):
