@@ -15,12 +15,12 @@ game (`RatingCheckpoint`).
 
 from __future__ import annotations
 
-import json
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
 from django.db.models import Q
 
 from tablerank.engine.records import Game
@@ -88,13 +88,19 @@ class Replay:
         self.at, self.count = at, self.count + 1
 
     def blob(self) -> bytes:
-        data = {"r": self.ratings, "g": self.games}
-        return zlib.compress(json.dumps(data, separators=(",", ":")).encode(), 1)
+        """The state as compressed JSON (msgspec's encoder: floats in shortest round-trip
+        form, as the json module writes them, in a third of the time)."""
+        return zlib.compress(msgspec.json.encode({"r": self.ratings, "g": self.games}), 1)
 
     @classmethod
     def from_blob(cls, blob: bytes, at: Point, count: int) -> Replay:
-        data = json.loads(zlib.decompress(blob))
-        return cls(data["r"], data["g"], at, count)
+        data = msgspec.json.decode(zlib.decompress(blob), type=_Blob)
+        return cls(data.r, data.g, at, count)
+
+
+class _Blob(msgspec.Struct):
+    r: dict[str, float | int]
+    g: dict[str, int]
 
 
 def _marks(league: League, name: str, key: str) -> Q:
