@@ -73,11 +73,15 @@ class Replay:
 
     def apply_table(self, replay: FastReplay, initial: float, at: Point, table: Table) -> None:
         """`apply` for a game read as a table, through the system's fast replay."""
+        ratings, played = self.ratings, self.games
         try:
-            delta = replay.changes(table, self.ratings)
+            delta = replay.changes(table, ratings)
         except RatingError:
             delta = {}
-        self.add(at, delta, initial)
+        for player, amount in delta.items():  # `add`, inline: once per game and list
+            ratings[player] = ratings.get(player, initial) + amount
+            played[player] = played.get(player, 0) + 1
+        self.at, self.count = at, self.count + 1
 
     def add(self, at: Point, delta: dict[str, float], initial: float) -> None:
         """Count one more game of the list, at `at`, which changed these ratings."""

@@ -212,8 +212,10 @@ def played_tables(
         if day is None:
             day = dates[raw_date] = dt.date.fromisoformat(raw_date)
         table = tuple(
-            (player, place, bool(winner), status[seat_status], account[seat_account])
-            for _, player, place, winner, seat_status, seat_account in rows
+            [
+                (player, place, bool(winner), status[seat_status], account[seat_account])
+                for _, player, place, winner, seat_status, seat_account in rows
+            ]
         )
         yield (day, sequence), (title, group, classes[game_class], table)
 

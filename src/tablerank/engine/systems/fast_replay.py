@@ -84,9 +84,8 @@ class _Keys:
             return key
 
 
-_WON, _LOST, _DREW = 0, 1, 2
 _PLACES = ((1, 2), (2, 1), (1, 1))
-"""Places giving each result, from the first player's view."""
+"""Places giving each result (won, lost, drew), from the first player's view."""
 
 
 class _EloReplay(_Keys):
@@ -96,43 +95,41 @@ class _EloReplay(_Keys):
         self._start = system.start
         self._memo: tuple[dict[float, int], ...] = ({}, {}, {})
 
-    def _pair(self, result: int, difference: float) -> int:
-        """`pair_change` for a first player whose opponent is rated `difference` higher."""
+    def _pair(self, memo: dict[float, int], difference: float) -> int:
+        """`pair_change` for a first player whose opponent is rated `difference` higher, with
+        the result `memo` holds (won, lost, drew), entered in it."""
+        result = next(i for i, table in enumerate(self._memo) if table is memo)
         own, other = _PLACES[result]
         change = self._elo.pair_change(("a", own, 0), ("b", other, difference))
-        self._memo[result][difference] = change
+        memo[difference] = change
         return change
 
     def changes(self, table: Table, ratings: Mapping[str, float]) -> dict[str, float]:
-        start = self._start
+        start, rated = self._start, elo.rated_place
         eligible = [
             (player, place, ratings.get(player, start))
             for player, seat_place, _, status, account in table[3]
-            if (place := elo.rated_place(seat_place, status, account)) is not None
+            if (place := rated(seat_place, status, account)) is not None
         ]
         if len(eligible) < 2:
             return {}
         out: dict[str, float] = {p: 0 for p, _, _ in eligible}
-        memo, pair = self._memo, self._pair
+        won, lost, drew = self._memo
+        pair = self._pair
         for i, (a, place_a, rating_a) in enumerate(eligible):
             for b, place_b, rating_b in eligible[i + 1 :]:
                 # Worked out from the view of the name that sorts first, as `pair_change` does.
                 if b < a:
-                    result = _WON if place_b < place_a else _LOST if place_b > place_a else _DREW
-                    difference = rating_a - rating_b
-                    change = memo[result].get(difference)
-                    if change is None:
-                        change = pair(result, difference)
-                    out[a] -= change
-                    out[b] += change
+                    first, second, difference = b, a, rating_a - rating_b
+                    memo = won if place_b < place_a else lost if place_b > place_a else drew
                 else:
-                    result = _WON if place_a < place_b else _LOST if place_a > place_b else _DREW
-                    difference = rating_b - rating_a
-                    change = memo[result].get(difference)
-                    if change is None:
-                        change = pair(result, difference)
-                    out[a] += change
-                    out[b] -= change
+                    first, second, difference = a, b, rating_b - rating_a
+                    memo = won if place_a < place_b else lost if place_a > place_b else drew
+                change = memo.get(difference)
+                if change is None:
+                    change = pair(memo, difference)
+                out[first] += change
+                out[second] -= change
         return out
 
 
