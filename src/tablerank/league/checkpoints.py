@@ -236,10 +236,13 @@ def _replay_tables(league: League, replaying: list[_Replaying], start: Point | N
     for at_game, table in played_tables(league.pk, after=start):
         title, group = table[0], table[1]
         for r, fast, initial in lists:
-            if not r.wants(at_game) or fast.list_key(title, group) != r.key:
+            state = r.state
+            if state.at is not None and at_game <= state.at:
                 continue
-            r.state.apply_table(fast, initial, at_game, table)
-            r.saved(league)
+            if fast.list_key(title, group) == r.key:
+                state.apply_table(fast, initial, at_game, table)
+                if state.count - r.since >= EVERY:
+                    r.saved(league)
 
 
 def _restore(

@@ -8,7 +8,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tablerank.engine.records import Game
+from tablerank.engine.records import Game, new_game
 from tablerank.engine.systems.area import Area, TeamDivisor
 from tablerank.engine.systems.base import ReplaySystem
 from tablerank.engine.systems.cow.elo import Elo
@@ -133,3 +133,22 @@ def test_cow_elo_refuses_other_titles_and_keys_lists_by_group() -> None:
     assert elo.list_key("Catan", "cities") == "cities"
     assert elo.list_key("Kremlin", "base") is None
     assert area.list_key("Kremlin", "base") == "Kremlin"
+
+
+@given(start=st.dictionaries(st.sampled_from(NAMES), ratings, max_size=6))
+def test_a_player_named_as_a_titles_participant_is_paired_as_the_engine_pairs(
+    start: dict[str, float],
+) -> None:
+    seats = [
+        [{"player": "Kremlin (game)", "place": place, "winner": place == 1},
+         {"player": "Ann", "place": 1, "winner": True}]
+        for place in (1, 2)
+    ]  # fmt: skip
+    games = [
+        new_game(id=f"s{i}", date="2026-03-14", game="Kremlin", game_class="sol", seats=sitting)
+        for i, sitting in enumerate(seats)
+    ]
+    for system in (Area(), Area(start=10.5)):
+        assert fast_replay_of(system, "Kremlin", games, start) == engine_replay(
+            system, "Kremlin", games, start
+        )

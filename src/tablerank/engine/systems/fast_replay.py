@@ -133,6 +133,14 @@ class _EloReplay(_Keys):
         return out
 
 
+_Shape = tuple[GameClass, str, tuple[tuple[int, bool], ...]]
+"""What A.R.E.A.'s pairings depend on: class, title (SOL only), each rated seat's place and
+declared win; never the names."""
+
+_Pairings = tuple[tuple[tuple[int, int, bool], ...], int]
+"""Pairings by index into the rated seats (the SOL title's participant after them), divisor."""
+
+
 class _AreaReplay(_Keys):
     def __init__(self, system: Area) -> None:
         super().__init__(system)
@@ -140,6 +148,7 @@ class _AreaReplay(_Keys):
         self._start = system.start
         self._memo: dict[int, tuple[dict[float, int], dict[float, int]]] = {}
         """Per divisor: decisive pairs' and draws' transfers by rating difference."""
+        self._shapes: dict[_Shape, _Pairings] = {}
 
     def _transfer(self, draw: bool, divisor: int, difference: float) -> int:
         """`transfer` from a player whose opponent is rated `difference` higher."""
@@ -147,17 +156,43 @@ class _AreaReplay(_Keys):
         self._memo[divisor][draw][difference] = moved
         return moved
 
+    def _pairings(self, shape: _Shape) -> _Pairings:
+        """The engine's `pairings` for stand-in names, by index (it never reads the names)."""
+        game_class, title, seats = shape
+        stand_ins = [(f"\0{i}", place, winner) for i, (place, winner) in enumerate(seats)]
+        pairs, divisor = self._area.pairings(stand_ins, game_class, title)
+        index = {name: i for i, (name, _, _) in enumerate(stand_ins)}
+        index[area.game_participant(title)] = len(stand_ins)
+        found = tuple((index[a], index[b], draw) for a, b, draw in pairs), divisor
+        self._shapes[shape] = found
+        return found
+
     def changes(self, table: Table, ratings: Mapping[str, float]) -> dict[str, float]:
         title, _, game_class, seats = table
+        rated_place = area.rated_place
         rated = [
-            (player, place, winner)
+            (player, (place, winner))
             for player, seat_place, winner, status, _ in seats
-            if (place := area.rated_place(seat_place, status)) is not None
+            if (place := rated_place(seat_place, status)) is not None
         ]
-        pairs, divisor = self._area.pairings(rated, game_class, title)
-        out: dict[str, float] = {}
+        sol = game_class is GameClass.SOL
+        shape = (game_class, title if sol else "", tuple([seat for _, seat in rated]))
+        pairs, divisor = self._shapes.get(shape) or self._pairings(shape)
         if not pairs:
-            return out
+            return {}
+        names = [player for player, _ in rated]
+        if sol:
+            participant = area.game_participant(title)
+            if participant in names:  # a player holds the title's name: pair by names
+                pairings = self._area.pairings([(p, *seat) for p, seat in rated], game_class, title)
+                return self._moved(pairings[0], pairings[1], ratings)
+            names.append(participant)
+        return self._moved([(names[i], names[j], draw) for i, j, draw in pairs], divisor, ratings)
+
+    def _moved(
+        self, pairs: list[tuple[str, str, bool]], divisor: int, ratings: Mapping[str, float]
+    ) -> dict[str, float]:
+        out: dict[str, float] = {}
         memo = self._memo.get(divisor) or self._memo.setdefault(divisor, ({}, {}))
         start, transfer = self._start, self._transfer
         for a, b, draw in pairs:
