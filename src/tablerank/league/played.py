@@ -12,21 +12,35 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Collection, Iterator
+from itertools import groupby
+from operator import itemgetter
 from typing import Any
 
 from django.db import connection
 
-from tablerank.engine.records import Game, Seat, stored_game, stored_seat
+from tablerank.engine.records import (
+    Account,
+    Game,
+    GameClass,
+    Seat,
+    SeatStatus,
+    stored_game,
+    stored_seat,
+)
+from tablerank.engine.systems.fast_replay import Table
 from tablerank.league.models import GameRecord, Player, RecordStatus, SourceVP
 from tablerank.league.models import Seat as SeatRow
 
-__all__ = ["Played", "Point", "played_games"]
+__all__ = ["Played", "PlayedTable", "Point", "played_games", "played_tables"]
 
 Point = tuple[dt.date, int]
 """A record's place in play order: its date, then its recording number."""
 
 Played = tuple[Point, int, Game]
 """A confirmed game: its place in play order, its primary key, and the game."""
+
+PlayedTable = tuple[Point, Table]
+"""A confirmed game as the fast replays read it (`engine.systems.fast_replay`)."""
 
 _FETCH = 2000
 
@@ -44,10 +58,11 @@ def _where(
     params: list[Any] = [RecordStatus.CONFIRMED.value]
     day = connection.ops.adapt_datefield_value
     if after is not None:
-        where.append("(g.date > %s OR (g.date = %s AND g.sequence > %s))")
+        # The first term lets the play index seek to the date.
+        where.append("g.date >= %s AND (g.date > %s OR g.sequence > %s)")
         params += [day(after[0]), day(after[0]), after[1]]
     if before is not None:
-        where.append("(g.date < %s OR (g.date = %s AND g.sequence < %s))")
+        where.append("g.date <= %s AND (g.date < %s OR g.sequence < %s)")
         params += [day(before[0]), day(before[0]), before[1]]
     if players is not None:
         marks = ", ".join(["%s"] * len(players))
@@ -167,3 +182,46 @@ def _game(row: Any, rows: list[Any], dates: dict[str, dt.date], sources: _Source
 
 def _position(row: Any) -> int:
     return int(row[20])
+
+
+def played_tables(
+    league_id: int, *, after: Point | None = None, before: Point | None = None
+) -> Iterator[PlayedTable]:
+    """`played_games` for the fast replays: the league's confirmed games in play order (after
+    and before as there), as compact tables of the columns they need (title, group, class,
+    and per seat player, place, winner, status, account). Two streams in the same order, games
+    and seats, so no game column is repeated per seat."""
+    q = connection.ops.quote_name
+    games, seats, names = _table(GameRecord), _table(SeatRow), _table(Player)
+    where, params = _where(after, before, None)
+    game_sql = (
+        f"SELECT g.id, g.sequence, CAST(g.date AS TEXT), g.title, g.{q('group')}, g.game_class "
+        f"FROM {games} g WHERE {where} ORDER BY g.date, g.sequence, g.id"
+    )
+    seat_sql = (
+        f"SELECT g.id, p.name, s.place, s.winner, s.status, s.account "
+        f"FROM {games} g JOIN {seats} s ON s.game_id = g.id JOIN {names} p ON p.id = s.player_id "
+        f"WHERE {where} ORDER BY g.date, g.sequence, g.id, s.position"
+    )
+    seats_of = groupby(_stream(seat_sql, [league_id, *params]), key=itemgetter(0))
+    dates: dict[str, dt.date] = {}
+    status, account, classes = _STATUS, _ACCOUNT, _CLASS
+    for (pk, sequence, raw_date, title, group, game_class), (seats_pk, rows) in zip(
+        _stream(game_sql, [league_id, *params]), seats_of, strict=True
+    ):
+        assert seats_pk == pk  # the same rows in the same order: every game has seats
+        day = dates.get(raw_date)
+        if day is None:
+            day = dates[raw_date] = dt.date.fromisoformat(raw_date)
+        table = tuple(
+            [
+                (player, place, bool(winner), status[seat_status], account[seat_account])
+                for _, player, place, winner, seat_status, seat_account in rows
+            ]
+        )
+        yield (day, sequence), (title, group, classes[game_class], table)
+
+
+_STATUS = {status.value: status for status in SeatStatus}
+_ACCOUNT = {account.value: account for account in Account}
+_CLASS = {game_class.value: game_class for game_class in GameClass}

@@ -10,16 +10,25 @@ moves at least one point. Which pairs count depends on the class (see `_pairs`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import ClassVar
 
-from tablerank.engine.records import Game, GameClass, SeatStatus
+from tablerank.engine.records import Game, GameClass, Seat, SeatStatus
 from tablerank.engine.rounding import round_half_away
 from tablerank.engine.systems.base import Explanation, ReplaySystem, Term
 
-__all__ = ["Area", "TeamDivisor", "decisive_points", "draw_points", "game_participant"]
+__all__ = [
+    "Area",
+    "RatedSeat",
+    "TeamDivisor",
+    "decisive_points",
+    "draw_points",
+    "game_participant",
+    "rated_place",
+    "rated_seats",
+]
 
 
 class TeamDivisor(StrEnum):
@@ -48,6 +57,41 @@ def game_participant(title: str) -> str:
 
 _Pair = tuple[str, str, bool]
 """One pairing (a, b, draw): `a` beat `b`, or drew with `b` when `draw`."""
+
+RatedSeat = tuple[str, int, bool]
+"""A seat A.R.E.A. rates: player, place, declared winner."""
+
+
+def rated_place(place: int | None, status: SeatStatus) -> int | None:
+    """The seat's place where the seat is rated, else None: abandoned seats and their
+    substitutes are left out, as seed 001 does, since neither played the whole game."""
+    return place if status is SeatStatus.FINISHED else None
+
+
+def rated_seats(seats: Iterable[Seat]) -> list[RatedSeat]:
+    return [
+        (s.player, place, s.winner)
+        for s in seats
+        if (place := rated_place(s.place, s.status)) is not None
+    ]
+
+
+def _sides(
+    rated: list[RatedSeat], game_class: GameClass, title: str
+) -> tuple[list[str], list[str], list[tuple[str, int]]]:
+    """Winners, losers and (player, place) of everyone rated."""
+    if game_class is GameClass.SOL:
+        players = [(p, w) for p, _, w in rated]
+        participant = game_participant(title)
+        winners = [p for p, w in players if w] or [participant]
+        losers = [p for p, w in players if not w] + (
+            [participant] if winners[0] != participant else []
+        )
+        everyone = [(p, 1) for p in winners] + [(p, 2) for p in losers]
+        return winners, losers, everyone
+    winners = [p for p, q, _ in rated if q == 1]
+    losers = [p for p, q, _ in rated if q != 1]
+    return winners, losers, [(p, q) for p, q, _ in rated]
 
 
 @dataclass(frozen=True)
@@ -79,32 +123,18 @@ class Area(ReplaySystem[Game]):
 
     # -- who plays whom ------------------------------------------------------------------------
 
-    def _sides(self, game: Game) -> tuple[list[str], list[str], list[tuple[str, int]]]:
-        """Winners, losers and (player, place) of everyone rated; abandoned seats and their
-        substitutes are left out, as seed 001 does, since neither played the whole game."""
-        rated = [
-            (s.player, s.place or 0, s.winner)
-            for s in game.seats
-            if s.place is not None and s.status is SeatStatus.FINISHED
-        ]
-        if game.game_class is GameClass.SOL:
-            players = [(p, w) for p, _, w in rated]
-            title = game_participant(game.game)
-            winners = [p for p, w in players if w] or [title]
-            losers = [p for p, w in players if not w] + ([title] if winners[0] != title else [])
-            everyone = [(p, 1) for p in winners] + [(p, 2) for p in losers]
-            return winners, losers, everyone
-        winners = [p for p, q, _ in rated if q == 1]
-        losers = [p for p, q, _ in rated if q != 1]
-        return winners, losers, [(p, q) for p, q, _ in rated]
-
     def _pairs(self, game: Game) -> tuple[list[_Pair], int]:
         """The pairings a class rates and the divisor ("the total number of opponents")."""
-        winners, losers, everyone = self._sides(game)
+        return self.pairings(rated_seats(game.seats), game.game_class, game.game)
+
+    def pairings(
+        self, rated: list[RatedSeat], game_class: GameClass, title: str
+    ) -> tuple[list[_Pair], int]:
+        """`_pairs` from the rated seats (`rated_seats`), the class and the title alone."""
+        winners, losers, everyone = _sides(rated, game_class, title)
         if len(everyone) < 2:
             return [], 1
-        cls = game.game_class
-        if cls is GameClass.RACE:
+        if game_class is GameClass.RACE:
             pairs = [
                 (p, o, q == qo) if q <= qo else (o, p, False)
                 for i, (p, q) in enumerate(everyone)
@@ -112,7 +142,7 @@ class Area(ReplaySystem[Game]):
             ]
             return pairs, len(everyone) - 1
         pairs = [(w, lo, False) for w in winners for lo in losers]
-        if cls is GameClass.TEAM:
+        if game_class is GameClass.TEAM:
             return pairs, self._team_divisor(len(winners), len(losers))
         # TWO, WTA, SOL: winners against each other as draws.
         pairs += [(w, o, True) for i, w in enumerate(winners) for o in winners[i + 1 :]]
@@ -127,7 +157,7 @@ class Area(ReplaySystem[Game]):
 
     # -- arithmetic ----------------------------------------------------------------------------
 
-    def _transfer(self, pair: _Pair, ratings: Mapping[str, float], divisor: int) -> int:
+    def transfer(self, pair: _Pair, ratings: Mapping[str, float], divisor: int) -> int:
         """Points that move from `b` to `a` (negative: from `a` to `b`)."""
         a, b, draw = pair
         ra, rb = ratings.get(a, self.start), ratings.get(b, self.start)
@@ -139,7 +169,7 @@ class Area(ReplaySystem[Game]):
     def changes(self, game: Game, ratings: Mapping[str, float]) -> dict[str, float]:
         pairs, divisor = self._pairs(game)
         out: dict[str, float] = {}
-        transfer = self._transfer
+        transfer = self.transfer
         for pair in pairs:
             moved = transfer(pair, ratings, divisor)
             a, b, _ = pair
@@ -152,7 +182,7 @@ class Area(ReplaySystem[Game]):
         terms: list[Term] = []
         for pair in pairs:
             a, b, _ = pair
-            moved = self._transfer(pair, ratings, divisor)
+            moved = self.transfer(pair, ratings, divisor)
             why = self._why(pair, ratings, divisor, moved)
             terms.append(Term(a, moved, f"vs {b}: {why}", opponent=b))
             terms.append(Term(b, -moved, f"vs {a}: {why}", opponent=a))

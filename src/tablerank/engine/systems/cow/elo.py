@@ -17,10 +17,16 @@ from tablerank.engine.records import Account, Game, SeatStatus
 from tablerank.engine.rounding import round_half_away
 from tablerank.engine.systems.base import Explanation, ReplaySystem, Term
 
-__all__ = ["Elo", "expected_score"]
+__all__ = ["Elo", "expected_score", "rated_place"]
 
 _Player = tuple[str, int, float]
 """An eligible player at the table: name, place, rating before the game."""
+
+
+def rated_place(place: int | None, status: SeatStatus, account: Account) -> int | None:
+    """The seat's place where the seat is rated, else None: free accounts, abandoned seats and
+    their substitutes are not rated (seed 001)."""
+    return place if status is SeatStatus.FINISHED and account is Account.PREMIUM else None
 
 
 def expected_score(own: float, opponent: float) -> float:
@@ -47,14 +53,12 @@ class Elo(ReplaySystem[Game]):
         return record.group
 
     def _eligible(self, game: Game, ratings: Mapping[str, float]) -> list[_Player]:
-        """Free accounts, abandoned seats and their substitutes are not rated (seed 001)."""
+        """The seats `rated_place` rates, with their ratings."""
         start = self.start
         return [
-            (s.player, s.place, ratings.get(s.player, start))
+            (s.player, place, ratings.get(s.player, start))
             for s in game.seats
-            if s.place is not None
-            and s.status is SeatStatus.FINISHED
-            and s.account is Account.PREMIUM
+            if (place := rated_place(s.place, s.status, s.account)) is not None
         ]
 
     def changes(self, game: Game, ratings: Mapping[str, float]) -> dict[str, float]:

@@ -1,0 +1,91 @@
+"""The league's replays of cow.elo and area read compact tables (`played_tables`) and go through
+the fast replay; any other order-dependent system goes through the engine, to the same state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+
+from tablerank.engine.records import Game, game_from_dict
+from tablerank.engine.systems.fast_replay import table_of
+from tablerank.league import checkpoints
+from tablerank.league.models import League, RatingCheckpoint, RatingState, RatingWatermark
+from tablerank.league.played import played_games, played_tables
+from tablerank.league.services import kept_systems, rebuild_ratings, record_games
+from tests.league.test_models import GAMES
+
+pytestmark = pytest.mark.django_db
+
+
+def _state(league: League) -> dict[str, Any]:
+    """Every stored row, watermark and checkpoint of cow.elo and area."""
+    systems = ("cow.elo", "area")
+    rows = RatingState.objects.filter(league=league, system__in=systems)
+    marks = RatingWatermark.objects.filter(league=league, system__in=systems)
+    points = RatingCheckpoint.objects.filter(league=league, system__in=systems)
+    return {
+        "rows": sorted(rows.values_list("system", "list_key", "player", "rating", "games")),
+        "marks": sorted(marks.values_list("system", "list_key", "date", "sequence", "games")),
+        "checkpoints": sorted(
+            (s, k, d, q, g, checkpoints.Replay.from_blob(bytes(b), (d, q), g).ratings)
+            for s, k, d, q, g, b in points.values_list(
+                "system", "list_key", "date", "sequence", "games", "state"
+            )
+        ),
+    }
+
+
+@pytest.fixture
+def history(league: League, official: User, season: list[Game]) -> League:
+    special = [game_from_dict(GAMES[name]) for name in GAMES]
+    record_games(league, [*season, *special], official)
+    return league
+
+
+def test_the_tables_read_are_the_played_games(history: League) -> None:
+    games = list(played_games(history.pk))
+    tables = list(played_tables(history.pk))
+    assert tables == [(at, table_of(game)) for at, _, game in games]
+    middle = games[len(games) // 2][0]
+    assert list(played_tables(history.pk, after=middle)) == [
+        (at, table_of(game)) for at, _, game in played_games(history.pk, after=middle)
+    ]
+    assert list(played_tables(history.pk, before=middle)) == [
+        (at, table_of(game)) for at, _, game in played_games(history.pk, before=middle)
+    ]
+
+
+def test_the_engine_replays_to_the_same_state(
+    history: League, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(checkpoints, "EVERY", 3)
+    rebuild_ratings(history)
+    fast = _state(history)
+    assert fast["checkpoints"]
+    monkeypatch.setattr(checkpoints, "fast_replay", lambda system: None)
+    rebuild_ratings(history)
+    assert _state(history) == fast
+
+
+def test_ratings_before_each_game_are_the_same_through_the_engine(
+    history: League, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(checkpoints, "EVERY", 3)
+    rebuild_ratings(history)
+    kept = kept_systems(history)
+    games = list(played_games(history.pk))
+
+    def befores() -> list[str]:
+        return [
+            repr(checkpoints.state_before(history, name, system, system.list_key(game), at))
+            for name, system in ((n, kept[n]) for n in ("cow.elo", "area"))
+            for at, _, game in games
+            if system.refusal(game) is None
+        ]
+
+    fast = befores()
+    assert len(fast) > len(games)
+    monkeypatch.setattr(checkpoints, "fast_replay", lambda system: None)
+    assert befores() == fast
