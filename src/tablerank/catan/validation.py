@@ -49,6 +49,8 @@ def validate_game(game: Game) -> Finding:
         known = ", ".join(VARIANTS)
         return Finding(game.id, [f"variant: unknown variant {game.variant!r}; expected: {known}"])
     target = game.target if game.target is not None else variant.target
+    if _plainly_valid(game, _LIMITS[variant.name], target):
+        return Finding(game.id)
     errors = [
         *_table_size(game, variant),
         *_winner_errors(game, variant, target),
@@ -62,6 +64,32 @@ def validate_game(game: Game) -> Finding:
         *_above_maximum(game, variant),
     ]
     return Finding(game.id, errors, warnings)
+
+
+# Each variant's smallest and largest table and most VP, for `_plainly_valid`.
+_LIMITS = {name: (*v.players, v.maximum) for name, v in VARIANTS.items()}
+
+
+def _plainly_valid(game: Game, limits: tuple[int, int, int], target: int) -> bool:
+    """Whether the common sheet has nothing to report, proved cheaply: every seat finished,
+    no VP sources, a table the variant allows, one winner with target to maximum VP, everyone
+    else below the target (and the maximum). False sends the game through every rule."""
+    low, high, top = limits
+    seats = game.seats
+    if not low <= len(game.placed) == len(seats) <= high:
+        return False
+    winners = 0
+    for seat in seats:
+        vp = seat.vp
+        if seat.sources:
+            return False
+        if seat.winner:
+            winners += 1
+            if vp is None or not target <= vp <= top:
+                return False
+        elif vp is not None and (vp >= target or vp > top):
+            return False
+    return winners == 1
 
 
 def findings_json(findings: Iterable[Finding]) -> dict[str, Any]:

@@ -12,7 +12,10 @@ from __future__ import annotations
 import datetime as dt
 import re
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
+
+import msgspec
+from msgspec import Meta
 
 from tablerank.engine.fields import (
     EARLIEST_DATE,
@@ -30,13 +33,14 @@ from tablerank.engine.values import (
     Account,
     Game,
     GameClass,
+    Seat,
     SeatStatus,
     build_game,
     build_seat,
 )
 from tablerank.engine.variants import VARIANTS
 
-__all__ = ["fast_game"]
+__all__ = ["SeatMemo", "TypedGame", "TypedSeat", "fast_game", "typed_game"]
 
 SEAT_KEYS = frozenset(("player", "vp", "winner", "place", "team", "status", "account", "sources"))
 _ID = re.compile(ID_PATTERN.removeprefix("^").removesuffix("$"))
@@ -44,6 +48,8 @@ _STATUS: dict[object, SeatStatus] = {None: SeatStatus.FINISHED, **{s.value: s fo
 _ACCOUNT: dict[object, Account] = {None: Account.PREMIUM, **{a.value: a for a in Account}}
 _CLASS = {c.value: c for c in GameClass}
 _TWO_OR_MORE = (GameClass.WTA, GameClass.RACE)
+_Vp = Annotated[int, Meta(ge=0, le=MAX_VP)]
+_STRAIGHT = list(range(1, MAX_SEATS + 1))
 
 
 @lru_cache(maxsize=8192)
@@ -170,16 +176,16 @@ def _places(seats: list[_RawSeat]) -> list[int] | None:
     else from the winners and VP; None when the seats need `new_game`'s full placement."""
     given = [s[1] for s in seats]
     if None not in given:
-        previous = 0
-        for position, place in enumerate(sorted(given), 1):  # type: ignore[type-var]
-            if place not in (previous, position):
-                return None
-            previous = place
-        for seat in seats:
-            if seat[3] and seat[1] != 1:
-                return None
-            if seat[1] == 1 and not seat[3] and True in (s[3] for s in seats):
-                return None
+        order = sorted(given)  # type: ignore[type-var]
+        if order != _STRAIGHT[: len(order)]:
+            previous = 0
+            for position, place in enumerate(order, 1):
+                if place not in (previous, position):
+                    return None
+                previous = place
+        won = [s[1] for s in seats if s[3]]
+        if won and (won.count(1) != len(won) or given.count(1) != len(won)):
+            return None
         return given  # type: ignore[return-value]
     keys: list[tuple[float, float]] = []
     for seat in seats:
@@ -200,7 +206,7 @@ def _class(value: object, seats: list[_RawSeat], catan: bool) -> GameClass | Non
         cls = _CLASS[value]
     else:
         return None
-    winners = sum(s[3] for s in seats)
+    winners = [s[3] for s in seats].count(True)
     if winners > 1 and (catan or cls is GameClass.TWO):
         return None
     if (cls is GameClass.TWO and n != 2) or (cls in _TWO_OR_MORE and n < 2):
@@ -222,6 +228,104 @@ def fast_game(
     round: Any,
 ) -> Game | None:
     """The `Game` `new_game` builds from these raw values, or None unless plainly valid."""
+    if type(seats) not in (list, tuple) or not 0 < len(seats) <= MAX_SEATS:
+        return None
+    built = [_seat(s) for s in seats]
+    if None in built:
+        return None
+    checked: list[_RawSeat] = built  # type: ignore[assignment]
+    return _game(id, date, checked, None, game, variant, target, group, city, game_class, event,
+                 round)  # fmt: skip
+
+
+class TypedSeat(msgspec.Struct, forbid_unknown_fields=True):
+    """A seat as JSON gives it, its types and ranges checked while decoding (in C)."""
+
+    player: str
+    place: Annotated[int, Meta(ge=1, le=MAX_SEATS)] | None = None
+    vp: _Vp | Annotated[float, Meta(ge=0, le=MAX_VP)] | None = None
+    winner: bool | None = None
+    team: str | None = None
+    status: str | None = None
+    account: str | None = None
+    sources: dict[str, int] | None = None
+
+
+class TypedGame(msgspec.Struct, forbid_unknown_fields=True, rename={"game_class": "class"}):
+    """A game as JSON gives it (`docs/records.md`), its seats left as JSON text for `typed_game`
+    (which decodes each distinct seat once)."""
+
+    id: str
+    date: str
+    seats: list[msgspec.Raw]
+    game: str | None = None
+    variant: str | None = None
+    target: int | None = None
+    group: str | None = None
+    city: str | None = None
+    game_class: str | None = None
+    event: str | None = None
+    round: int | None = None
+    description: Any = None
+
+
+_Known = tuple[_RawSeat, Seat, str]
+SeatMemo = dict[bytes, _Known | None]
+"""Seats by their JSON text, checked and built once however many games repeat them: the
+checked values, the seat with its place as given, and the player's name folded."""
+_SEAT_DECODE = msgspec.json.Decoder(TypedSeat).decode
+
+
+def typed_game(raw: TypedGame, memo: SeatMemo) -> Game | None:
+    """`fast_game` for a decoded `TypedGame`: the `Game` `new_game` builds, or None."""
+    seats = raw.seats
+    if not 0 < len(seats) <= MAX_SEATS:
+        return None
+    known: list[_Known] = []
+    for text in seats:
+        key = bytes(text)
+        seat = memo.get(key)
+        if seat is None:
+            if key in memo:
+                return None
+            seat = memo[key] = _known_seat(key)
+            if seat is None:
+                return None
+        known.append(seat)
+    if len({k[2] for k in known}) < len(known):
+        return None
+    return _game(raw.id, raw.date, [k[0] for k in known], [k[1] for k in known], raw.game,
+                 raw.variant, raw.target, raw.group, raw.city, raw.game_class, raw.event,
+                 raw.round)  # fmt: skip
+
+
+def _known_seat(text: bytes) -> _Known | None:
+    try:
+        typed = _SEAT_DECODE(text)
+    except msgspec.DecodeError:
+        return None
+    checked = _seat(msgspec.structs.asdict(typed))
+    if checked is None:
+        return None
+    return checked, build_seat(*checked), checked[0].casefold()
+
+
+def _game(
+    id: Any,
+    date: Any,
+    raw: list[_RawSeat],
+    ready: list[Seat] | None,
+    game: Any,
+    variant: Any,
+    target: Any,
+    group: Any,
+    city: Any,
+    game_class: Any,
+    event: Any,
+    round: Any,
+) -> Game | None:
+    """The game of checked seats; `ready` are those seats built with their places as given,
+    their players known to differ (as folded)."""
     if type(id) is not str or not _ID.fullmatch(id):
         return None
     when = _date(date)
@@ -242,14 +346,8 @@ def fast_game(
         return None
     if goal is None and variant_name is not None:
         goal = VARIANTS[variant_name].target
-    if type(seats) not in (list, tuple) or not 0 < len(seats) <= MAX_SEATS:
-        return None
-    built = [_seat(s) for s in seats]
-    if None in built:
-        return None
-    raw: list[_RawSeat] = built  # type: ignore[assignment]
     places = _places(raw)
-    if places is None or len({s[0].casefold() for s in raw}) < len(raw):
+    if places is None or (ready is None and len({s[0].casefold() for s in raw}) < len(raw)):
         return None
     cls = _class(game_class, raw, catan)
     group_name = _text(group, MAX_TEXT_LENGTH)
@@ -258,7 +356,10 @@ def fast_game(
     round_number = _int(round, 0, MAX_ROUNDS)
     if cls is None or any(x is False for x in (group_name, city_name, event_name, round_number)):
         return None
-    table = tuple([build_seat(s[0], p, *s[2:]) for s, p in zip(raw, places, strict=True)])
+    if ready is not None and None not in [s[1] for s in raw]:
+        table = tuple(ready)
+    else:
+        table = tuple([build_seat(s[0], p, *s[2:]) for s, p in zip(raw, places, strict=True)])
     return build_game(
         id, when, table, title, variant_name, goal, group_name or variant_name or title,  # type: ignore[arg-type]
         city_name, cls, event_name, round_number,  # type: ignore[arg-type]
