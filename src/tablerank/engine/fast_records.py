@@ -120,7 +120,23 @@ def _seat(raw: object) -> _RawSeat | None:
     if type(raw) is not dict or not raw.keys() <= SEAT_KEYS:
         return None
     get = raw.get
-    player = get("player")
+    return _seat_values(
+        get("player"), get("place"), get("vp"), get("winner", False), get("team"),
+        get("status"), get("account"), get("sources"),
+    )  # fmt: skip
+
+
+def _seat_values(
+    player: object,
+    place: object,
+    vp: object,
+    winner: object,
+    team: object,
+    status: object,
+    account: object,
+    sources: object,
+) -> _RawSeat | None:
+    """`_seat` of a seat's raw values (None for an absent one)."""
     if type(player) is not str:
         return None
     player = player.strip()
@@ -130,45 +146,38 @@ def _seat(raw: object) -> _RawSeat | None:
         or (len(player) > 66 and len(player.casefold()) > MAX_NAME_KEY_LENGTH)
     ):
         return None
-    vp = get("vp")
     if type(vp) is not int or not 0 <= vp <= MAX_VP:
         vp = _vp(vp)
         if vp is False:
             return None
-    sources = get("sources")
     if sources is None:
-        sources = {}
+        amounts: dict[str, int] | None = {}
     else:
-        sources = _sources(sources)
-        if sources is None:
+        amounts = _sources(sources)
+        if amounts is None:
             return None
-        if sources:
-            total = sum(sources.values())
+        if amounts:
+            total = sum(amounts.values())
             if vp is None:
                 vp = total
             elif vp != total:
                 return None
-    winner = get("winner", False)
     if winner is None:
         winner = False
-    place = get("place")
-    team = get("team")
     if team is not None:
         team = _text(team, MAX_NAME_LENGTH)
-    status = get("status")
-    status = _STATUS.get(status) if status is None or type(status) is str else None
-    account = get("account")
-    account = _ACCOUNT.get(account) if account is None or type(account) is str else None
+    seat_status = _STATUS.get(status) if status is None or type(status) is str else None
+    seat_account = _ACCOUNT.get(account) if account is None or type(account) is str else None
     if (
         type(winner) is not bool
         or (place is not None and (type(place) is not int or not 1 <= place <= MAX_SEATS))
         or team is False
-        or status is None
-        or status is SeatStatus.ABANDONED
-        or account is None
+        or seat_status is None
+        or seat_status is SeatStatus.ABANDONED
+        or seat_account is None
     ):
         return None
-    return (player, place, vp, winner, team, status, account, sources)
+    return (player, place, vp, winner, team, seat_status, seat_account, amounts)  # type: ignore[return-value]
 
 
 def _places(seats: list[_RawSeat]) -> list[int] | None:
@@ -304,7 +313,8 @@ def _known_seat(text: bytes) -> _Known | None:
         typed = _SEAT_DECODE(text)
     except msgspec.DecodeError:
         return None
-    checked = _seat(msgspec.structs.asdict(typed))
+    checked = _seat_values(typed.player, typed.place, typed.vp, typed.winner, typed.team,
+                           typed.status, typed.account, typed.sources)  # fmt: skip
     if checked is None:
         return None
     return checked, build_seat(*checked), checked[0].casefold()
