@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tablerank.catan import validation
-from tablerank.catan.validation import Finding, validate_game
+from tablerank.catan.validation import Finding, failing, validate, validate_game
 from tablerank.catan.variants import VARIANTS
 from tablerank.engine.records import Game, new_game
 from tablerank.errors import RecordError
@@ -66,3 +66,11 @@ def test_a_plain_four_player_sheet_is_proved_clean_without_the_rules() -> None:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(validation, "_table_size", None)  # would fail if the rules ran
         assert validate_game(game) == Finding("g1")
+
+
+@settings(max_examples=200)
+@given(games=st.lists(catan_games(), max_size=6))
+def test_failing_lists_the_findings_with_errors_in_order(games: list[Game]) -> None:
+    other = new_game(id="c1", date="2026-03-14", game="Carcassonne", seats=[{"player": "Ann"}])
+    everything = [*games, other]
+    assert failing(everything) == [f for f in validate(everything) if f.errors]

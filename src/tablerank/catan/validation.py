@@ -20,7 +20,7 @@ from typing import Any
 from tablerank.engine.records import Game, Seat, SeatStatus
 from tablerank.engine.variants import SOURCES, VARIANTS, Source, Variant, is_catan
 
-__all__ = ["FAR_OVER", "Finding", "findings_json", "validate", "validate_game"]
+__all__ = ["FAR_OVER", "Finding", "failing", "findings_json", "validate", "validate_game"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +40,23 @@ class Finding:
 def validate(games: Iterable[Game]) -> list[Finding]:
     """One finding per Catan game, in input order; games of other titles are skipped."""
     return [validate_game(g) for g in games if is_catan(g.game)]
+
+
+def failing(games: Iterable[Game]) -> list[Finding]:
+    """The findings of the Catan games with errors, in input order: `validate`'s with errors,
+    without building a finding for each plainly clean sheet."""
+    out = []
+    for game in games:
+        variant = VARIANTS.get(game.variant or "base") if is_catan(game.game) else None
+        if variant is not None:
+            target = game.target if game.target is not None else variant.target
+            if _plainly_valid(game, _LIMITS[variant.name], target):
+                continue
+        if is_catan(game.game):
+            finding = validate_game(game)
+            if finding.errors:
+                out.append(finding)
+    return out
 
 
 def validate_game(game: Game) -> Finding:

@@ -111,7 +111,7 @@ def _typed_records(data: bytes, memo: SeatMemo) -> list[Record] | None:
     None when anything is unusual (an event, a line break inside a string, any error)."""
     if data.startswith(_BOM):
         data = data[len(_BOM) :]
-    if any(mark in data for mark in _UNICODE_LINE_BREAKS):
+    if not data.isascii() and any(mark in data for mark in _UNICODE_LINE_BREAKS):
         return None
     decode = _TYPED_DECODE
     out: list[Record] = []
