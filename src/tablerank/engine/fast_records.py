@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Annotated, Any, Literal
 
@@ -40,7 +41,7 @@ from tablerank.engine.values import (
 )
 from tablerank.engine.variants import VARIANTS
 
-__all__ = ["SeatMemo", "TypedGame", "TypedSeat", "fast_game", "typed_game"]
+__all__ = ["Memo", "TypedGame", "TypedSeat", "fast_game", "typed_game"]
 
 SEAT_KEYS = frozenset(("player", "vp", "winner", "place", "team", "status", "account", "sources"))
 _ID = re.compile(ID_PATTERN.removeprefix("^").removesuffix("$"))
@@ -278,34 +279,61 @@ class TypedGame(msgspec.Struct, forbid_unknown_fields=True, rename={"game_class"
     description: Any = None
 
 
-_Known = tuple[_RawSeat, Seat, str]
-SeatMemo = dict[bytes, _Known | None]
-"""Seats by their JSON text, checked and built once however many games repeat them: the
-checked values, the seat with its place as given, and the player's name folded."""
+_Known = tuple[_RawSeat, Seat, str, tuple[int, bool] | None]
+_Header = tuple[str, str | None, int | None, str, str | None, GameClass, str | None, int | None]
+_Found = tuple[_Header, list[int]]
+
+
+@dataclass(slots=True)
+class Memo:
+    """What `typed_game` checked once for many games of one reading: seats by their JSON text
+    (the checked values, the seat with its place as given, the player's name folded, and its
+    place and win when given) and the other fields with the seats' places and wins."""
+
+    seats: dict[bytes, _Known | None] = field(default_factory=dict)
+    headers: dict[tuple[Any, ...], _Found | None] = field(default_factory=dict)
+
+
 _SEAT_DECODE = msgspec.json.Decoder(TypedSeat).decode
 
 
-def typed_game(raw: TypedGame, memo: SeatMemo) -> Game | None:
+def typed_game(raw: TypedGame, memo: Memo) -> Game | None:
     """`fast_game` for a decoded `TypedGame`: the `Game` `new_game` builds, or None."""
     seats = raw.seats
     if not 0 < len(seats) <= MAX_SEATS:
         return None
     known: list[_Known] = []
+    memo_seats = memo.seats
     for text in seats:
         key = bytes(text)
-        seat = memo.get(key)
+        seat = memo_seats.get(key)
         if seat is None:
-            if key in memo:
+            if key in memo_seats:
                 return None
-            seat = memo[key] = _known_seat(key)
+            seat = memo_seats[key] = _known_seat(key)
             if seat is None:
                 return None
         known.append(seat)
     if len({k[2] for k in known}) < len(known):
         return None
-    return _game(raw.id, raw.date, [k[0] for k in known], [k[1] for k in known], raw.game,
-                 raw.variant, raw.target, raw.group, raw.city, raw.game_class, raw.event,
-                 raw.round)  # fmt: skip
+    checked = [k[0] for k in known]
+    fields = (raw.game, raw.variant, raw.target, raw.group, raw.city, raw.game_class, raw.event,
+              raw.round)  # fmt: skip
+    shape = tuple([k[3] for k in known])
+    if None in shape:
+        return _game(raw.id, raw.date, checked, [k[1] for k in known], *fields)
+    if type(raw.id) is not str or not _ID.fullmatch(raw.id):
+        return None
+    when = _date(raw.date)
+    header = (*fields, shape)
+    found = memo.headers.get(header)
+    if found is None:
+        if header in memo.headers:
+            return None
+        found = memo.headers[header] = _header(checked, *fields)
+    if when is None or found is None:
+        return None
+    return _finish(raw.id, when, checked, [k[1] for k in known], found)
 
 
 def _known_seat(text: bytes) -> _Known | None:
@@ -317,7 +345,8 @@ def _known_seat(text: bytes) -> _Known | None:
                            typed.status, typed.account, typed.sources)  # fmt: skip
     if checked is None:
         return None
-    return checked, build_seat(*checked), checked[0].casefold()
+    given = None if checked[1] is None else (checked[1], checked[3])
+    return checked, build_seat(*checked), checked[0].casefold(), given
 
 
 def _game(
@@ -325,6 +354,21 @@ def _game(
     date: Any,
     raw: list[_RawSeat],
     ready: list[Seat] | None,
+    *fields: Any,
+) -> Game | None:
+    """The game of checked seats and raw `_header` fields; `ready` are those seats built with
+    their places as given, their players known to differ (as folded)."""
+    if type(id) is not str or not _ID.fullmatch(id):
+        return None
+    when = _date(date)
+    if when is None or (ready is None and len({s[0].casefold() for s in raw}) < len(raw)):
+        return None
+    found = _header(raw, *fields)
+    return None if found is None else _finish(id, when, raw, ready, found)
+
+
+def _header(
+    raw: list[_RawSeat],
     game: Any,
     variant: Any,
     target: Any,
@@ -333,14 +377,10 @@ def _game(
     game_class: Any,
     event: Any,
     round: Any,
-) -> Game | None:
-    """The game of checked seats; `ready` are those seats built with their places as given,
-    their players known to differ (as folded)."""
-    if type(id) is not str or not _ID.fullmatch(id):
-        return None
-    when = _date(date)
+) -> _Found | None:
+    """Every field of a game but its id, date and seats, checked, and each seat's place."""
     title = _text(game, MAX_TEXT_LENGTH)
-    if when is None or title is False:
+    if title is False:
         return None
     catan = title is None or title.casefold() == "catan"
     if catan:
@@ -357,20 +397,27 @@ def _game(
     if goal is None and variant_name is not None:
         goal = VARIANTS[variant_name].target
     places = _places(raw)
-    if places is None or (ready is None and len({s[0].casefold() for s in raw}) < len(raw)):
-        return None
     cls = _class(game_class, raw, catan)
     group_name = _text(group, MAX_TEXT_LENGTH)
     city_name = _text(city, MAX_TEXT_LENGTH)
     event_name = _text(event, MAX_NAME_LENGTH)
     round_number = _int(round, 0, MAX_ROUNDS)
-    if cls is None or any(x is False for x in (group_name, city_name, event_name, round_number)):
+    if (
+        places is None
+        or cls is None
+        or any(x is False for x in (group_name, city_name, event_name, round_number))
+    ):
         return None
+    list_name = group_name or variant_name or title
+    return (title, variant_name, goal, list_name, city_name, cls, event_name, round_number), places  # type: ignore[return-value]
+
+
+def _finish(
+    id: str, when: dt.date, raw: list[_RawSeat], ready: list[Seat] | None, found: _Found
+) -> Game:
+    head, places = found
     if ready is not None and None not in [s[1] for s in raw]:
         table = tuple(ready)
     else:
         table = tuple([build_seat(s[0], p, *s[2:]) for s, p in zip(raw, places, strict=True)])
-    return build_game(
-        id, when, table, title, variant_name, goal, group_name or variant_name or title,  # type: ignore[arg-type]
-        city_name, cls, event_name, round_number,  # type: ignore[arg-type]
-    )  # fmt: skip
+    return build_game(id, when, table, *head)

@@ -18,7 +18,7 @@ from typing import Any
 
 import msgspec
 
-from tablerank.engine.fast_records import SeatMemo, TypedGame, typed_game
+from tablerank.engine.fast_records import Memo, TypedGame, typed_game
 from tablerank.engine.fields import shown
 from tablerank.engine.records import Event, Game, event_from_dict, game_from_dict
 from tablerank.errors import InputError, RecordError
@@ -87,7 +87,7 @@ def _fast_records(paths: Sequence[Path | str]) -> list[Record] | None:
     reading reads them again and says where the problem is."""
     out: list[Record] = []
     ids: set[str] = set()
-    memo: SeatMemo = {}
+    memo = Memo()
     for path in paths:
         try:
             data = Path(path).read_bytes()
@@ -106,7 +106,7 @@ def _fast_records(paths: Sequence[Path | str]) -> list[Record] | None:
     return out
 
 
-def _typed_records(data: bytes, memo: SeatMemo) -> list[Record] | None:
+def _typed_records(data: bytes, memo: Memo) -> list[Record] | None:
     """The games of a JSON Lines file of plain games, decoded into typed structs (in C), or
     None when anything is unusual (an event, a line break inside a string, any error)."""
     if data.startswith(_BOM):
