@@ -11,12 +11,8 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Annotated, Any, Literal
-
-import msgspec
-from msgspec import Meta
+from typing import Any, Literal
 
 from tablerank.engine.fields import (
     EARLIEST_DATE,
@@ -41,7 +37,16 @@ from tablerank.engine.values import (
 )
 from tablerank.engine.variants import VARIANTS
 
-__all__ = ["Memo", "TypedGame", "TypedSeat", "fast_game", "typed_game"]
+__all__ = [
+    "Found",
+    "RawSeat",
+    "checked_fields",
+    "checked_seat",
+    "checked_when",
+    "fast_game",
+    "fast_game_of_seats",
+    "finished_game",
+]
 
 SEAT_KEYS = frozenset(("player", "vp", "winner", "place", "team", "status", "account", "sources"))
 _ID = re.compile(ID_PATTERN.removeprefix("^").removesuffix("$"))
@@ -49,7 +54,6 @@ _STATUS: dict[object, SeatStatus] = {None: SeatStatus.FINISHED, **{s.value: s fo
 _ACCOUNT: dict[object, Account] = {None: Account.PREMIUM, **{a.value: a for a in Account}}
 _CLASS = {c.value: c for c in GameClass}
 _TWO_OR_MORE = (GameClass.WTA, GameClass.RACE)
-_Vp = Annotated[int, Meta(ge=0, le=MAX_VP)]
 _STRAIGHT = list(range(1, MAX_SEATS + 1))
 
 
@@ -111,23 +115,23 @@ def _vp(value: object) -> float | Literal[False] | None:
     return False
 
 
-_RawSeat = tuple[
+RawSeat = tuple[
     str, int | None, float | None, bool, str | None, SeatStatus, Account, dict[str, int]
 ]
 
 
-def _seat(raw: object) -> _RawSeat | None:
+def _seat(raw: object) -> RawSeat | None:
     """A finished or substitute seat's values, its place as given (resolved later), or None."""
     if type(raw) is not dict or not raw.keys() <= SEAT_KEYS:
         return None
     get = raw.get
-    return _seat_values(
+    return checked_seat(
         get("player"), get("place"), get("vp"), get("winner", False), get("team"),
         get("status"), get("account"), get("sources"),
     )  # fmt: skip
 
 
-def _seat_values(
+def checked_seat(
     player: object,
     place: object,
     vp: object,
@@ -136,7 +140,7 @@ def _seat_values(
     status: object,
     account: object,
     sources: object,
-) -> _RawSeat | None:
+) -> RawSeat | None:
     """`_seat` of a seat's raw values (None for an absent one)."""
     if type(player) is not str:
         return None
@@ -181,7 +185,7 @@ def _seat_values(
     return (player, place, vp, winner, team, seat_status, seat_account, amounts)  # type: ignore[return-value]
 
 
-def _places(seats: list[_RawSeat]) -> list[int] | None:
+def _places(seats: list[RawSeat]) -> list[int] | None:
     """Each seat's place: as given when every seat gives one in competition form (1, 2, 2, 4),
     else from the winners and VP; None when the seats need `new_game`'s full placement."""
     given = [s[1] for s in seats]
@@ -208,7 +212,7 @@ def _places(seats: list[_RawSeat]) -> list[int] | None:
     return [first[key] for key in keys]
 
 
-def _class(value: object, seats: list[_RawSeat], catan: bool) -> GameClass | None:
+def _class(value: object, seats: list[RawSeat], catan: bool) -> GameClass | None:
     n = len(seats)
     if value is None:
         cls = GameClass.SOL if n == 1 else GameClass.TWO if n == 2 else GameClass.WTA
@@ -243,132 +247,41 @@ def fast_game(
     built = [_seat(s) for s in seats]
     if None in built:
         return None
-    checked: list[_RawSeat] = built  # type: ignore[assignment]
-    return _game(id, date, checked, None, game, variant, target, group, city, game_class, event,
-                 round)  # fmt: skip
+    checked: list[RawSeat] = built  # type: ignore[assignment]
+    fields = (game, variant, target, group, city, game_class, event, round)
+    return fast_game_of_seats(id, date, checked, None, *fields)
 
 
-class TypedSeat(msgspec.Struct, forbid_unknown_fields=True):
-    """A seat as JSON gives it, its types and ranges checked while decoding (in C)."""
-
-    player: str
-    place: Annotated[int, Meta(ge=1, le=MAX_SEATS)] | None = None
-    vp: _Vp | Annotated[float, Meta(ge=0, le=MAX_VP)] | None = None
-    winner: bool | None = None
-    team: str | None = None
-    status: str | None = None
-    account: str | None = None
-    sources: dict[str, int] | None = None
-
-
-class TypedGame(msgspec.Struct, forbid_unknown_fields=True, rename={"game_class": "class"}):
-    """A game as JSON gives it (`docs/records.md`), its seats left as JSON text for `typed_game`
-    (which decodes each distinct seat once)."""
-
-    id: str
-    date: str
-    seats: list[msgspec.Raw]
-    game: str | None = None
-    variant: str | None = None
-    target: int | None = None
-    group: str | None = None
-    city: str | None = None
-    game_class: str | None = None
-    event: str | None = None
-    round: int | None = None
-    description: Any = None
-
-
-_Known = tuple[_RawSeat, Seat, str, tuple[int, bool] | None]
 _Header = tuple[str, str | None, int | None, str, str | None, GameClass, str | None, int | None]
-_Found = tuple[_Header, list[int]]
+Found = tuple[_Header, list[int]]
+"""A game's checked fields but id, date and seats (`build_game`'s order), and its places."""
 
 
-@dataclass(slots=True)
-class Memo:
-    """What `typed_game` checked once for many games of one reading: seats by their JSON text
-    (the checked values, the seat with its place as given, the player's name folded, and its
-    place and win when given) and the other fields with the seats' places and wins."""
-
-    seats: dict[bytes, _Known | None] = field(default_factory=dict)
-    headers: dict[tuple[Any, ...], _Found | None] = field(default_factory=dict)
-
-
-_SEAT_DECODE = msgspec.json.Decoder(TypedSeat).decode
-
-
-def typed_game(raw: TypedGame, memo: Memo) -> Game | None:
-    """`fast_game` for a decoded `TypedGame`: the `Game` `new_game` builds, or None."""
-    seats = raw.seats
-    if not 0 < len(seats) <= MAX_SEATS:
+def checked_when(id: object, date: object) -> dt.date | None:
+    """The date of a game whose id and date are plainly valid, else None."""
+    if type(id) is not str or not _ID.fullmatch(id):
         return None
-    known: list[_Known] = []
-    memo_seats = memo.seats
-    for text in seats:
-        key = bytes(text)
-        seat = memo_seats.get(key)
-        if seat is None:
-            if key in memo_seats:
-                return None
-            seat = memo_seats[key] = _known_seat(key)
-            if seat is None:
-                return None
-        known.append(seat)
-    if len({k[2] for k in known}) < len(known):
-        return None
-    checked = [k[0] for k in known]
-    fields = (raw.game, raw.variant, raw.target, raw.group, raw.city, raw.game_class, raw.event,
-              raw.round)  # fmt: skip
-    shape = tuple([k[3] for k in known])
-    if None in shape:
-        return _game(raw.id, raw.date, checked, [k[1] for k in known], *fields)
-    if type(raw.id) is not str or not _ID.fullmatch(raw.id):
-        return None
-    when = _date(raw.date)
-    header = (*fields, shape)
-    found = memo.headers.get(header)
-    if found is None:
-        if header in memo.headers:
-            return None
-        found = memo.headers[header] = _header(checked, *fields)
-    if when is None or found is None:
-        return None
-    return _finish(raw.id, when, checked, [k[1] for k in known], found)
+    return _date(date)
 
 
-def _known_seat(text: bytes) -> _Known | None:
-    try:
-        typed = _SEAT_DECODE(text)
-    except msgspec.DecodeError:
-        return None
-    checked = _seat_values(typed.player, typed.place, typed.vp, typed.winner, typed.team,
-                           typed.status, typed.account, typed.sources)  # fmt: skip
-    if checked is None:
-        return None
-    given = None if checked[1] is None else (checked[1], checked[3])
-    return checked, build_seat(*checked), checked[0].casefold(), given
-
-
-def _game(
+def fast_game_of_seats(
     id: Any,
     date: Any,
-    raw: list[_RawSeat],
+    raw: list[RawSeat],
     ready: list[Seat] | None,
     *fields: Any,
 ) -> Game | None:
-    """The game of checked seats and raw `_header` fields; `ready` are those seats built with
+    """The game of checked seats and raw `checked_fields` fields; `ready` are those seats built with
     their places as given, their players known to differ (as folded)."""
-    if type(id) is not str or not _ID.fullmatch(id):
-        return None
-    when = _date(date)
+    when = checked_when(id, date)
     if when is None or (ready is None and len({s[0].casefold() for s in raw}) < len(raw)):
         return None
-    found = _header(raw, *fields)
-    return None if found is None else _finish(id, when, raw, ready, found)
+    found = checked_fields(raw, *fields)
+    return None if found is None else finished_game(id, when, raw, ready, found)
 
 
-def _header(
-    raw: list[_RawSeat],
+def checked_fields(
+    raw: list[RawSeat],
     game: Any,
     variant: Any,
     target: Any,
@@ -377,7 +290,7 @@ def _header(
     game_class: Any,
     event: Any,
     round: Any,
-) -> _Found | None:
+) -> Found | None:
     """Every field of a game but its id, date and seats, checked, and each seat's place."""
     title = _text(game, MAX_TEXT_LENGTH)
     if title is False:
@@ -412,8 +325,8 @@ def _header(
     return (title, variant_name, goal, list_name, city_name, cls, event_name, round_number), places  # type: ignore[return-value]
 
 
-def _finish(
-    id: str, when: dt.date, raw: list[_RawSeat], ready: list[Seat] | None, found: _Found
+def finished_game(
+    id: str, when: dt.date, raw: list[RawSeat], ready: list[Seat] | None, found: Found
 ) -> Game:
     head, places = found
     if ready is not None and None not in [s[1] for s in raw]:

@@ -18,10 +18,10 @@ from typing import Any
 
 import msgspec
 
-from tablerank.engine.fast_records import Memo, TypedGame, typed_game
 from tablerank.engine.fields import shown
 from tablerank.engine.records import Event, Game, event_from_dict, game_from_dict
 from tablerank.errors import InputError, RecordError
+from tablerank.formats.typed_games import Memo, TypedGame, typed_game
 
 __all__ = ["Located", "read_records", "read_start", "records_from_text"]
 
