@@ -90,7 +90,7 @@ _LIMITS = {name: (*v.players, v.maximum) for name, v in VARIANTS.items()}
 def _plainly_valid(game: Game, limits: tuple[int, int, int], target: int) -> bool:
     """Whether the common sheet has nothing to report, proved cheaply: every seat finished,
     no VP sources, a table the variant allows, one winner with target to maximum VP, everyone
-    else below the target (and the maximum). False sends the game through every rule."""
+    else below the target (so below the maximum too). False sends the game through every rule."""
     low, high, top = limits
     seats = game.seats
     if not low <= len(game.placed) == len(seats) <= high:
@@ -104,7 +104,7 @@ def _plainly_valid(game: Game, limits: tuple[int, int, int], target: int) -> boo
             winners += 1
             if vp is None or not target <= vp <= top:
                 return False
-        elif vp is not None and (vp >= target or vp > top):
+        elif vp is not None and vp >= target:
             return False
     return winners == 1
 
