@@ -63,6 +63,14 @@ def write_games(path: Path, games: int) -> None:
             out.write(json.dumps(game_json(game)) + "\n")
 
 
+def console_script() -> str | None:
+    """The environment's own `tablerank` script, beside this Python (the openskill script runs
+    with this Python directly, so neither pays for a launcher such as a pyenv shim); else the
+    one on PATH."""
+    own = Path(sys.executable).parent / "tablerank"
+    return str(own) if own.exists() else shutil.which("tablerank")
+
+
 def best_seconds(command: Sequence[str], runs: int) -> tuple[float, float]:
     """The best wall-clock and the best CPU seconds (user + system) of `runs` runs."""
     walls, cpus = [], []
@@ -84,7 +92,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--json", type=Path, help="also write the results here")
     args = parser.parse_args(argv)
-    exe = shutil.which("tablerank")
+    exe = console_script()
     if exe is None:
         print("the tablerank command is not installed (pip install .)", file=sys.stderr)
         return 2

@@ -6,9 +6,11 @@ import json
 
 import pytest
 import typer
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tablerank.cli.options import Output
-from tablerank.cli.output import emit, guarded
+from tablerank.cli.output import _indented, emit, guarded
 from tablerank.errors import InvalidParameter
 
 
@@ -43,3 +45,21 @@ def test_other_exceptions_are_not_swallowed() -> None:
     with pytest.raises(ZeroDivisionError):
         guarded(lambda: 1 / 0)
     assert guarded(lambda: 42) == 42
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300)
+@given(data=JSON_VALUES)
+def test_json_is_written_exactly_as_the_json_module_indents_it(data: object) -> None:
+    assert _indented(data) == json.dumps(data, indent=2, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("data", [{"x": "\ud800"}, [float("nan"), float("-inf")]])
+def test_json_the_fast_writer_cannot_write_is_written_by_the_json_module(data: object) -> None:
+    assert _indented(data) == json.dumps(data, indent=2, ensure_ascii=False)

@@ -30,7 +30,17 @@ ODD_LINES = ["", "   ", "{", "[1, 2]", "3", '{"id": "x"}', '{"a": 1} {"b": 2}', 
              '{"id": "g\\ud800", "date": "2026-03-14", "seats": [{"player": "Ann"}]}',
              json.dumps(EVENT), json.dumps({**EVENT, "rounds": 0}), "\u2028",
              '{"id": "g9", "date": "2026-03-14", "seats": [{"player": "A\u2028B"}]}',
-             '{"id": "g8", "date": "2026-03-14", "seats": [{"vp": 1e400}]}']  # fmt: skip
+             '{"id": "g8", "date": "2026-03-14", "seats": [{"vp": 1e400}]}',
+             '{"id": "g7", "date": "2026-03-14", "seats": [{"player": "Ann"}]} {"id": "g6", '
+             '"date": "2026-03-14", "seats": [{"player": "Bo"}]}',
+             '{"id": "g5", "id": "g4", "date": "2026-03-14", "seats": [{"player": "Ann"}]}',
+             '{"id": "g3", "date": "2026-03-14", "game_class": "wta", "seats": [{"player": "A"}]}',
+             '{"id": "g2", "description": [1, {"a": null}], "date": "2026-03-14", '
+             '"seats": [{"player": "Ann", "vp": 10}, {"player": "ann", "vp": 9}]}',
+             '{"id": "g1", "date": "2026-03-14",\r "seats": [{"player": "Ann"}]}',
+             '{"id": "g0", "date": "2026-03-14", "seats": [{"player": "A\x85B"}]}',
+             '\ufeff{"id": "gb", "date": "2026-03-14", "seats": [{"player": "Ann"}]}',
+             '{"id": "gc", "date": "2026-03-14", "seats": [{"palce": 1}]}']  # fmt: skip
 
 
 def careful(paths: list[Path]) -> tuple[Any, ...]:

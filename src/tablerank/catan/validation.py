@@ -20,7 +20,7 @@ from typing import Any
 from tablerank.engine.records import Game, Seat, SeatStatus
 from tablerank.engine.variants import SOURCES, VARIANTS, Source, Variant, is_catan
 
-__all__ = ["FAR_OVER", "Finding", "findings_json", "validate", "validate_game"]
+__all__ = ["FAR_OVER", "Finding", "failing", "findings_json", "validate", "validate_game"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +42,23 @@ def validate(games: Iterable[Game]) -> list[Finding]:
     return [validate_game(g) for g in games if is_catan(g.game)]
 
 
+def failing(games: Iterable[Game]) -> list[Finding]:
+    """The findings of the Catan games with errors, in input order: `validate`'s with errors,
+    without building a finding for each plainly clean sheet."""
+    out = []
+    for game in games:
+        variant = VARIANTS.get(game.variant or "base") if is_catan(game.game) else None
+        if variant is not None:
+            target = game.target if game.target is not None else variant.target
+            if _plainly_valid(game, _LIMITS[variant.name], target):
+                continue
+        if is_catan(game.game):
+            finding = validate_game(game)
+            if finding.errors:
+                out.append(finding)
+    return out
+
+
 def validate_game(game: Game) -> Finding:
     """Every check of seed 002 on one Catan game."""
     variant = VARIANTS.get(game.variant or "base")
@@ -49,6 +66,8 @@ def validate_game(game: Game) -> Finding:
         known = ", ".join(VARIANTS)
         return Finding(game.id, [f"variant: unknown variant {game.variant!r}; expected: {known}"])
     target = game.target if game.target is not None else variant.target
+    if _plainly_valid(game, _LIMITS[variant.name], target):
+        return Finding(game.id)
     errors = [
         *_table_size(game, variant),
         *_winner_errors(game, variant, target),
@@ -62,6 +81,32 @@ def validate_game(game: Game) -> Finding:
         *_above_maximum(game, variant),
     ]
     return Finding(game.id, errors, warnings)
+
+
+# Each variant's smallest and largest table and most VP, for `_plainly_valid`.
+_LIMITS = {name: (*v.players, v.maximum) for name, v in VARIANTS.items()}
+
+
+def _plainly_valid(game: Game, limits: tuple[int, int, int], target: int) -> bool:
+    """Whether the common sheet has nothing to report, proved cheaply: every seat finished,
+    no VP sources, a table the variant allows, one winner with target to maximum VP, everyone
+    else below the target (so below the maximum too). False sends the game through every rule."""
+    low, high, top = limits
+    seats = game.seats
+    if not low <= len(game.placed) == len(seats) <= high:
+        return False
+    winners = 0
+    for seat in seats:
+        vp = seat.vp
+        if seat.sources:
+            return False
+        if seat.winner:
+            winners += 1
+            if vp is None or not target <= vp <= top:
+                return False
+        elif vp is not None and vp >= target:
+            return False
+    return winners == 1
 
 
 def findings_json(findings: Iterable[Finding]) -> dict[str, Any]:

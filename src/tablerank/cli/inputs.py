@@ -33,9 +33,9 @@ def checked(records: list[Record], allow_invalid: bool) -> list[Record]:
     """Refuse Catan games with validation errors unless the user allows them (issue 3)."""
     if allow_invalid:
         return records
-    from tablerank.catan.validation import validate
+    from tablerank.catan.validation import failing as with_errors
 
-    failing = [f for f in validate(r for r in records if isinstance(r, Game)) if f.errors]
+    failing = with_errors(r for r in records if isinstance(r, Game))
     if failing:
         first = failing[0]
         more = f" (and {len(failing) - 1} more games)" if len(failing) > 1 else ""

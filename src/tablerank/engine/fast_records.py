@@ -30,13 +30,23 @@ from tablerank.engine.values import (
     Account,
     Game,
     GameClass,
+    Seat,
     SeatStatus,
     build_game,
     build_seat,
 )
 from tablerank.engine.variants import VARIANTS
 
-__all__ = ["fast_game"]
+__all__ = [
+    "Found",
+    "RawSeat",
+    "checked_fields",
+    "checked_seat",
+    "checked_when",
+    "fast_game",
+    "fast_game_of_seats",
+    "finished_game",
+]
 
 SEAT_KEYS = frozenset(("player", "vp", "winner", "place", "team", "status", "account", "sources"))
 _ID = re.compile(ID_PATTERN.removeprefix("^").removesuffix("$"))
@@ -44,6 +54,7 @@ _STATUS: dict[object, SeatStatus] = {None: SeatStatus.FINISHED, **{s.value: s fo
 _ACCOUNT: dict[object, Account] = {None: Account.PREMIUM, **{a.value: a for a in Account}}
 _CLASS = {c.value: c for c in GameClass}
 _TWO_OR_MORE = (GameClass.WTA, GameClass.RACE)
+_STRAIGHT = list(range(1, MAX_SEATS + 1))
 
 
 @lru_cache(maxsize=8192)
@@ -104,17 +115,33 @@ def _vp(value: object) -> float | Literal[False] | None:
     return False
 
 
-_RawSeat = tuple[
+RawSeat = tuple[
     str, int | None, float | None, bool, str | None, SeatStatus, Account, dict[str, int]
 ]
 
 
-def _seat(raw: object) -> _RawSeat | None:
+def _seat(raw: object) -> RawSeat | None:
     """A finished or substitute seat's values, its place as given (resolved later), or None."""
     if type(raw) is not dict or not raw.keys() <= SEAT_KEYS:
         return None
     get = raw.get
-    player = get("player")
+    return checked_seat(
+        get("player"), get("place"), get("vp"), get("winner", False), get("team"),
+        get("status"), get("account"), get("sources"),
+    )  # fmt: skip
+
+
+def checked_seat(
+    player: object,
+    place: object,
+    vp: object,
+    winner: object,
+    team: object,
+    status: object,
+    account: object,
+    sources: object,
+) -> RawSeat | None:
+    """`_seat` of a seat's raw values (None for an absent one)."""
     if type(player) is not str:
         return None
     player = player.strip()
@@ -124,62 +151,55 @@ def _seat(raw: object) -> _RawSeat | None:
         or (len(player) > 66 and len(player.casefold()) > MAX_NAME_KEY_LENGTH)
     ):
         return None
-    vp = get("vp")
     if type(vp) is not int or not 0 <= vp <= MAX_VP:
         vp = _vp(vp)
         if vp is False:
             return None
-    sources = get("sources")
     if sources is None:
-        sources = {}
+        amounts: dict[str, int] | None = {}
     else:
-        sources = _sources(sources)
-        if sources is None:
+        amounts = _sources(sources)
+        if amounts is None:
             return None
-        if sources:
-            total = sum(sources.values())
+        if amounts:
+            total = sum(amounts.values())
             if vp is None:
                 vp = total
             elif vp != total:
                 return None
-    winner = get("winner", False)
     if winner is None:
         winner = False
-    place = get("place")
-    team = get("team")
     if team is not None:
         team = _text(team, MAX_NAME_LENGTH)
-    status = get("status")
-    status = _STATUS.get(status) if status is None or type(status) is str else None
-    account = get("account")
-    account = _ACCOUNT.get(account) if account is None or type(account) is str else None
+    seat_status = _STATUS.get(status) if status is None or type(status) is str else None
+    seat_account = _ACCOUNT.get(account) if account is None or type(account) is str else None
     if (
         type(winner) is not bool
         or (place is not None and (type(place) is not int or not 1 <= place <= MAX_SEATS))
         or team is False
-        or status is None
-        or status is SeatStatus.ABANDONED
-        or account is None
+        or seat_status is None
+        or seat_status is SeatStatus.ABANDONED
+        or seat_account is None
     ):
         return None
-    return (player, place, vp, winner, team, status, account, sources)
+    return (player, place, vp, winner, team, seat_status, seat_account, amounts)  # type: ignore[return-value]
 
 
-def _places(seats: list[_RawSeat]) -> list[int] | None:
+def _places(seats: list[RawSeat]) -> list[int] | None:
     """Each seat's place: as given when every seat gives one in competition form (1, 2, 2, 4),
     else from the winners and VP; None when the seats need `new_game`'s full placement."""
     given = [s[1] for s in seats]
     if None not in given:
-        previous = 0
-        for position, place in enumerate(sorted(given), 1):  # type: ignore[type-var]
-            if place not in (previous, position):
-                return None
-            previous = place
-        for seat in seats:
-            if seat[3] and seat[1] != 1:
-                return None
-            if seat[1] == 1 and not seat[3] and True in (s[3] for s in seats):
-                return None
+        order = sorted(given)  # type: ignore[type-var]
+        if order != _STRAIGHT[: len(order)]:
+            previous = 0
+            for position, place in enumerate(order, 1):
+                if place not in (previous, position):
+                    return None
+                previous = place
+        won = [s[1] for s in seats if s[3]]
+        if won and (won.count(1) != len(won) or given.count(1) != len(won)):
+            return None
         return given  # type: ignore[return-value]
     keys: list[tuple[float, float]] = []
     for seat in seats:
@@ -192,7 +212,7 @@ def _places(seats: list[_RawSeat]) -> list[int] | None:
     return [first[key] for key in keys]
 
 
-def _class(value: object, seats: list[_RawSeat], catan: bool) -> GameClass | None:
+def _class(value: object, seats: list[RawSeat], catan: bool) -> GameClass | None:
     n = len(seats)
     if value is None:
         cls = GameClass.SOL if n == 1 else GameClass.TWO if n == 2 else GameClass.WTA
@@ -200,7 +220,7 @@ def _class(value: object, seats: list[_RawSeat], catan: bool) -> GameClass | Non
         cls = _CLASS[value]
     else:
         return None
-    winners = sum(s[3] for s in seats)
+    winners = [s[3] for s in seats].count(True)
     if winners > 1 and (catan or cls is GameClass.TWO):
         return None
     if (cls is GameClass.TWO and n != 2) or (cls in _TWO_OR_MORE and n < 2):
@@ -222,11 +242,58 @@ def fast_game(
     round: Any,
 ) -> Game | None:
     """The `Game` `new_game` builds from these raw values, or None unless plainly valid."""
+    if type(seats) not in (list, tuple) or not 0 < len(seats) <= MAX_SEATS:
+        return None
+    built = [_seat(s) for s in seats]
+    if None in built:
+        return None
+    checked: list[RawSeat] = built  # type: ignore[assignment]
+    fields = (game, variant, target, group, city, game_class, event, round)
+    return fast_game_of_seats(id, date, checked, None, *fields)
+
+
+_Header = tuple[str, str | None, int | None, str, str | None, GameClass, str | None, int | None]
+Found = tuple[_Header, list[int]]
+"""A game's checked fields but id, date and seats (`build_game`'s order), and its places."""
+
+
+def checked_when(id: object, date: object) -> dt.date | None:
+    """The date of a game whose id and date are plainly valid, else None."""
     if type(id) is not str or not _ID.fullmatch(id):
         return None
-    when = _date(date)
+    return _date(date)
+
+
+def fast_game_of_seats(
+    id: Any,
+    date: Any,
+    raw: list[RawSeat],
+    ready: list[Seat] | None,
+    *fields: Any,
+) -> Game | None:
+    """The game of checked seats and raw `checked_fields` fields; `ready` are those seats built with
+    their places as given, their players known to differ (as folded)."""
+    when = checked_when(id, date)
+    if when is None or (ready is None and len({s[0].casefold() for s in raw}) < len(raw)):
+        return None
+    found = checked_fields(raw, *fields)
+    return None if found is None else finished_game(id, when, raw, ready, found)
+
+
+def checked_fields(
+    raw: list[RawSeat],
+    game: Any,
+    variant: Any,
+    target: Any,
+    group: Any,
+    city: Any,
+    game_class: Any,
+    event: Any,
+    round: Any,
+) -> Found | None:
+    """Every field of a game but its id, date and seats, checked, and each seat's place."""
     title = _text(game, MAX_TEXT_LENGTH)
-    if when is None or title is False:
+    if title is False:
         return None
     catan = title is None or title.casefold() == "catan"
     if catan:
@@ -242,24 +309,28 @@ def fast_game(
         return None
     if goal is None and variant_name is not None:
         goal = VARIANTS[variant_name].target
-    if type(seats) not in (list, tuple) or not 0 < len(seats) <= MAX_SEATS:
-        return None
-    built = [_seat(s) for s in seats]
-    if None in built:
-        return None
-    raw: list[_RawSeat] = built  # type: ignore[assignment]
     places = _places(raw)
-    if places is None or len({s[0].casefold() for s in raw}) < len(raw):
-        return None
     cls = _class(game_class, raw, catan)
     group_name = _text(group, MAX_TEXT_LENGTH)
     city_name = _text(city, MAX_TEXT_LENGTH)
     event_name = _text(event, MAX_NAME_LENGTH)
     round_number = _int(round, 0, MAX_ROUNDS)
-    if cls is None or any(x is False for x in (group_name, city_name, event_name, round_number)):
+    if (
+        places is None
+        or cls is None
+        or any(x is False for x in (group_name, city_name, event_name, round_number))
+    ):
         return None
-    table = tuple([build_seat(s[0], p, *s[2:]) for s, p in zip(raw, places, strict=True)])
-    return build_game(
-        id, when, table, title, variant_name, goal, group_name or variant_name or title,  # type: ignore[arg-type]
-        city_name, cls, event_name, round_number,  # type: ignore[arg-type]
-    )  # fmt: skip
+    list_name = group_name or variant_name or title
+    return (title, variant_name, goal, list_name, city_name, cls, event_name, round_number), places  # type: ignore[return-value]
+
+
+def finished_game(
+    id: str, when: dt.date, raw: list[RawSeat], ready: list[Seat] | None, found: Found
+) -> Game:
+    head, places = found
+    if ready is not None and None not in [s[1] for s in raw]:
+        table = tuple(ready)
+    else:
+        table = tuple([build_seat(s[0], p, *s[2:]) for s, p in zip(raw, places, strict=True)])
+    return build_game(id, when, table, *head)

@@ -6,11 +6,12 @@ the player's VP.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from tablerank.engine.systems.pages.table_vp import VpSystem
+from tablerank.engine.records import Game
+from tablerank.engine.systems.pages.table_vp import VpSystem, table_vp
 
 __all__ = ["Point"]
 
@@ -23,6 +24,11 @@ class Point(VpSystem):
 
     def amounts(self, vps: tuple[float, ...], total: float) -> Sequence[float]:
         return vps
+
+    def changes(self, game: Game, ratings: Mapping[str, float]) -> dict[str, float]:
+        if None in game.placed_vps:
+            table_vp(self.name, game)  # says which seat has no VP
+        return dict(zip(game.placed_players, game.placed_vps, strict=True))  # type: ignore[arg-type]
 
     def why(self, vp: float, seats: int, total: float) -> str:
         return f"{vp:g} VP"
