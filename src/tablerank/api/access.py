@@ -8,7 +8,10 @@ anything is decided by the services (`require_role`, `submit_game`, `confirm`, .
 
 from __future__ import annotations
 
+import functools
+
 from django.contrib.auth.models import AnonymousUser, User
+from django.db import connection
 
 from tablerank.api.errors import ApiError
 from tablerank.league.models import GameRecord, League, Player, RecordStatus
@@ -25,13 +28,21 @@ visible_leagues = readable_leagues
 
 def league_for(slug: str, user: Viewer) -> League:
     """The league `slug`, if `user` may read it; 404 otherwise, whether or not it exists."""
-    try:
-        league: League | None = League.objects.get(slug=slug)  # no ORDER BY, unlike first()
-    except League.DoesNotExist:
-        league = None
+    league = next(iter(League.objects.raw(_by_slug(connection.vendor), [slug])), None)
     if league is None or not readable(league, user):
         raise ApiError(404, "slug", f"no league {slug!r}")
     return league
+
+
+@functools.cache
+def _by_slug(vendor: str) -> str:
+    """The SQL that reads a whole league by its slug. Every request reads one, and this costs
+    a third of the ORM's `get` (whose query is compiled anew each time)."""
+    del vendor  # the key: each backend quotes names its own way
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(field.column) for field in League._meta.concrete_fields)
+    slug = quote(League._meta.get_field("slug").column)
+    return f"SELECT {columns} FROM {quote(League._meta.db_table)} WHERE {slug} = %s"
 
 
 def player_in(league: League, name: str, field: str = "name") -> Player:
