@@ -26,7 +26,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_league import history, import_games  # noqa: E402
+from bench_league import history, import_games
 
 SLUG = "bench-list"
 PATH = f"/api/leagues/{SLUG}/standings/pages.point"

@@ -40,8 +40,8 @@ def _by_slug(vendor: str) -> str:
     a third of the ORM's `get` (whose query is compiled anew each time)."""
     del vendor  # the key: each backend quotes names its own way
     quote = connection.ops.quote_name
-    columns = ", ".join(quote(field.column) for field in League._meta.concrete_fields)
-    slug = quote(League._meta.get_field("slug").column)
+    columns = ", ".join(quote(str(field.column)) for field in League._meta.concrete_fields)
+    slug = quote(str(League._meta.get_field("slug").column))
     return f"SELECT {columns} FROM {quote(League._meta.db_table)} WHERE {slug} = %s"
 
 
