@@ -21,6 +21,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -80,9 +81,14 @@ def wsgi_caller() -> Callable[[str, dict[str, str]], int]:
             **{"HTTP_" + k.upper().replace("-", "_"): v for k, v in headers.items()},
         }
         status: list[str] = []
-        body = application(environ, lambda s, h, *a: status.append(s))
-        b"".join(body)
-        body.close()  # type: ignore[attr-defined]
+
+        def start_response(line: str, headers: Any, *rest: Any) -> Callable[[bytes], object]:
+            status.append(line)
+            return lambda data: None
+
+        response = application(environ, start_response)
+        b"".join(response)
+        response.close()
         return int(status[0].split()[0])
 
     return call
@@ -114,7 +120,7 @@ def measure() -> dict[str, float]:
     for name, (path, headers, status) in checks.items():
         if call(path, headers) != status:
             raise SystemExit(f"{path} did not answer {status}")
-        results[name + "_ms"] = cpu_ms(lambda p=path, h=headers: call(p, h))
+        results[name + "_ms"] = cpu_ms(partial(call, path, headers))
     return results
 
 
