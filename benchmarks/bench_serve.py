@@ -7,16 +7,23 @@ Builds (once per database) a 20,000-game, 1,000-player league like `bench_league
 CPU time (`process_time`) per request, the least of several runs: a cached 200, a 304
 revalidation, an unknown URL's 404 (the middleware alone) and a private league's 404. CPU time,
 unlike wrk's numbers, hardly moves when other jobs share the cores. `--profile` prints a cProfile
-of the cached 200s instead.
+of the cached 200s instead. `--wrk CONFIG` serves the database with gunicorn (2 workers and
+the `-c CONFIG` given, e.g. `python:tablerank.server.gunicorn_conf`) under wrk, and adds the
+workers' CPU time per answered request, read from /proc (Linux).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import cProfile
 import io
+import json
 import os
 import pstats
+import re
+import socket
+import subprocess
 import sys
 import tempfile
 import time
@@ -27,7 +34,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_league import history, import_games
+from bench_league import ROOT, free_port, history, import_games, wrk_numbers
 
 SLUG = "bench-list"
 PATH = f"/api/leagues/{SLUG}/standings/pages.point"
@@ -143,15 +150,67 @@ def profile() -> str:
     return out.getvalue()
 
 
+def worker_seconds(master: int) -> float:
+    """CPU seconds (user and system) the gunicorn master's workers have used so far."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
+    total = 0
+    for child in children:
+        fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / ticks
+
+
+def wrk_run(config: str, seconds: int) -> dict[str, float]:
+    """wrk on the standings (2 threads, 16 connections) against gunicorn with 2 workers and
+    `config` (a gunicorn `-c` value, or "" for gunicorn's defaults), with the workers' CPU
+    milliseconds per answered request (gunicorn's own work included)."""
+    port = free_port()
+    env = os.environ | {"TABLERANK_ALLOWED_HOSTS": "127.0.0.1", "TABLERANK_INSECURE_HTTP": "true"}
+    command = [sys.executable, "-m", "gunicorn", "tablerank.server.wsgi", "-w", "2",
+               "-b", f"127.0.0.1:{port}", "--log-level", "warning"]  # fmt: skip
+    server = subprocess.Popen(command + (["-c", config] if config else []), env=env, cwd=ROOT)
+    address = f"http://127.0.0.1:{port}{PATH}"
+    try:
+        for _ in range(100):
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port)):
+                break
+            time.sleep(0.1)
+        for _ in range(4):  # each worker (and thread) computes the answer once
+            subprocess.run(["curl", "-sf", "-o", "/dev/null", address], check=True)
+        before = worker_seconds(server.pid)
+        out = subprocess.run(["wrk", "-t2", "-c16", f"-d{seconds}s", "--latency", address],
+                             capture_output=True, text=True, check=True).stdout  # fmt: skip
+        used = worker_seconds(server.pid) - before
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    answered = int(re.search(r"(\d+) requests in", out).group(1))  # type: ignore[union-attr]
+    numbers = wrk_numbers(out)
+    numbers["worker_cpu_ms_per_request"] = round(used / answered * 1000, 3)
+    numbers["load_average"] = round(os.getloadavg()[0], 2)
+    return numbers
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--database", default=None, help="database URL (kept between runs)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", action="store_true", help="print a cProfile instead")
+    parser.add_argument(
+        "--wrk",
+        metavar="CONFIG",
+        default=None,
+        help="run gunicorn with this -c value ('' for its defaults) under wrk instead",
+    )
+    parser.add_argument("--seconds", type=int, default=10, help="wrk's duration")
     args = parser.parse_args(argv)
     setup(args.database, args.seed)
     if args.profile:
         print(profile())
+        return 0
+    if args.wrk is not None:
+        print(json.dumps(wrk_run(args.wrk, args.seconds)))
         return 0
     results = measure()
     results["load_average"] = round(os.getloadavg()[0], 2)
