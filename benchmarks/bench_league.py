@@ -243,7 +243,6 @@ def serve_list(url: str, path: str) -> dict[str, float]:
     }
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "tablerank.server.wsgi", "-w", "2",
-         "-c", "python:tablerank.server.gunicorn_conf",
          "-b", f"127.0.0.1:{port}", "--log-level", "warning"],
         env=env,
         cwd=ROOT,

@@ -8,7 +8,8 @@ CPU time (`process_time`) per request, the least of several runs: a cached 200, 
 revalidation, an unknown URL's 404 (the middleware alone) and a private league's 404. CPU time,
 unlike wrk's numbers, hardly moves when other jobs share the cores. `--profile` prints a cProfile
 of the cached 200s instead. `--wrk CONFIG` serves the database with gunicorn (2 workers and
-the `-c CONFIG` given, e.g. `python:tablerank.server.gunicorn_conf`) under wrk, and adds the
+the `-c CONFIG` given, e.g. a file setting `worker_class = "gthread"`; '' for gunicorn's
+defaults, the sync worker that `tablerank serve` and `bench_league.py` run) under wrk, and adds the
 workers' CPU time per answered request, read from /proc (Linux).
 """
 
@@ -22,6 +23,7 @@ import json
 import os
 import pstats
 import re
+import resource
 import socket
 import subprocess
 import sys
@@ -161,10 +163,17 @@ def worker_seconds(master: int) -> float:
     return total / ticks
 
 
+def _children_seconds() -> float:
+    """CPU seconds of this process's finished children (wrk, once it has run)."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
 def wrk_run(config: str, seconds: int) -> dict[str, float]:
     """wrk on the standings (2 threads, 16 connections) against gunicorn with 2 workers and
     `config` (a gunicorn `-c` value, or "" for gunicorn's defaults), with the workers' CPU
-    milliseconds per answered request (gunicorn's own work included)."""
+    milliseconds per answered request (gunicorn's own work included) and wrk's (the client
+    shares the cores: what connections cost it counts too)."""
     port = free_port()
     env = os.environ | {"TABLERANK_ALLOWED_HOSTS": "127.0.0.1", "TABLERANK_INSECURE_HTTP": "true"}
     command = [sys.executable, "-m", "gunicorn", "tablerank.server.wsgi", "-w", "2",
@@ -179,15 +188,18 @@ def wrk_run(config: str, seconds: int) -> dict[str, float]:
         for _ in range(4):  # each worker (and thread) computes the answer once
             subprocess.run(["curl", "-sf", "-o", "/dev/null", address], check=True)
         before = worker_seconds(server.pid)
+        client = _children_seconds()
         out = subprocess.run(["wrk", "-t2", "-c16", f"-d{seconds}s", "--latency", address],
                              capture_output=True, text=True, check=True).stdout  # fmt: skip
         used = worker_seconds(server.pid) - before
+        client = _children_seconds() - client
     finally:
         server.terminate()
         server.wait(timeout=30)
     answered = int(re.search(r"(\d+) requests in", out).group(1))  # type: ignore[union-attr]
     numbers = wrk_numbers(out)
     numbers["worker_cpu_ms_per_request"] = round(used / answered * 1000, 3)
+    numbers["wrk_cpu_ms_per_request"] = round(client / answered * 1000, 3)
     numbers["load_average"] = round(os.getloadavg()[0], 2)
     return numbers
 

@@ -7,8 +7,8 @@ It keeps everything in the data directory (default ./tablerank-data, created whe
 SQLite database, the generated secret key and the collected static files. `tablerank league`
 run from the same folder uses the same default, so it finds the site's database. On start it
 brings the database up to date (Django's migrate), collects the static files, fills the demo
-league once with `--demo`, then serves the site with gunicorn (two workers of two threads,
-`tablerank.server.gunicorn_conf`) and prints the address to open.
+league once with `--demo`, then serves the site with gunicorn (two workers) and prints the
+address to open.
 
 The site is plain HTTP here, so `TABLERANK_INSECURE_HTTP` defaults to true (session cookies
 without the Secure flag), and `TABLERANK_ALLOWED_HOSTS` defaults to the bound host. Any of the
@@ -152,7 +152,6 @@ def _serve(host: str, port: int, message: str) -> None:
             "the web site needs gunicorn: install the league extra "
             "(pip install 'tablerank[league]')"
         ) from None
-    from tablerank.server import gunicorn_conf
     from tablerank.server.wsgi import application
 
     def when_ready(server: "Arbiter") -> None:
@@ -163,9 +162,6 @@ def _serve(host: str, port: int, message: str) -> None:
     options = {
         "bind": bind,
         "workers": WORKERS,
-        "worker_class": gunicorn_conf.worker_class,
-        "threads": gunicorn_conf.threads,
-        "keepalive": gunicorn_conf.keepalive,
         "loglevel": "warning",
         "when_ready": when_ready,
         "proc_name": "tablerank",
