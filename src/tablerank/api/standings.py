@@ -5,15 +5,20 @@ given), in the CLI's shape; the `Link` header names the first, previous, next an
 (RFC 8288) and `X-Total-Count` counts the rows of every page. A page past the last is a 404.
 Each answer carries an ETag naming the league's revision and what was asked: `If-None-Match`
 with it is answered 304 before anything is read but the league itself. The encoded answer is
-cached under the same revision (`league.cache`).
+cached under the same revision, the path with its query and the league's visibility
+(`league.cache`). An anonymous GET of an answer already stored is served before django-ninja
+runs (`cache_first`): only the league is read, and ninja checked that exact question when it
+stored the answer; a caller with a token, or any other question, goes through ninja.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import Annotated, Any
+from collections.abc import Callable, Hashable
+from functools import wraps
+from typing import Annotated, Any, cast
 
+from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import get_conditional_response
 from ninja import Field, Query, Router
@@ -26,7 +31,7 @@ from tablerank.api.outputs import ListOut, RatingTableOut, errors
 from tablerank.api.schemas import Month, QueryText, StandingsQuery, System, Year
 from tablerank.formats.report import lists_json, rating_table_json
 from tablerank.league import queries
-from tablerank.league.cache import cached, etag_of
+from tablerank.league.cache import cached, etag_of, stored
 from tablerank.league.models import League
 from tablerank.league.paging import DEFAULT_LIMIT, MAX_LIMIT, Page, PastTheEnd, page_of
 
@@ -34,6 +39,8 @@ router = Router(tags=["standings"])
 
 Body = dict[str, Any]
 Paged = tuple[Body, dict[str, str]]
+Answer = tuple[bytes, dict[str, str]]
+View = Callable[..., HttpResponse]
 
 PageNumber = Annotated[int, Field(ge=1, le=10**9, description="the page, from 1")]
 Limit = Annotated[int, Field(ge=1, le=MAX_LIMIT, description=f"rows a page, 1 to {MAX_LIMIT}")]
@@ -76,20 +83,87 @@ def _answer(request: HttpRequest, league: League, build: Callable[[], Paged]) ->
     """304 when the caller holds this revision's answer, else the (cached) body, with its
     ETag. `league` was read by this request, so its revision is current."""
     asked = request.get_full_path()
-    etag = etag_of(league, league.revision, "api", asked)
+    etag = _etag(league, asked)
     response = get_conditional_response(request, etag=etag)
     if response is None:
-        body, headers = cached(
-            league, "api", (asked,), lambda: _encoded(*build()), revision=league.revision
+        answer = cached(
+            league,
+            "api",
+            _asked(league, asked),
+            lambda: _encoded(*build()),
+            revision=league.revision,
         )
-        response = HttpResponse(body, content_type="application/json", headers=headers)
+        response = HttpResponse(answer[0], content_type="application/json", headers=answer[1])
+    return _headed(response, league, etag)
+
+
+def _asked(league: League, asked: str) -> tuple[Hashable, ...]:
+    """What a stored answer is kept under besides the league and its revision: the path with
+    its query, and whether the league is public (so an answer kept while it was public is
+    never found once it is private, even by a member)."""
+    return (asked, league.public)
+
+
+def _etag(league: League, asked: str) -> str:
+    return etag_of(league, league.revision, "api", *_asked(league, asked))
+
+
+def _headed(response: HttpResponse, league: League, etag: str) -> HttpResponse:
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache" if league.public else "private, no-cache"
     return response
 
 
-def _encoded(body: Body, headers: dict[str, str]) -> tuple[bytes, dict[str, str]]:
+def _encoded(body: Body, headers: dict[str, str]) -> Answer:
     return json.dumps(body, separators=(",", ":")).encode(), headers
+
+
+def _stored_answer(request: HttpRequest, slug: str) -> HttpResponse | None:
+    """The answer to an anonymous GET that is stored at the league's current revision (200, or
+    304 when the caller holds it), or None: then django-ninja answers as always. Only an answer
+    that ninja built and checked is ever stored, under the exact path and query asked."""
+    if request.method != "GET" or "Authorization" in request.headers:
+        return None
+    try:
+        league = league_for(slug, AnonymousUser())
+    except ApiError:
+        return None
+    setattr(request, _LEAGUE, league)  # ninja's view, if it runs, reads no league again
+    asked = request.get_full_path()
+    answer = stored(league, "api", _asked(league, asked), revision=league.revision)
+    if answer is None:
+        return None
+    etag = _etag(league, asked)
+    response = get_conditional_response(request, etag=etag)
+    if response is None:
+        body, headers = cast(Answer, answer)
+        response = HttpResponse(body, content_type="application/json", headers=headers)
+    return _headed(response, league, etag)
+
+
+_LEAGUE = "_tablerank_league_read"
+
+
+def _league(request: HttpRequest, slug: str) -> League:
+    """The league `slug` as the caller may read it: the one `_stored_answer` read for this
+    anonymous request, or `league_for` reads it."""
+    who = caller(request)
+    known: League | None = getattr(request, _LEAGUE, None)
+    if known is not None and known.slug == slug and who.token is None:
+        return known
+    return league_for(slug, who.user)
+
+
+def cache_first(view: View) -> View:
+    """`view` (one of `CACHED_READS`), answered from the cache without django-ninja's
+    parameter and token checks when an anonymous GET asks what is stored already."""
+
+    @wraps(view)
+    def answered(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = _stored_answer(request, str(kwargs.get("slug", "")))
+        return view(request, *args, **kwargs) if response is None else response
+
+    return answered
 
 
 READS = {304: None, **errors(404, 422)}
@@ -113,7 +187,7 @@ def standings(
 ) -> HttpResponse:
     """A kept system's standings; with group, city, event, since or until, over the confirmed
     games they select. `list` picks one list of cow.elo (a game group) or area (a title)."""
-    league = league_for(slug, caller(request).user)
+    league = _league(request, slug)
 
     def body() -> Paged:
         with field_renamed("list_key", "list"):
@@ -150,7 +224,7 @@ def monthly(
     limit: Limit = DEFAULT_LIMIT,
 ) -> HttpResponse:
     """A city's Monthly List (with gold) for a month, YYYY-MM; without a city, the Open List."""
-    league = league_for(slug, caller(request).user)
+    league = _league(request, slug)
     return _answer(
         request,
         league,
@@ -182,7 +256,7 @@ def annual(
     limit: Limit = DEFAULT_LIMIT,
 ) -> HttpResponse:
     """The annual score: each player's four best monthly places, 150 per missing month."""
-    league = league_for(slug, caller(request).user)
+    league = _league(request, slug)
     return _answer(
         request,
         league,
@@ -212,7 +286,7 @@ def elo(
     limit: Limit = DEFAULT_LIMIT,
 ) -> HttpResponse:
     """The permanent cow.elo list of a game group."""
-    league = league_for(slug, caller(request).user)
+    league = _league(request, slug)
     return _answer(
         request,
         league,
@@ -220,3 +294,11 @@ def elo(
             request, rating_table_json(queries.elo_list(league, group)), "standings", page, limit
         ),
     )
+
+
+CACHED_READS = frozenset(
+    operation.view_func.__name__
+    for path in router.path_operations.values()
+    for operation in path.operations
+)
+"""The URL names (their views' names) whose answers `_answer` stores: `cache_first` serves them."""

@@ -14,6 +14,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import URLPattern, URLResolver, re_path
 from django.views.decorators.csrf import csrf_exempt
 
+from tablerank.api import standings
 from tablerank.api.api import api
 from tablerank.api.errors import error_response
 
@@ -50,7 +51,10 @@ def not_found(request: HttpRequest, path: str) -> HttpResponse:
 def _with_json_refusals(pattern: URLPattern | URLResolver) -> URLPattern | URLResolver:
     if not isinstance(pattern, URLPattern):
         return pattern
-    view = json_refusals(pattern.callback)
+    view = pattern.callback
+    if pattern.name in standings.CACHED_READS:
+        view = standings.cache_first(view)
+    view = json_refusals(view)
     return URLPattern(pattern.pattern, view, pattern.default_args, pattern.name)
 
 

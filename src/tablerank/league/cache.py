@@ -25,7 +25,7 @@ from django.db import connection
 from tablerank.league.models import League
 from tablerank.league.revisions import revision_of
 
-__all__ = ["CACHE", "cached", "current", "etag_of", "fingerprint"]
+__all__ = ["CACHE", "cached", "current", "etag_of", "fingerprint", "stored"]
 
 CACHE = "reads"
 """The alias in `settings.CACHES` of the reads' cache (`default` is used when it is missing)."""
@@ -74,6 +74,14 @@ def cached(
     value = compute()
     store.set(key, value)
     return value
+
+
+def stored(league: League, kind: str, params: tuple[Hashable, ...], *, revision: int) -> object:
+    """What `cached` keeps for these arguments at `revision`, or None when nothing is kept
+    (inside a transaction nothing ever is)."""
+    if connection.in_atomic_block:
+        return None
+    return _store().get(_key(league, revision, fingerprint(kind, *params)))
 
 
 def etag_of(league: League, revision: int, *asked: Hashable) -> str:
