@@ -193,7 +193,7 @@ def played_tables(
     and seats, so no game column is repeated per seat."""
     q = connection.ops.quote_name
     games, seats, names = _table(GameRecord), _table(SeatRow), _table(Player)
-    where, params = _where(after, before, None)
+    where, params = _where(league_id, after, before, None)
     game_sql = (
         f"SELECT g.id, g.sequence, CAST(g.date AS TEXT), g.title, g.{q('group')}, g.game_class "
         f"FROM {games} g WHERE {where} ORDER BY g.date, g.sequence, g.id"
