@@ -25,7 +25,7 @@ from django.db.models import Q
 
 from tablerank.engine.records import Game
 from tablerank.engine.systems.base import ReplaySystem
-from tablerank.engine.systems.fast_replay import FastReplay, Table, fast_replay
+from tablerank.engine.systems.fast_replay import FastReplay, Table, fast_replay, table_of
 from tablerank.errors import RatingError
 from tablerank.league.models import League, RatingCheckpoint, RatingWatermark
 from tablerank.league.played import Played, Point, played_games, played_tables
@@ -315,9 +315,13 @@ def append(
     ratings = _Ratings(rows, name, key)
     played: dict[str, int] = {}
     initial = system.initial_rating()
+    fast = fast_replay(system)
     for _, _, game in games:
         try:
-            delta = system.changes(game, ratings)
+            if fast is None:
+                delta = system.changes(game, ratings)
+            else:
+                delta = fast.changes(table_of(game), ratings)
         except RatingError:
             delta = {}
         for player, amount in delta.items():
