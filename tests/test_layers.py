@@ -208,3 +208,9 @@ def test_the_allowed_long_modules_are_still_long() -> None:
         if not (SRC / name).exists() or _length(SRC / name) <= MAX_LINES
     ]  # fmt: skip
     assert not split, "\n".join(split)
+
+
+def test_the_tournament_core_knows_no_shell_and_no_format() -> None:
+    outer = ("formats", "league", "api", "web", "cli", "server")
+    found = violations(("tablerank.tournament",), tuple(f"tablerank.{p}" for p in outer))
+    assert not found, "\n".join(found)
