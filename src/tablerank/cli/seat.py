@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from tablerank.formats.players import ListedPlayer
     from tablerank.tournament.seating import SeatedRound
 
-__all__ = ["register"]
+__all__ = ["Scoring", "Sizes", "print_rounds", "register", "sizes_of"]
 
 PlayersFile = Annotated[
     Path, typer.Argument(help="One player per line; a rating after a comma seeds by rating.")
@@ -72,7 +72,7 @@ def register(app: typer.Typer) -> None:
             listed = read_players(players_file)
             names = [p.name for p in listed]
             ratings = _ratings(listed, players_file) if by_rating else None
-            sizes = _sizes(table_sizes)
+            sizes = sizes_of(table_sizes)
             if round_number is None:
                 if rounds is None or results or event:
                     raise InputError(
@@ -90,7 +90,7 @@ def register(app: typer.Typer) -> None:
 
         from tablerank.formats.seating import seating_json
 
-        emit(guarded(work), output, _print_rounds, as_json=seating_json)
+        emit(guarded(work), output, print_rounds, as_json=seating_json)
 
 
 def _swiss(
@@ -126,7 +126,7 @@ def _ratings(listed: "list[ListedPlayer]", path: Path) -> dict[str, float]:
     return {p.name: p.rating for p in listed if p.rating is not None}
 
 
-def _sizes(text: str) -> list[int]:
+def sizes_of(text: str) -> list[int]:
     try:
         return [int(part) for part in text.split(",") if part.strip()]
     except ValueError:
@@ -135,7 +135,7 @@ def _sizes(text: str) -> list[int]:
         ) from None
 
 
-def _print_rounds(rounds: "list[SeatedRound]") -> None:
+def print_rounds(rounds: "list[SeatedRound]") -> None:
     """Each round's tables, seats in turn order; names are plain Text, never Rich markup."""
     from rich.console import Console
     from rich.text import Text

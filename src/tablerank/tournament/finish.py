@@ -1,0 +1,134 @@
+"""A finished event: its final order and its Turnabout record.
+
+The final order (field notes, national qualifiers: the final's table decides the winner): the
+final table in its own standings order, then the other semifinalists by their semifinal
+standings, then everyone else by the preliminary standings. The Turnabout record (seed
+Turnabout: wins, draws, and a bonus "for playing every round") counts each player's table wins
+over the whole event; a player who missed a preliminary round has dropped (`completed` false).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tablerank.catan.standings import DEFAULT_SCORING, tournament_standings, winner_of
+from tablerank.engine.records import new_event
+from tablerank.engine.values import Event, Game
+from tablerank.tournament.tables import SeatingError
+
+__all__ = ["EventRounds", "final_order", "seed_order", "split_rounds", "turnabout_event"]
+
+
+@dataclass(frozen=True)
+class EventRounds:
+    """An event's games: the preliminary rounds, the semifinal round and the final round."""
+
+    prelims: tuple[Game, ...]
+    semifinals: tuple[Game, ...]
+    final: tuple[Game, ...]
+
+
+def split_rounds(games: Sequence[Game], event: str, cut_round: int | None) -> EventRounds:
+    """The games of `event` (any case) split at `cut_round` (the semifinals; the final is the
+    round after); without a cut every game is preliminary."""
+    wanted = event.casefold()
+    mine = [g for g in games if (g.event or "").casefold() == wanted]
+    if not mine:
+        raise SeatingError(f"no game belongs to event {event!r}")
+    if cut_round is None:
+        return EventRounds(tuple(mine), (), ())
+    for game in mine:
+        if game.round is None:
+            raise SeatingError(f"game {game.id!r} of event {event!r}: no round")
+        if game.round > cut_round + 1:
+            raise SeatingError(
+                f"game {game.id!r}: round {game.round} comes after the final (round "
+                f"{cut_round + 1})"
+            )
+    prelims = tuple(g for g in mine if (g.round or 0) < cut_round)
+    if not prelims:
+        raise SeatingError(f"event {event!r}: no preliminary games before round {cut_round}")
+    return EventRounds(
+        prelims,
+        tuple(g for g in mine if g.round == cut_round),
+        tuple(g for g in mine if g.round == cut_round + 1),
+    )
+
+
+def _order(games: Sequence[Game], scoring: str, seed: int | None) -> list[str]:
+    if not games:
+        return []
+    return [row.player for row in tournament_standings(games, scoring=scoring, seed=seed).rows]
+
+
+def seed_order(rounds: EventRounds, *, scoring: str = DEFAULT_SCORING) -> list[str]:
+    """The preliminary standings, best first: the seeds of the cut."""
+    return _order(rounds.prelims, scoring, None)
+
+
+def final_order(
+    rounds: EventRounds, *, scoring: str = DEFAULT_SCORING, seed: int | None = None
+) -> list[str]:
+    """Everyone who played, first to last."""
+    if len(rounds.final) > 1:
+        raise SeatingError(f"final: expected one final table, got {len(rounds.final)} games")
+    if rounds.final and rounds.semifinals:
+        winners = {(winner_of(g) or "").casefold() for g in rounds.semifinals}
+        for seat in rounds.final[0].seats:
+            if seat.player.casefold() not in winners:
+                raise SeatingError(
+                    f"final {rounds.final[0].id!r}: {seat.player} won no semifinal table"
+                )
+    order: list[str] = []
+    seen: set[str] = set()
+    for stage in (rounds.final, rounds.semifinals, rounds.prelims):
+        for player in _order(stage, scoring, seed):
+            if player.casefold() not in seen:
+                seen.add(player.casefold())
+                order.append(player)
+    return order
+
+
+def turnabout_event(
+    rounds: EventRounds, order: Sequence[str], *, record_id: str | None = None, event: str = ""
+) -> Event:
+    """The Turnabout record of the finished event, places from `order`."""
+    every = [*rounds.prelims, *rounds.semifinals, *rounds.final]
+    prelim_rounds = {g.round for g in rounds.prelims}
+    played: dict[str, int] = {}
+    won: dict[str, int] = {}
+    present: dict[str, set[int | None]] = {}
+    preliminary = {id(game) for game in rounds.prelims}
+    for game in every:
+        winner = (winner_of(game) or "").casefold()
+        for seat in game.seats:
+            key = seat.player.casefold()
+            played[key] = played.get(key, 0) + 1
+            won[key] = won.get(key, 0) + (key == winner)
+            if id(game) in preliminary:
+                present.setdefault(key, set()).add(game.round)
+    standings = [
+        {
+            "player": player,
+            "place": place,
+            "wins": won.get(player.casefold(), 0),
+            "draws": 0,
+            "losses": played.get(player.casefold(), 0) - won.get(player.casefold(), 0),
+            "completed": present.get(player.casefold(), set()) >= prelim_rounds,
+        }
+        for place, player in enumerate(order, start=1)
+    ]
+    return new_event(
+        id=record_id or _event_id(event),
+        date=max(g.date for g in every),
+        rounds=max(played.values()),
+        standings=standings,
+    )
+
+
+def _event_id(event: str) -> str:
+    """A record id from an event's name: `Spring Qualifier` -> `spring-qualifier`."""
+    slug = re.sub(r"[^\w.~-]+", "-", event.strip().casefold()).strip("-.~")
+    return slug[:64] or "event"
