@@ -27,6 +27,7 @@ from tablerank.league.errors import AppendOnly
 __all__ = [
     "AccountPeriod",
     "Confirmation",
+    "Entrant",
     "EventRecord",
     "EventStanding",
     "GameRecord",
@@ -38,6 +39,8 @@ __all__ = [
     "RecordStatus",
     "Seat",
     "SourceVP",
+    "TableSeat",
+    "Tournament",
 ]
 
 
@@ -482,4 +485,9 @@ from tablerank.league.rating_models import (  # noqa: E402  (Django registers th
     RatingCheckpoint,
     RatingState,
     RatingWatermark,
+)
+from tablerank.league.tournament_models import (  # noqa: E402  (Django registers them with the app)
+    Entrant,
+    TableSeat,
+    Tournament,
 )

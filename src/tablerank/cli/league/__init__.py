@@ -26,6 +26,7 @@ import typer
 
 from tablerank.cli.league import manage, reads, results
 from tablerank.cli.league.options import league_app, league_lists_app
+from tablerank.cli.league.tournament import tournament_app
 
 __all__ = ["register"]
 
@@ -38,4 +39,5 @@ def register(app: typer.Typer) -> None:
     for name, command in reads.LIST_COMMANDS.items():
         league_lists_app.command(name)(command)
     league_app.add_typer(league_lists_app, name="lists")
+    league_app.add_typer(tournament_app, name="tournament")
     app.add_typer(league_app, name="league")

@@ -1,0 +1,207 @@
+"""`tablerank league tournament ...`: run a Catan event in the league from the shell: create it,
+register and check players in, drop them, seat each round, enter each table's result, show the
+standings, and record the finished event (docs/tournaments.md). The league's services decide
+every rule and permission; `--by` is the user acting (an official or admin of the league).
+
+No `from __future__ import annotations` here: Typer must see the options' types as objects.
+"""
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from tablerank.cli.league import access
+from tablerank.cli.league.options import By, Slug
+from tablerank.cli.options import Format, Output
+from tablerank.cli.output import emit, guarded
+from tablerank.cli.seat import print_rounds
+
+if TYPE_CHECKING:
+    from tablerank.league.models import Tournament
+
+__all__ = ["tournament_app"]
+
+tournament_app = typer.Typer(
+    help="Run a Catan event: register, check in, seat rounds, enter results, cut, finish.",
+    no_args_is_help=True,
+)
+Event = Annotated[str, typer.Argument(help="The tournament's address (its slug).")]
+Name = Annotated[str, typer.Argument(help="The player's name.")]
+
+
+def _tournament(slug: str, event: str) -> "Tournament":
+    from tablerank.league.services import CONSOLE
+    from tablerank.league.tournaments import tournament_of
+
+    return tournament_of(access.league(slug), event, CONSOLE)
+
+
+@tournament_app.command("create")
+def create(
+    slug: Slug,
+    name: Annotated[str, typer.Option("--name", help="The event's name, as its games carry it.")],
+    rounds: Annotated[int, typer.Option("--rounds", help="Preliminary rounds.")],
+    by: By,
+    address: Annotated[
+        str, typer.Option("--slug", help="Its address (default: from the name).")
+    ] = "",
+    cut: Annotated[int, typer.Option("--cut", help="Top N to semifinals (0: no cut).")] = 0,
+    sizes: Annotated[str, typer.Option("--table-sizes", help="Allowed table sizes.")] = "3,4",
+    scoring: Annotated[str, typer.Option("--scoring", help="As `tablerank standings`.")] = "wins",
+    seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the seating.")] = 0,
+) -> None:
+    """Create a tournament in the league."""
+
+    def work() -> str:
+        from tablerank.league.tournaments import create_tournament
+
+        made = create_tournament(
+            access.league(slug), access.user(by), name=name, rounds=rounds, slug=address,
+            sizes=sizes, scoring=scoring, cut=cut, seed=seed,
+        )  # fmt: skip
+        return made.slug
+
+    made = guarded(lambda: access.run(work))
+    typer.echo(f"tournament {made!r} created in league {slug!r}")
+
+
+@tournament_app.command("register")
+def register(
+    slug: Slug,
+    event: Event,
+    names: Annotated[list[str], typer.Argument(help="The players' names.")],
+    by: By,
+    checked_in: Annotated[bool, typer.Option("--checked-in", help="Check them in too.")] = False,
+) -> None:
+    """Register players (new names become the league's players)."""
+
+    def work() -> int:
+        from tablerank.league.tournaments import register as register_players
+
+        entered = register_players(_tournament(slug, event), names, access.user(by),
+                                   checked_in=checked_in)  # fmt: skip
+        return len(entered)
+
+    count = guarded(lambda: access.run(work))
+    typer.echo(f"{count} registered for {event}")
+
+
+@tournament_app.command("check-in")
+def check_in(slug: Slug, event: Event, name: Name, by: By) -> None:
+    """Mark a registered player present."""
+
+    def work() -> None:
+        from tablerank.league.tournaments import check_in as mark
+
+        mark(_tournament(slug, event), name, access.user(by))
+
+    guarded(lambda: access.run(work))
+    typer.echo(f"{name} checked in")
+
+
+@tournament_app.command("drop")
+def drop(slug: Slug, event: Event, name: Name, by: By) -> None:
+    """Drop a player: not seated after the latest round; their results stand."""
+
+    def work() -> int:
+        from tablerank.league.tournaments import drop as leave
+
+        return int(leave(_tournament(slug, event), name, access.user(by)).dropped_after or 0)
+
+    after = guarded(lambda: access.run(work))
+    typer.echo(f"{name} dropped after round {after}")
+
+
+@tournament_app.command("seat")
+def seat(slug: Slug, event: Event, by: By, output: Format = Output.table) -> None:
+    """Seat the next round (Swiss, then with a cut the semifinals and the final)."""
+
+    def work() -> list[Any]:
+        from tablerank.league.tournament_rounds import seat_next_round
+
+        return [seat_next_round(_tournament(slug, event), access.user(by))]
+
+    from tablerank.formats.seating import seating_json
+
+    emit(guarded(lambda: access.run(work)), output, print_rounds, as_json=seating_json)
+
+
+@tournament_app.command("tables")
+def tables(
+    slug: Slug,
+    event: Event,
+    number: Annotated[int, typer.Option("--round", min=1, help="Which round.")],
+    output: Format = Output.table,
+) -> None:
+    """A round's tables, seats in turn order."""
+
+    def work() -> list[Any]:
+        from tablerank.league.tournament_rounds import round_of
+
+        return [round_of(_tournament(slug, event), number)]
+
+    from tablerank.formats.seating import seating_json
+
+    emit(guarded(lambda: access.run(work)), output, print_rounds, as_json=seating_json)
+
+
+@tournament_app.command("result")
+def result(
+    slug: Slug,
+    event: Event,
+    number: Annotated[int, typer.Option("--round", min=1, help="The round.")],
+    table: Annotated[int, typer.Option("--table", min=1, help="The table.")],
+    seats: Annotated[list[str], typer.Option("--seat", help="PLAYER=VP, one per seat.")],
+    by: By,
+    winner: Annotated[str | None, typer.Option("--winner", help="Who won.")] = None,
+) -> None:
+    """Enter a table's result; it is verified as the league verifies every result."""
+
+    def work() -> str:
+        from tablerank.league import services
+        from tablerank.league.tournament_rounds import enter_result
+
+        sheet = [_entry(text, winner) for text in seats]
+        record = enter_result(_tournament(slug, event), number, table, sheet, access.user(by))
+        return f"{record.external_id}: {services.verification(record).summary}"
+
+    typer.echo(guarded(lambda: access.run(work)))
+
+
+def _entry(text: str, winner: str | None) -> dict[str, Any]:
+    from tablerank.league.errors import LeagueError
+
+    name, sign, vp = text.rpartition("=")[0].strip(), "=" in text, text.rpartition("=")[2]
+    if not sign or not name or not vp.strip().isdigit():
+        raise LeagueError("--seat", f"expected PLAYER=VP, like Ann=10, got {text!r}")
+    entry: dict[str, Any] = {"player": name, "vp": int(vp)}
+    if winner is not None:
+        entry["winner"] = name.casefold() == winner.strip().casefold()
+    return entry
+
+
+@tournament_app.command("standings")
+def standings(slug: Slug, event: Event, output: Format = Output.table) -> None:
+    """The standings of the confirmed preliminary rounds, every tiebreak shown."""
+    from tablerank.cli.standings import print_tournament
+    from tablerank.formats.report import tournament_json
+
+    def work() -> Any:
+        from tablerank.league.tournament_rounds import event_standings
+
+        return event_standings(_tournament(slug, event))
+
+    emit(guarded(lambda: access.run(work)), output, print_tournament, as_json=tournament_json)
+
+
+@tournament_app.command("finish")
+def finish(slug: Slug, event: Event, by: By) -> None:
+    """Record the finished event's order as a Turnabout event record of the league."""
+
+    def work() -> str:
+        from tablerank.league.tournament_rounds import finish_tournament
+
+        return finish_tournament(_tournament(slug, event), access.user(by)).external_id
+
+    record = guarded(lambda: access.run(work))
+    typer.echo(f"event {record!r} recorded")

@@ -1,0 +1,180 @@
+"""`tablerank league tournament ...`: a Catan event run in the league from the shell, from
+check-in to the final's winner, and the refusals of every step (exit 2, one line)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tablerank.league.models import EventRecord, League
+from tests.cli.conftest import Invoke
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kai", "Lu", "Mo"]
+
+
+def ok(invoke: Invoke, *args: str) -> str:
+    result = invoke("league", "tournament", *args)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def refused(invoke: Invoke, *args: str) -> str:
+    result = invoke("league", "tournament", *args)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    return result.stderr
+
+
+@pytest.fixture
+def open_event(invoke: Invoke) -> str:
+    assert invoke("league", "create", "club", "--name", "Club", "--admin", "olga").exit_code == 0
+    League.objects.filter(slug="club").update(one_official_is_enough=True)
+    ok(invoke, "create", "club", "--name", "Spring Open", "--rounds", "2", "--cut", "8",
+       "--by", "olga")  # fmt: skip
+    ok(invoke, "register", "club", "spring-open", *NAMES, "--by", "olga", "--checked-in")
+    return "spring-open"
+
+
+def seat(invoke: Invoke) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(
+        ok(invoke, "seat", "club", "spring-open", "--by", "olga", "--format", "json")
+    )
+    (seated,) = data["rounds"]
+    return seated
+
+
+def play(invoke: Invoke, seated: dict[str, Any]) -> None:
+    """Every table's result: the last seat wins."""
+    for table in seated["tables"]:
+        seats = [f"--seat={p}={10 if p == table['seats'][-1] else 4 + i}"
+                 for i, p in enumerate(table["seats"])]  # fmt: skip
+        out = ok(invoke, "result", "club", "spring-open", "--round", str(seated["round"]),
+                 "--table", str(table["table"]), *seats, "--winner", table["seats"][-1],
+                 "--by", "olga")  # fmt: skip
+        assert "confirmed" in out
+
+
+def test_a_thirteen_player_event_from_check_in_to_the_final(
+    invoke: Invoke, open_event: str
+) -> None:
+    one = seat(invoke)
+    assert sorted(len(t["seats"]) for t in one["tables"]) == [3, 3, 3, 4]
+    play(invoke, one)
+    # one leaves the 4-player table: 12 left, and no one need meet an opponent again
+    gone = next(t for t in one["tables"] if len(t["seats"]) == 4)["seats"][1]
+    assert f"{gone} dropped after round 1" in ok(
+        invoke, "drop", "club", open_event, gone, "--by", "olga"
+    )
+    two = seat(invoke)
+    seated_two = [p for t in two["tables"] for p in t["seats"]]
+    assert sorted(seated_two) == sorted(set(NAMES) - {gone})
+    met = {frozenset(t["seats"]) for t in one["tables"]}
+    assert all(len(set(t["seats"]) & set(m)) <= 1 for t in two["tables"] for m in met)
+    play(invoke, two)
+    standings = json.loads(ok(invoke, "standings", "club", open_event, "--format", "json"))
+    assert len(standings["standings"]) == 13
+    semis = seat(invoke)
+    assert semis["round"] == 3
+    assert [len(t["seats"]) for t in semis["tables"]] == [4, 4]
+    top = [row["player"] for row in standings["standings"] if row["player"] != gone][:8]
+    assert semis["tables"][0]["seats"] == [top[0], top[3], top[4], top[7]]  # the snake
+    play(invoke, semis)
+    final = seat(invoke)
+    assert final["round"] == 4
+    winners = [t["seats"][-1] for t in semis["tables"]]
+    assert final["tables"][0]["seats"] == sorted(winners, key=top.index)  # in seed order
+    play(invoke, final)
+    assert "the tournament is over after round 4" in refused(
+        invoke, "seat", "club", open_event, "--by", "olga"
+    )
+    assert "recorded" in ok(invoke, "finish", "club", open_event, "--by", "olga")
+    event = EventRecord.objects.get(external_id="spring-open")
+    places = {s.player.name: (s.place, s.completed) for s in event.standings.all()}
+    assert places[final["tables"][0]["seats"][-1]] == (1, True)
+    assert places[gone][1] is False
+    tables = json.loads(ok(invoke, "tables", "club", open_event, "--round", "1", "-f", "json"))
+    assert tables["rounds"][0] == one
+
+
+def test_refusals_name_the_round_the_table_and_the_player(invoke: Invoke, open_event: str) -> None:
+    assert "round 1 is not seated" in refused(
+        invoke, "result", "club", open_event, "--round", "1", "--table", "1", "--seat", "Ann=10",
+        "--by", "olga",
+    )  # fmt: skip
+    one = seat(invoke)
+    table = one["tables"][0]
+    first, *others = table["seats"]
+    stranger = next(n for n in NAMES if n not in table["seats"])
+
+    def enter(*seats: str) -> str:
+        seat_options = [f"--seat={s}" for s in seats]
+        return refused(invoke, "result", "club", open_event, "--round", "1", "--table", "1",
+                       *seat_options, "--winner", first, "--by", "olga")  # fmt: skip
+
+    where = "Spring Open, round 1, table 1"
+    assert f"{where}: {stranger} is not seated at this table" in enter(
+        f"{first}=10", *[f"{p}=5" for p in others[:-1]], f"{stranger}=4"
+    )
+    assert f"{where}: {first} is entered twice" in enter(f"{first}=10", f"{first}=9")
+    assert f"{where}: no result for" in enter(f"{first}=10")
+    assert "expected PLAYER=VP" in enter("Ann")
+    assert "has no table 9 (tables 1, 2, 3, 4)" in refused(
+        invoke, "result", "club", open_event, "--round", "1", "--table", "9", "--seat", "Ann=10",
+        "--by", "olga",
+    )  # fmt: skip
+    assert "round 1, table 1 has no result yet" in refused(
+        invoke, "seat", "club", open_event, "--by", "olga"
+    )
+    assert "Zed is not registered" in refused(
+        invoke, "drop", "club", open_event, "Zed", "--by", "olga"
+    )
+    ok(invoke, "drop", "club", open_event, "Ann", "--by", "olga")
+    assert "Ann dropped after round 1" in refused(
+        invoke, "check-in", "club", open_event, "Ann", "--by", "olga"
+    )
+    assert "Ann is registered already" in refused(
+        invoke, "register", "club", open_event, "Ann", "--by", "olga"
+    )
+    assert "has no tournament 'cup'" in refused(invoke, "standings", "club", "cup")
+    assert "no confirmed result yet" in refused(invoke, "standings", "club", open_event)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--rounds", "0"), "rounds: expected 1 to 1000 rounds, got 0"),
+        (("--rounds", "3", "--cut", "1"), "cut: expected 0 (no cut) or at least 2 players"),
+        (("--rounds", "3", "--table-sizes", "3,x"), "sizes: expected sizes like 3,4"),
+        (("--rounds", "3", "--table-sizes", "12"), "expected sizes from 2 to 8, got 12"),
+        (("--rounds", "3", "--scoring", "golf"), "scoring: "),
+    ],
+)
+def test_a_tournament_that_cannot_be_run_is_refused(
+    invoke: Invoke, open_event: str, args: tuple[str, ...], message: str
+) -> None:
+    assert message in refused(invoke, "create", "club", "--name", "Cup", *args, "--by", "olga")
+
+
+def test_only_officials_and_admins_run_a_tournament(invoke: Invoke, open_event: str) -> None:
+    assert (
+        invoke("league", "grant", "club", "pat", "--role", "player", "--player", "Ann").exit_code
+        == 0
+    )
+    for args in (
+        ("create", "club", "--name", "Cup", "--rounds", "3"),
+        ("register", "club", open_event, "Zoe"),
+        ("check-in", "club", open_event, "Ann"),
+        ("drop", "club", open_event, "Ben"),
+        ("seat", "club", open_event),
+        ("finish", "club", open_event),
+    ):
+        assert "'pat' is not an admin or official of league 'club'" in refused(
+            invoke, *args, "--by", "pat"
+        ), args
+    assert "already has a tournament" in refused(
+        invoke, "create", "club", "--name", "Spring Open", "--rounds", "1", "--by", "olga"
+    )
