@@ -43,7 +43,8 @@ def seat(invoke: Invoke) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(
         ok(invoke, "seat", "club", "spring-open", "--by", "olga", "--format", "json")
     )
-    (seated,) = data["rounds"]
+    seated: dict[str, Any] = data["rounds"][0]
+    assert len(data["rounds"]) == 1
     return seated
 
 
