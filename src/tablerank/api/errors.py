@@ -45,6 +45,7 @@ from tablerank.league.errors import (
     DuplicateRecord,
     LeagueError,
     NotAllowed,
+    NotFound,
     NotPending,
 )
 
@@ -178,6 +179,8 @@ def _league_refusal(exc: TablerankError) -> HttpResponse:
     message = str(getattr(exc, "message", "") or exc)
     if isinstance(exc, NotAllowed):
         return error_response(403, (field, message))
+    if isinstance(exc, NotFound):
+        return error_response(404, (field, message))
     if isinstance(exc, CONFLICTS):
         return error_response(409, (field, message))
     return error_response(422, (field, message))

@@ -107,7 +107,7 @@ def _target(request: HttpRequest, slug: str, game_id: str) -> tuple[User, GameRe
     return user, game_named(league, game_id)
 
 
-def _fresh(record: GameRecord) -> Body:
+def fresh(record: GameRecord) -> Body:
     rows = _with_seats(GameRecord.objects.filter(pk=record.pk)).select_related(
         "league", "created_by", "voided_by", "replaces"
     )
@@ -160,7 +160,7 @@ def games(request: HttpRequest, slug: Slug, filters: Query[GameFilters]) -> Body
 def game(request: HttpRequest, slug: Slug, game_id: GameId) -> Body:
     """One game: its record, verification, signatures, and each system's explanation."""
     league = league_for(slug, caller(request).user)
-    return _fresh(game_named(league, game_id))
+    return fresh(game_named(league, game_id))
 
 
 @router.post(
@@ -179,7 +179,7 @@ def submit(request: HttpRequest, slug: Slug, data: GameIn) -> Status[Body]:
     game, played_at = _game(league, data)
     with transaction.atomic():
         record = submit_game(league, game, user, played_at=played_at)
-    return Status(201, _fresh(record))
+    return Status(201, fresh(record))
 
 
 @router.post(
@@ -199,7 +199,7 @@ def confirm_game(request: HttpRequest, slug: Slug, game_id: GameId, data: Confir
     signer = OFFICIAL if data.as_official else player_in(record.league, data.player or "", "player")
     with transaction.atomic():
         confirm(record, signer, user, note=data.note)
-    return _fresh(record)
+    return fresh(record)
 
 
 @router.post(
@@ -216,7 +216,7 @@ def dispute_game(request: HttpRequest, slug: Slug, game_id: GameId, data: Disput
     player = player_in(record.league, data.player, "player")
     with transaction.atomic():
         dispute(record, player, user, data.why)
-    return _fresh(record)
+    return fresh(record)
 
 
 @router.post(
@@ -232,7 +232,7 @@ def void(request: HttpRequest, slug: Slug, game_id: GameId, data: VoidIn) -> Bod
     user, record = _target(request, slug, game_id)
     with transaction.atomic():
         void_game(record, user, data.why)
-    return _fresh(record)
+    return fresh(record)
 
 
 @router.post(
@@ -249,7 +249,7 @@ def correct(request: HttpRequest, slug: Slug, game_id: GameId, data: CorrectIn) 
     replacement, _ = _game(record.league, data.game, prefix="game")
     with transaction.atomic():
         corrected = correct_game(record, replacement, user, data.why)
-    return Status(201, _fresh(corrected))
+    return Status(201, fresh(corrected))
 
 
 @router.get(

@@ -12,6 +12,7 @@
       + NotYourSeat           -- a player confirms or disputes only their own seat
     + NotPending              -- the result is not waiting for signatures (disputed, voided ...)
     + AlreadySigned           -- this seat or official has signed the result already
+    + NotFound                -- the league has no such tournament (or round)
 
 Records themselves are checked by the engine (`tablerank.engine.records.new_game`), whose
 `RecordError` the league passes on unchanged.
@@ -31,6 +32,7 @@ __all__ = [
     "InvalidResult",
     "LeagueError",
     "NotAllowed",
+    "NotFound",
     "NotPending",
     "NotYourSeat",
 ]
@@ -100,3 +102,7 @@ class NotPending(LeagueError):
 
 class AlreadySigned(LeagueError):
     """This seat (or this official) has confirmed or disputed the result already."""
+
+
+class NotFound(LeagueError):
+    """The league has nothing of that name or number: a tournament, a round not seated."""

@@ -20,7 +20,7 @@ from tablerank.catan.standings import TournamentStandings, tournament_standings
 from tablerank.engine.records import new_game
 from tablerank.engine.values import Game
 from tablerank.errors import RecordError
-from tablerank.league.errors import LeagueError
+from tablerank.league.errors import LeagueError, NotFound
 from tablerank.league.models import EventRecord, GameRecord, RecordStatus, TableSeat, Tournament
 from tablerank.league.reading import confirmed_records, games_of
 from tablerank.league.recording import local_date, record_event
@@ -54,7 +54,7 @@ def round_of(tournament: Tournament, number: int) -> SeatedRound:
     """Round `number` as seated: its tables in turn order and its byes."""
     seats = seated_in(tournament, number)
     if not seats:
-        raise LeagueError("round", f"{tournament.name}: round {number} is not seated")
+        raise NotFound("round", f"{tournament.name}: round {number} is not seated")
     tables: dict[int, list[str]] = {}
     for seat in seats:
         tables.setdefault(seat.table, []).append(seat.player.name)
@@ -192,7 +192,7 @@ def enter_result(
     where = f"{tournament.name}, round {number}, table {table}"
     latest = current_round(tournament)
     if not 1 <= number <= latest:
-        raise LeagueError("round", f"{tournament.name}: round {number} is not seated")
+        raise NotFound("round", f"{tournament.name}: round {number} is not seated")
     seated = {t.number: t.seats for t in round_of(tournament, number).tables}
     if table not in seated:
         shown = ", ".join(str(t) for t in sorted(seated))

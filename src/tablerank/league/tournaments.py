@@ -14,7 +14,7 @@ from django.utils.text import slugify
 
 from tablerank.catan.standings import DEFAULT_SCORING, StandingsError, get_scoring
 from tablerank.engine.fields import MAX_ROUNDS
-from tablerank.league.errors import LeagueError
+from tablerank.league.errors import LeagueError, NotFound
 from tablerank.league.members import check_new_names, player_named
 from tablerank.league.models import Entrant, League, TableSeat, Tournament
 from tablerank.league.roles import ORGANIZERS, Actor, Viewer, can_read, require_role
@@ -87,10 +87,10 @@ def _sizes(text: str) -> list[int]:
 def tournament_of(league: League, slug: str, viewer: Viewer) -> Tournament:
     """The league's tournament at `slug`, for a viewer who may read the league."""
     if not can_read(league, viewer):
-        raise LeagueError("league", f"no league {league.slug!r}")
+        raise NotFound("league", f"no league {league.slug!r}")
     found = Tournament.objects.filter(league=league, slug=slug).first()
     if found is None:
-        raise LeagueError("tournament", f"league {league.slug!r} has no tournament {slug!r}")
+        raise NotFound("tournament", f"league {league.slug!r} has no tournament {slug!r}")
     return found
 
 
@@ -127,7 +127,7 @@ def entrant(tournament: Tournament, name: str) -> Entrant:
     found = Entrant.objects.filter(tournament=tournament, player__key=name.strip().casefold())
     got = found.select_related("player").first()
     if got is None:
-        raise LeagueError("player", f"{name} is not registered for {tournament.name}")
+        raise NotFound("player", f"{name} is not registered for {tournament.name}")
     return got
 
 

@@ -1,0 +1,276 @@
+"""`/api/leagues/{slug}/tournaments`: run a Catan event through the API (docs/api.md).
+
+Each call is one call into the league's tournament services, which decide every rule and who
+may do what (organizers run the event; results go through the league's verification). Reads
+follow the league's visibility: a private league's tournaments are 404 to outsiders.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.http import HttpRequest
+from ninja import Field, Router, Schema, Status
+from pydantic import StrictBool
+
+from tablerank.api.access import league_for
+from tablerank.api.auth import OPTIONAL_TOKEN, READ, WRITE, caller, signed_in
+from tablerank.api.games import fresh
+from tablerank.api.limits import PlayerName, Slug, Text
+from tablerank.api.outputs import WRITES, GameDetailOut, errors
+from tablerank.formats.report import tournament_json
+from tablerank.formats.seating import seating_json
+from tablerank.league import tournament_rounds as rounds
+from tablerank.league import tournaments
+from tablerank.league.models import Tournament
+
+router = Router(tags=["tournaments"])
+
+Body = dict[str, Any]
+EventSlug = Slug
+Number = int | float
+
+
+class TournamentIn(Schema):
+    name: PlayerName = Field(description="the event's name, as its games carry it")
+    rounds: int = Field(ge=1, le=1000, description="preliminary rounds")
+    slug: Slug | Literal[""] = Field("", description="its address (default: from the name)")
+    table_sizes: Text = "3,4"
+    scoring: Text = "wins"
+    cut: int = Field(0, ge=0, le=10000, description="top N to semifinals; 0: no cut")
+    seed: int = Field(0, ge=0, le=2**31 - 1)
+
+
+class EntrantsIn(Schema):
+    players: list[PlayerName] = Field(min_length=1, max_length=1000)
+    checked_in: StrictBool = False
+
+
+class SheetSeatIn(Schema):
+    player: PlayerName
+    vp: int = Field(ge=0, le=1000)
+    winner: StrictBool | None = None
+
+
+class ResultIn(Schema):
+    seats: list[SheetSeatIn] = Field(min_length=1, max_length=20)
+
+
+class EntrantOut(Schema):
+    player: str
+    checked_in: bool
+    dropped_after: int | None
+
+
+class TournamentOut(Schema):
+    slug: str
+    name: str
+    rounds: int
+    cut: int
+    table_sizes: str
+    scoring: str
+    round: int = Field(description="the latest round seated, 0 before the first")
+    entrants: list[EntrantOut]
+
+
+class TournamentListOut(Schema):
+    league: str
+    tournaments: list[TournamentOut]
+
+
+class TableOut(Schema):
+    table: int
+    seats: list[str] = Field(description="in turn order: the first seat starts")
+
+
+class RoundOut(Schema):
+    round: int
+    tables: list[TableOut]
+    byes: list[str]
+
+
+class StandingRowOut(Schema):
+    player: str
+    rank: int
+    games: int
+    abandoned: int
+    wins: int
+    vp: Number
+    vp_percent: Number
+    seconds: int
+    thirds: int
+    points: Number | None = None
+    lot: int
+    separated_by: str | None
+
+
+class StandingsOut(Schema):
+    standings: list[StandingRowOut]
+    seed: int
+    scoring: str
+    criteria: list[str]
+    games: int
+
+
+def _shape(tournament: Tournament) -> Body:
+    entrants = tournament.entrants.select_related("player").order_by("pk")
+    return {
+        "slug": tournament.slug, "name": tournament.name, "rounds": tournament.rounds,
+        "cut": tournament.cut, "table_sizes": tournament.table_sizes,
+        "scoring": tournament.scoring, "round": tournaments.current_round(tournament),
+        "entrants": [
+            {"player": e.player.name, "checked_in": e.checked_in, "dropped_after": e.dropped_after}
+            for e in entrants
+        ],
+    }  # fmt: skip
+
+
+def _read(request: HttpRequest, slug: str, event: str) -> Tournament:
+    user = caller(request).user
+    return tournaments.tournament_of(league_for(slug, user), event, user)
+
+
+def _write(request: HttpRequest, slug: str, event: str) -> tuple[User, Tournament]:
+    user = signed_in(request)
+    return user, tournaments.tournament_of(league_for(slug, user), event, user)
+
+
+@router.get(
+    "/leagues/{slug}/tournaments",
+    response={200: TournamentListOut, **errors(404, 422)},
+    summary="List tournaments",
+    auth=READ,
+    openapi_extra=OPTIONAL_TOKEN,
+    exclude_unset=True,
+)
+def tournament_list(request: HttpRequest, slug: Slug) -> Body:
+    league = league_for(slug, caller(request).user)
+    found = Tournament.objects.filter(league=league).order_by("-created_at", "-pk")
+    return {"league": league.slug, "tournaments": [_shape(t) for t in found]}
+
+
+@router.post(
+    "/leagues/{slug}/tournaments",
+    auth=WRITE,
+    response={201: TournamentOut, **errors(*WRITES)},
+    summary="Create a tournament",
+)
+def create(request: HttpRequest, slug: Slug, data: TournamentIn) -> Status[Body]:
+    """Organizers only: `rounds` preliminary rounds, then with `cut` the top players at
+    semifinal tables (snake-seeded) and the table winners at the final."""
+    user = signed_in(request)
+    league = league_for(slug, user)
+    made = tournaments.create_tournament(
+        league, user, name=data.name, rounds=data.rounds, slug=data.slug,
+        sizes=data.table_sizes, scoring=data.scoring, cut=data.cut, seed=data.seed,
+    )  # fmt: skip
+    return Status(201, _shape(made))
+
+
+@router.get(
+    "/leagues/{slug}/tournaments/{event}",
+    response={200: TournamentOut, **errors(404, 422)},
+    summary="Read a tournament",
+    auth=READ,
+    openapi_extra=OPTIONAL_TOKEN,
+    exclude_unset=True,
+)
+def tournament(request: HttpRequest, slug: Slug, event: EventSlug) -> Body:
+    return _shape(_read(request, slug, event))
+
+
+@router.post(
+    "/leagues/{slug}/tournaments/{event}/entrants",
+    auth=WRITE,
+    response={201: TournamentOut, **errors(*WRITES)},
+    summary="Register players",
+)
+def register(request: HttpRequest, slug: Slug, event: EventSlug, data: EntrantsIn) -> Status[Body]:
+    user, found = _write(request, slug, event)
+    with transaction.atomic():
+        tournaments.register(found, data.players, user, checked_in=data.checked_in)
+    return Status(201, _shape(found))
+
+
+@router.post(
+    "/leagues/{slug}/tournaments/{event}/entrants/{player}/check-in",
+    auth=WRITE,
+    response={200: TournamentOut, **errors(*WRITES)},
+    summary="Check a player in",
+)
+def check_in(request: HttpRequest, slug: Slug, event: EventSlug, player: PlayerName) -> Body:
+    user, found = _write(request, slug, event)
+    tournaments.check_in(found, player, user)
+    return _shape(found)
+
+
+@router.post(
+    "/leagues/{slug}/tournaments/{event}/entrants/{player}/drop",
+    auth=WRITE,
+    response={200: TournamentOut, **errors(*WRITES)},
+    summary="Drop a player",
+)
+def drop(request: HttpRequest, slug: Slug, event: EventSlug, player: PlayerName) -> Body:
+    user, found = _write(request, slug, event)
+    tournaments.drop(found, player, user)
+    return _shape(found)
+
+
+@router.post(
+    "/leagues/{slug}/tournaments/{event}/rounds",
+    auth=WRITE,
+    response={201: RoundOut, **errors(*WRITES)},
+    summary="Seat the next round",
+)
+def seat(request: HttpRequest, slug: Slug, event: EventSlug) -> Status[Body]:
+    user, found = _write(request, slug, event)
+    seated = rounds.seat_next_round(found, user)
+    return Status(201, seating_json([seated])["rounds"][0])
+
+
+@router.get(
+    "/leagues/{slug}/tournaments/{event}/rounds/{number}",
+    response={200: RoundOut, **errors(404, 422)},
+    summary="Read a round's tables",
+    auth=READ,
+    openapi_extra=OPTIONAL_TOKEN,
+    exclude_unset=True,
+)
+def round_tables(request: HttpRequest, slug: Slug, event: EventSlug, number: int) -> Body:
+    seated = rounds.round_of(_read(request, slug, event), number)
+    body: Body = seating_json([seated])["rounds"][0]
+    return body
+
+
+@router.post(
+    "/leagues/{slug}/tournaments/{event}/rounds/{number}/tables/{table}/result",
+    auth=WRITE,
+    by_alias=True,
+    response={201: GameDetailOut, **errors(*WRITES)},
+    summary="Enter a table's result",
+)
+def result(
+    request: HttpRequest, slug: Slug, event: EventSlug, number: int, table: int, data: ResultIn
+) -> Status[Body]:
+    """The table's score sheet, one entry per seated player; it is stored in the table's turn
+    order and verified as the league verifies every result."""
+    user, found = _write(request, slug, event)
+    sheet = [seat.dict(exclude_none=True) for seat in data.seats]
+    with transaction.atomic():
+        record = rounds.enter_result(found, number, table, sheet, user)
+    return Status(201, fresh(record))
+
+
+@router.get(
+    "/leagues/{slug}/tournaments/{event}/standings",
+    response={200: StandingsOut, **errors(404, 422)},
+    summary="The tournament's standings",
+    auth=READ,
+    openapi_extra=OPTIONAL_TOKEN,
+    exclude_unset=True,
+)
+def standings(request: HttpRequest, slug: Slug, event: EventSlug) -> Body:
+    """The confirmed preliminary rounds' standings, the tiebreak that separated each pair."""
+    return tournament_json(rounds.event_standings(_read(request, slug, event)))

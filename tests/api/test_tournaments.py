@@ -1,0 +1,145 @@
+"""`/api/leagues/{slug}/tournaments`: a Catan event through the API, and every door's refusals:
+organizers run it, players enter their own table's result, outsiders of a private league see
+nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tablerank.league.models import League
+from tests.api.conftest import Call, Club
+
+pytestmark = pytest.mark.django_db
+
+BASE = "/api/leagues/bonn/tournaments"
+NAMES = ["Ann", "Ben", "Cleo", "Dora", "Eve", "Fay", "Gus", "Hal"]
+
+
+@pytest.fixture
+def event(call: Call, club: Club) -> str:
+    made = call("POST", BASE, club.admin, {"name": "Spring Open", "rounds": 1, "cut": 4})
+    assert made.status == 201, made.body
+    assert made.body["slug"] == "spring-open"
+    entered = call("POST", f"{BASE}/spring-open/entrants", club.official,
+                   {"players": NAMES, "checked_in": True})  # fmt: skip
+    assert entered.status == 201, entered.body
+    assert [e["player"] for e in entered.body["entrants"]] == NAMES
+    return f"{BASE}/spring-open"
+
+
+def sheet(seats: list[str], winner: str) -> dict[str, Any]:
+    return {"seats": [{"player": p, "vp": 10 if p == winner else 5, "winner": p == winner}
+                      for p in seats]}  # fmt: skip
+
+
+def test_an_event_through_the_api(call: Call, club: Club, event: str) -> None:
+    one = call("POST", f"{event}/rounds", club.admin)
+    assert one.status == 201, one.body
+    assert [len(t["seats"]) for t in one.body["tables"]] == [4, 4]
+    assert call("GET", f"{event}/rounds/1").body == one.body
+    for table in one.body["tables"]:
+        seats = table["seats"]
+        entered = call("POST", f"{event}/rounds/1/tables/{table['table']}/result", club.official,
+                       sheet(seats, seats[0]))  # fmt: skip
+        assert entered.status == 201, entered.body
+        assert entered.body["status"] == "submitted"
+        second = call("POST", f"/api/leagues/bonn/games/{entered.body['id']}/confirm",
+                      club.admin, {"as_official": True})  # fmt: skip
+        assert second.status == 200, second.body
+    standings = call("GET", f"{event}/standings")
+    assert standings.status == 200, standings.body
+    winners = {t["seats"][0] for t in one.body["tables"]}
+    assert {row["player"] for row in standings.body["standings"][:2]} == winners
+    final = call("POST", f"{event}/rounds", club.admin)
+    assert final.status == 201, final.body
+    assert final.body["round"] == 2
+    assert len(final.body["tables"]) == 1
+    over = call("POST", f"{event}/rounds", club.admin)
+    assert over.status == 422
+    assert "round 1, table 1" not in over.body["error"]["message"]
+    read = call("GET", event)
+    assert read.body["round"] == 2
+
+
+def test_a_player_enters_their_own_tables_result(call: Call, club: Club, event: str) -> None:
+    one = call("POST", f"{event}/rounds", club.admin).body
+    mine = next(t for t in one["tables"] if "Ann" in t["seats"])
+    other = next(t for t in one["tables"] if "Ann" not in t["seats"])
+    refused = call("POST", f"{event}/rounds/1/tables/{other['table']}/result",
+                   club.user("Ann"), sheet(other["seats"], other["seats"][0]))  # fmt: skip
+    assert refused.status == 403, refused.body
+    entered = call("POST", f"{event}/rounds/1/tables/{mine['table']}/result",
+                   club.user("Ann"), sheet(mine["seats"], mine["seats"][0]))  # fmt: skip
+    assert entered.status == 201, entered.body
+    again = call("POST", f"{event}/rounds/1/tables/{mine['table']}/result",
+                 club.official, sheet(mine["seats"], mine["seats"][0]))  # fmt: skip
+    assert again.status == 422
+    assert "has a result already" in again.body["error"]["message"]
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "status", "message"),
+    [
+        ("/rounds/1/tables/1/result", {"seats": [{"player": "Ann", "vp": 10}]}, 404,
+         "round 1 is not seated"),
+        ("/entrants/Zed/drop", None, 404, "Zed is not registered"),
+        ("/entrants", {"players": ["Ann"]}, 422, "Ann is registered already"),
+    ],
+)  # fmt: skip
+def test_refusals(
+    call: Call, club: Club, event: str, path: str, body: Any, status: int, message: str
+) -> None:
+    answer = call("POST", f"{event}{path}", club.admin, body)
+    assert answer.status == status, answer.body
+    assert message in answer.body["error"]["message"]
+
+
+def test_only_organizers_run_the_event(call: Call, club: Club, event: str) -> None:
+    ann, outsider = club.user("Ann"), club.outsider
+    for user in (ann, outsider):
+        for method, path, body in [
+            ("POST", BASE, {"name": "Cup", "rounds": 2}),
+            ("POST", f"{event}/entrants", {"players": ["Zoe"]}),
+            ("POST", f"{event}/entrants/Ben/check-in", None),
+            ("POST", f"{event}/entrants/Ben/drop", None),
+            ("POST", f"{event}/rounds", None),
+        ]:
+            answer = call(method, path, user, body)
+            assert answer.status == 403, (user, path, answer.body)
+    assert call("POST", f"{event}/rounds").status == 401
+
+
+def test_a_private_leagues_tournaments_are_invisible_to_outsiders(
+    call: Call, club: Club, private: League
+) -> None:
+    base = "/api/leagues/koeln/tournaments"
+    made = call("POST", base, club.user("Ann"), {"name": "Cup", "rounds": 1})
+    assert made.status == 201, made.body
+    assert call("GET", f"{base}/cup", club.user("Ann")).status == 200
+    for user in (None, club.outsider):
+        for path in (base, f"{base}/cup", f"{base}/cup/rounds/1", f"{base}/cup/standings"):
+            assert call("GET", path, user).status == 404, (user, path)
+        assert call("POST", f"{base}/cup/rounds", user).status in (401, 404)
+
+
+def test_unknown_tournaments_and_rounds_are_404(call: Call, club: Club, event: str) -> None:
+    assert call("GET", f"{BASE}/cup").status == 404
+    assert call("GET", f"{event}/rounds/3").status == 404
+    assert call("GET", f"{event}/standings").status == 422
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"name": "Cup", "rounds": 0}, "rounds"),
+        ({"name": "Cup", "rounds": 2, "cut": 1}, "cut"),
+        ({"name": "Cup", "rounds": 2, "table_sizes": "3,x"}, "sizes"),
+        ({"name": "Cup", "rounds": 2, "scoring": "golf"}, "scoring"),
+    ],
+)
+def test_a_bad_tournament_is_a_422(call: Call, club: Club, body: Any, field: str) -> None:
+    answer = call("POST", BASE, club.admin, body)
+    assert answer.status == 422, answer.body
+    assert field in answer.body["error"]["field"]
