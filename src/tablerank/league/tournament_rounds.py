@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -21,7 +22,14 @@ from tablerank.engine.records import new_game
 from tablerank.engine.values import Game
 from tablerank.errors import RecordError
 from tablerank.league.errors import LeagueError, NotFound
-from tablerank.league.models import EventRecord, GameRecord, RecordStatus, TableSeat, Tournament
+from tablerank.league.models import (
+    EventRecord,
+    GameRecord,
+    League,
+    RecordStatus,
+    TableSeat,
+    Tournament,
+)
 from tablerank.league.reading import confirmed_records, games_of
 from tablerank.league.recording import local_date, record_event
 from tablerank.league.roles import ORGANIZERS, Actor, require_role
@@ -33,6 +41,8 @@ from tablerank.tournament.seating import SeatedRound, SeatedTable, next_round
 from tablerank.tournament.tables import SeatingError
 
 __all__ = [
+    "Seating",
+    "current_seating",
     "cut_rounds",
     "enter_result",
     "event_standings",
@@ -61,6 +71,34 @@ def round_of(tournament: Tournament, number: int) -> SeatedRound:
     byes = tables.pop(0, [])
     seated = tuple(SeatedTable(t, tuple(names)) for t, names in sorted(tables.items()))
     return SeatedRound(number, seated, tuple(byes))
+
+
+@dataclass(frozen=True)
+class Seating:
+    """What an event's page shows of a tournament: its latest round's tables and what that
+    round is (`round`, `semifinal` or `final`)."""
+
+    tournament: Tournament
+    seated: SeatedRound | None
+    stage: str
+
+
+def current_seating(league: League, name: str) -> Seating | None:
+    """The latest seated round of the league's tournament called `name`, if there is one
+    (callers check that the viewer may read the league)."""
+    found = Tournament.objects.filter(league=league, name=name).first()
+    if found is None:
+        return None
+    latest = current_round(found)
+    seated = round_of(found, latest) if latest else None
+    return Seating(found, seated, _stage(found, latest))
+
+
+def _stage(tournament: Tournament, number: int) -> str:
+    extra = number - tournament.rounds
+    if extra <= 0:
+        return "round"
+    return "final" if extra == cut_rounds(tournament) else "semifinal"
 
 
 def _games(tournament: Tournament) -> list[Game]:

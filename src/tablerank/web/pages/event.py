@@ -17,6 +17,7 @@ from tablerank.catan.standings import SCORINGS, TournamentStandings
 from tablerank.league import queries
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import EventRecord, GameRecord, League, RecordStatus
+from tablerank.league.tournament_rounds import current_seating
 from tablerank.web.pages.common import Result, is_partial, player_names, results_of, visible_league
 
 PROJECTOR_REFRESH_SECONDS = 30
@@ -28,13 +29,15 @@ def _event_context(request: HttpRequest, league: League, name: str) -> dict[str,
     has_games = GameRecord.objects.filter(
         league=league, status=RecordStatus.CONFIRMED, event=name
     ).exists()
+    seating = current_seating(league, name)
+    ids = [name] if seating is None else [name, seating.tournament.slug]
     recorded = (
-        EventRecord.objects.filter(league=league, external_id=name)
+        EventRecord.objects.filter(league=league, external_id__in=ids)
         .exclude(status=RecordStatus.VOIDED)
         .prefetch_related("standings__player")
         .first()
     )
-    if not has_games and recorded is None:
+    if not has_games and recorded is None and seating is None:
         raise Http404("no such event")
     scoring = request.GET.get("scoring", "")
     context: dict[str, Any] = {
@@ -47,6 +50,7 @@ def _event_context(request: HttpRequest, league: League, name: str) -> dict[str,
         "final": recorded.to_record() if recorded is not None else None,
         "updated": timezone.localtime(timezone=zoneinfo.ZoneInfo(league.time_zone)),
         "refresh": PROJECTOR_REFRESH_SECONDS,
+        "seating": seating,
     }
     if has_games:
         try:
