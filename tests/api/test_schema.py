@@ -43,6 +43,7 @@ PATHS = {
     "/api/leagues/{slug}/tournaments/{event}/rounds": {"post"},
     "/api/leagues/{slug}/tournaments/{event}/rounds/{number}": {"get"},
     "/api/leagues/{slug}/tournaments/{event}/rounds/{number}/tables/{table}/result": {"post"},
+    "/api/leagues/{slug}/tournaments/{event}/rounds/{number}/tables/{table}/correct": {"post"},
     "/api/leagues/{slug}/tournaments/{event}/standings": {"get"},
     "/api/invitations": {"get"},
     "/api/invitations/{invitation_id}/accept": {"post"},

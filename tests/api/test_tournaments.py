@@ -143,3 +143,19 @@ def test_a_bad_tournament_is_a_422(call: Call, club: Club, body: Any, field: str
     answer = call("POST", BASE, club.admin, body)
     assert answer.status == 422, answer.body
     assert field in answer.body["error"]["field"]
+
+
+def test_an_organizer_corrects_a_tables_result(call: Call, club: Club, event: str) -> None:
+    one = call("POST", f"{event}/rounds", club.admin).body
+    seats = one["tables"][0]["seats"]
+    path = f"{event}/rounds/1/tables/1"
+    assert call("POST", f"{path}/correct", club.admin,
+                {**sheet(seats, seats[0]), "why": "typo"}).status == 404  # fmt: skip
+    assert call("POST", f"{path}/result", club.official, sheet(seats, seats[0])).status == 201
+    fixed = {**sheet(seats, seats[1]), "why": "the winner was the second seat"}
+    assert call("POST", f"{path}/correct", club.user("Ann"), fixed).status == 403
+    corrected = call("POST", f"{path}/correct", club.admin, fixed)
+    assert corrected.status == 201, corrected.body
+    assert corrected.body["id"] == "spring-open-r1-t1"
+    winner = next(s for s in corrected.body["record"]["seats"] if s.get("winner"))
+    assert winner["player"] == seats[1]

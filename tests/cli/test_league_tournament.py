@@ -179,3 +179,32 @@ def test_only_officials_and_admins_run_a_tournament(invoke: Invoke, open_event: 
     assert "already has a tournament" in refused(
         invoke, "create", "club", "--name", "Spring Open", "--rounds", "1", "--by", "olga"
     )
+
+
+def test_a_correction_after_a_round_recomputes_the_standings_and_reseats_nothing(
+    invoke: Invoke, open_event: str
+) -> None:
+    one = seat(invoke)
+    play(invoke, one)
+    two = seat(invoke)
+    table = one["tables"][0]
+    old_winner, new_winner = table["seats"][-1], table["seats"][0]
+    before = json.loads(ok(invoke, "standings", "club", open_event, "-f", "json"))["standings"]
+    assert next(r for r in before if r["player"] == old_winner)["wins"] == 1
+    seats = [f"--seat={p}={10 if p == new_winner else 5}" for p in table["seats"]]
+    out = ok(invoke, "correct", "club", open_event, "--round", "1", "--table", "1", *seats,
+             "--winner", new_winner, "--why", "wrong winner", "--by", "olga")  # fmt: skip
+    assert "spring-open-r1-t1: corrected" in out
+    after = json.loads(ok(invoke, "standings", "club", open_event, "-f", "json"))["standings"]
+    assert next(r for r in after if r["player"] == old_winner)["wins"] == 0
+    assert next(r for r in after if r["player"] == new_winner)["wins"] == 1
+    again = json.loads(ok(invoke, "tables", "club", open_event, "--round", "2", "-f", "json"))
+    assert again["rounds"][0] == two
+    assert "has no result to correct" in refused(
+        invoke, "correct", "club", open_event, "--round", "2", "--table", "1", *seats,
+        "--why", "x", "--by", "olga",
+    )  # fmt: skip
+    assert "'pat' is not an admin or official" in refused(
+        invoke, "correct", "club", open_event, "--round", "1", "--table", "1", *seats,
+        "--why", "x", "--by", "pat",
+    )  # fmt: skip

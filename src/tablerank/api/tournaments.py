@@ -58,6 +58,10 @@ class ResultIn(Schema):
     seats: list[SheetSeatIn] = Field(min_length=1, max_length=20)
 
 
+class CorrectionIn(ResultIn):
+    why: Text
+
+
 class EntrantOut(Schema):
     player: str
     checked_in: bool
@@ -260,6 +264,30 @@ def result(
     sheet = [seat.dict(exclude_none=True) for seat in data.seats]
     with transaction.atomic():
         record = rounds.enter_result(found, number, table, sheet, user)
+    return Status(201, fresh(record))
+
+
+@router.post(
+    "/leagues/{slug}/tournaments/{event}/rounds/{number}/tables/{table}/correct",
+    auth=WRITE,
+    by_alias=True,
+    response={201: GameDetailOut, **errors(*WRITES)},
+    summary="Correct a table's result",
+)
+def correct(
+    request: HttpRequest,
+    slug: Slug,
+    event: EventSlug,
+    number: int,
+    table: int,
+    data: CorrectionIn,
+) -> Status[Body]:
+    """Organizers only: the table's result is replaced (the old one voided, the new one
+    keeping its id and place in the play order); the standings follow."""
+    user, found = _write(request, slug, event)
+    sheet = [seat.dict(exclude_none=True) for seat in data.seats]
+    with transaction.atomic():
+        record = rounds.correct_result(found, number, table, sheet, user, data.why)
     return Status(201, fresh(record))
 
 

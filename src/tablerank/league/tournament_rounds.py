@@ -31,7 +31,7 @@ from tablerank.league.models import (
     Tournament,
 )
 from tablerank.league.reading import confirmed_records, games_of
-from tablerank.league.recording import local_date, record_event
+from tablerank.league.recording import correct_game, local_date, record_event
 from tablerank.league.roles import ORGANIZERS, Actor, require_role
 from tablerank.league.signing import submit_game
 from tablerank.league.tournaments import current_round, seated_in
@@ -42,6 +42,7 @@ from tablerank.tournament.tables import SeatingError
 
 __all__ = [
     "Seating",
+    "correct_result",
     "current_seating",
     "cut_rounds",
     "enter_result",
@@ -227,31 +228,66 @@ def enter_result(
     """Submit the result of table `table` of round `number`: one entry per seated player
     (`player`, `vp`, optional `winner`), stored in the table's turn order and verified as the
     league verifies every result (a player at the table or an official signs)."""
-    where = f"{tournament.name}, round {number}, table {table}"
-    latest = current_round(tournament)
-    if not 1 <= number <= latest:
-        raise NotFound("round", f"{tournament.name}: round {number} is not seated")
-    seated = {t.number: t.seats for t in round_of(tournament, number).tables}
-    if table not in seated:
-        shown = ", ".join(str(t) for t in sorted(seated))
-        raise LeagueError("table", f"{tournament.name}, round {number} has no table {table} "
-                          f"(tables {shown})")  # fmt: skip
-    existing = _results_of(tournament, number).get(table)
+    existing = _table_result(tournament, number, table)
     if existing is not None:
+        where = f"{tournament.name}, round {number}, table {table}"
         raise LeagueError(
             "table", f"{where} has a result already ({existing.external_id}); correct that one"
         )
-    by_name = _sheet(sheet, seated[table], where)
     when = played_at or timezone.now()
+    game = _table_game(tournament, number, table, sheet, local_date(tournament.league, when))
+    return submit_game(tournament.league, game, by, played_at=when)
+
+
+def correct_result(
+    tournament: Tournament,
+    number: int,
+    table: int,
+    sheet: Sequence[Mapping[str, Any]],
+    by: User,
+    why: str,
+) -> GameRecord:
+    """Replace the result of table `table` of round `number` (the league's correction: the
+    old one is voided, the new one keeps its id, date and place in the play order). The
+    standings follow; no round already seated is seated again."""
+    existing = _table_result(tournament, number, table)
+    if existing is None:
+        where = f"{tournament.name}, round {number}, table {table}"
+        raise NotFound("table", f"{where} has no result to correct")
+    game = _table_game(tournament, number, table, sheet, existing.date)
+    return correct_game(existing, game, by, why)
+
+
+def _table_result(tournament: Tournament, number: int, table: int) -> GameRecord | None:
+    """The live result of a table that exists in a seated round (else refused)."""
+    if not 1 <= number <= current_round(tournament):
+        raise NotFound("round", f"{tournament.name}: round {number} is not seated")
+    seated = [t.number for t in round_of(tournament, number).tables]
+    if table not in seated:
+        shown = ", ".join(str(t) for t in seated)
+        raise LeagueError("table", f"{tournament.name}, round {number} has no table {table} "
+                          f"(tables {shown})")  # fmt: skip
+    return _results_of(tournament, number).get(table)
+
+
+def _table_game(
+    tournament: Tournament,
+    number: int,
+    table: int,
+    sheet: Sequence[Mapping[str, Any]],
+    day: dt.date,
+) -> Game:
+    """The table's game: its seats in turn order with the sheet's VP and winner."""
+    seats = next(t.seats for t in round_of(tournament, number).tables if t.number == table)
+    by_name = _sheet(sheet, seats, f"{tournament.name}, round {number}, table {table}")
     try:
-        game = new_game(
-            id=_game_id(tournament, number, table), date=local_date(tournament.league, when),
-            seats=[by_name[name.casefold()] | {"player": name} for name in seated[table]],
+        return new_game(
+            id=_game_id(tournament, number, table), date=day,
+            seats=[by_name[name.casefold()] | {"player": name} for name in seats],
             event=tournament.name, round=number,
         )  # fmt: skip
     except RecordError as exc:
         raise LeagueError(exc.field, exc.message) from None
-    return submit_game(tournament.league, game, by, played_at=when)
 
 
 def _sheet(

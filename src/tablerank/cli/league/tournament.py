@@ -168,6 +168,30 @@ def result(
     typer.echo(guarded(lambda: access.run(work)))
 
 
+@tournament_app.command("correct")
+def correct(
+    slug: Slug,
+    event: Event,
+    number: Annotated[int, typer.Option("--round", min=1, help="The round.")],
+    table: Annotated[int, typer.Option("--table", min=1, help="The table.")],
+    seats: Annotated[list[str], typer.Option("--seat", help="PLAYER=VP, one per seat.")],
+    why: Annotated[str, typer.Option("--why", help="Why the result is corrected.")],
+    by: By,
+    winner: Annotated[str | None, typer.Option("--winner", help="Who won.")] = None,
+) -> None:
+    """Correct a table's result (the old one is voided); the standings follow."""
+
+    def work() -> str:
+        from tablerank.league.tournament_rounds import correct_result
+
+        sheet = [_entry(text, winner) for text in seats]
+        found = _tournament(slug, event)
+        record = correct_result(found, number, table, sheet, access.user(by), why)
+        return f"{record.external_id}: corrected"
+
+    typer.echo(guarded(lambda: access.run(work)))
+
+
 def _entry(text: str, winner: str | None) -> dict[str, Any]:
     from tablerank.league.errors import LeagueError
 
