@@ -56,3 +56,65 @@ def test_a_private_leagues_tournament_is_not_found_by_outsiders(client: Client, 
         client.force_login(club.ann)
         assert client.get(url).status_code == 200
         client.logout()
+
+
+def test_an_organizer_runs_a_tournament_from_the_web(client: Client, club: Club) -> None:
+    slug = club.league.slug
+    client.force_login(club.organizer)
+    home = client.get(reverse("league-home", args=[slug])).content.decode()
+    assert reverse("tournament-new", args=[slug]) in home
+    bad_form = {"name": "Cup", "rounds": 2, "table_sizes": "3,x", "scoring": "wins"}
+    bad = client.post(reverse("tournament-new", args=[slug]), bad_form)
+    assert bad.status_code == 400
+    assert "expected sizes like 3,4" in bad.content.decode()
+    made = client.post(reverse("tournament-new", args=[slug]),
+                       {"name": "Cup", "rounds": 1, "cut": 0, "table_sizes": "3,4",
+                        "scoring": "wins"})  # fmt: skip
+    page = reverse("tournament", args=[slug, "cup"])
+    assert made.status_code == 302
+    assert made["Location"] == page
+    step = reverse("tournament-step", args=[slug, "cup", "register"])
+    client.post(step, {"names": "Ann\nBen\nCleo\nOlga\nDora\nEve", "checked_in": "on"})
+    client.post(reverse("tournament-step", args=[slug, "cup", "drop"]), {"player": "Eve"})
+    seated = client.post(reverse("tournament-step", args=[slug, "cup", "seat"]))
+    assert seated.status_code == 302
+    body = client.get(page).content.decode()
+    assert "Round 1 is seated." in body
+    assert "dropped after round 0" in body
+    tables = seat_next_round_tables(club)
+    first = tables[0]
+    form = {f"t1-vp-{i}": (10 if i == 0 else 5) for i in range(len(first))} | {"t1-winner": "0"}
+    entered = client.post(reverse("table-result", args=[slug, "cup", 1, 1]), form)
+    assert entered.status_code == 302, entered.content.decode()
+    again = client.post(reverse("table-result", args=[slug, "cup", 1, 1]), form)
+    assert again.status_code == 409
+    assert "has a result already" in again.content.decode()
+    assert client.post(reverse("table-result", args=[slug, "cup", 1, 9]), form).status_code == 404
+    early = client.post(reverse("tournament-step", args=[slug, "cup", "seat"]))
+    assert early.status_code == 409
+    assert "has no confirmed result yet" in early.content.decode()
+
+
+def seat_next_round_tables(club: Club) -> list[list[str]]:
+    from tablerank.league.tournament_rounds import round_of
+    from tablerank.league.tournaments import tournament_of
+
+    found = tournament_of(club.league, "cup", club.organizer)
+    return [list(t.seats) for t in round_of(found, 1).tables]
+
+
+def test_players_enter_their_table_but_do_not_run_the_event(client: Client, club: Club) -> None:
+    seated_event(club)
+    slug = club.league.slug
+    client.force_login(club.ann)
+    page = client.get(reverse("tournament", args=[slug, "spring-open"]))
+    assert page.status_code == 200
+    assert 'id="steps"' not in page.content.decode()
+    for step in ("seat", "finish", "register", "check-in", "drop"):
+        answer = client.post(reverse("tournament-step", args=[slug, "spring-open", step]),
+                             {"player": "Ben", "names": "Zoe"})  # fmt: skip
+        assert answer.status_code == 403, step
+    client.force_login(club.outsider)
+    assert client.get(reverse("tournament", args=[slug, "spring-open"])).status_code == 403
+    client.logout()
+    assert client.get(reverse("tournament", args=[slug, "spring-open"])).status_code == 302

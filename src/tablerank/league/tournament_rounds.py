@@ -50,6 +50,7 @@ __all__ = [
     "finish_tournament",
     "round_of",
     "seat_next_round",
+    "table_results",
 ]
 
 
@@ -105,6 +106,11 @@ def _stage(tournament: Tournament, number: int) -> str:
 def _games(tournament: Tournament) -> list[Game]:
     records = confirmed_records(tournament.league).filter(event=tournament.name)
     return games_of(records)
+
+
+def table_results(tournament: Tournament, number: int) -> dict[int, GameRecord]:
+    """The live results of round `number`, by table."""
+    return _results_of(tournament, number)
 
 
 def _results_of(tournament: Tournament, number: int) -> dict[int, GameRecord]:

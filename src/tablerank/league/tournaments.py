@@ -17,7 +17,14 @@ from tablerank.engine.fields import MAX_ROUNDS
 from tablerank.league.errors import LeagueError, NotFound
 from tablerank.league.members import check_new_names, player_named
 from tablerank.league.models import Entrant, League, TableSeat, Tournament
-from tablerank.league.roles import ORGANIZERS, Actor, Viewer, can_read, require_role
+from tablerank.league.roles import (
+    ORGANIZERS,
+    Actor,
+    Viewer,
+    can_read,
+    is_organizer,
+    require_role,
+)
 from tablerank.tournament.tables import SeatingError, table_sizes
 
 __all__ = [
@@ -26,6 +33,7 @@ __all__ = [
     "current_round",
     "drop",
     "entrant",
+    "is_organizer",
     "register",
     "seated_in",
     "tournament_of",

@@ -5,7 +5,15 @@ from __future__ import annotations
 from django.contrib.auth import views as auth
 from django.urls import URLPattern, URLResolver, path
 
-from tablerank.web.actions import accounts, corrections, inbox, leagues, members, record
+from tablerank.web.actions import (
+    accounts,
+    corrections,
+    inbox,
+    leagues,
+    members,
+    record,
+    tournaments,
+)
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("l/<slug:slug>/record/", record.record, name="record"),
@@ -13,6 +21,18 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("l/<slug:slug>/record/<int:pk>/", record.recorded, name="recorded"),
     path("l/<slug:slug>/void/<int:pk>/", corrections.void, name="void"),
     path("l/<slug:slug>/members/", members.members, name="members"),
+    path("l/<slug:slug>/tournaments/new/", tournaments.tournament_new, name="tournament-new"),
+    path("l/<slug:slug>/tournaments/<slug:event>/", tournaments.tournament, name="tournament"),
+    path(
+        "l/<slug:slug>/tournaments/<slug:event>/<str:step>/",
+        tournaments.tournament_step,
+        name="tournament-step",
+    ),
+    path(
+        "l/<slug:slug>/tournaments/<slug:event>/rounds/<int:number>/tables/<int:table>/",
+        tournaments.table_result,
+        name="table-result",
+    ),
     path("l/<slug:slug>/settings/", leagues.league_settings, name="league-settings"),
     path("leagues/new/", leagues.league_new, name="league-new"),
     path("inbox/", inbox.inbox, name="inbox"),

@@ -14,7 +14,14 @@ from django.views.decorators.http import require_GET
 from tablerank.engine.systems import get_system
 from tablerank.errors import TablerankError
 from tablerank.league import queries, services
-from tablerank.league.models import EventRecord, GameRecord, League, Player, RecordStatus
+from tablerank.league.models import (
+    EventRecord,
+    GameRecord,
+    League,
+    Player,
+    RecordStatus,
+    Tournament,
+)
 from tablerank.web.pages.common import (
     Choices,
     can_see,
@@ -81,6 +88,7 @@ def league_home(request: HttpRequest, slug: str) -> HttpResponse:
         "pending": len(queries.pending_for(user, league)) if user.is_authenticated else 0,
         "roles": sorted(role.value for role in services.roles_of(league, user)),
         "events": _events(league, choices),
+        "tournaments": Tournament.objects.filter(league=league).order_by("-created_at", "-pk"),
         "players": Player.objects.filter(league=league).count(),
         "games": GameRecord.objects.filter(league=league, status=RecordStatus.CONFIRMED).count(),
         "cities": choices.cities,

@@ -1,0 +1,126 @@
+"""Running a tournament from the web (docs/tournaments.md): create it, register and check in,
+drop, seat the next round, enter a table's result from a phone, finish. Each form hands its
+values to the league's tournament services, which decide every rule and permission."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tablerank.league import tournament_rounds as rounds
+from tablerank.league import tournaments
+from tablerank.league.errors import LeagueError, NotFound
+from tablerank.league.models import League, Tournament
+from tablerank.web.actions.common import MEMBERS, ORGANIZERS, league_view, refused, user_of
+from tablerank.web.tournament_forms import EntrantsForm, TableResultForm, TournamentForm
+
+
+@require_http_methods(["GET", "POST"])
+@league_view(*ORGANIZERS)
+def tournament_new(request: HttpRequest, league: League) -> HttpResponse:
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            made = tournaments.create_tournament(
+                league, user_of(request), name=data["name"], rounds=data["rounds"],
+                cut=data["cut"] or 0, sizes=data["table_sizes"], scoring=data["scoring"],
+            )  # fmt: skip
+        except LeagueError as exc:
+            form.add_error(None, exc.message)
+        else:
+            return redirect("tournament", slug=league.slug, event=made.slug)
+    status = 400 if request.method == "POST" else 200
+    context = {"league": league, "form": form}
+    return render(request, "web/actions/tournament_new.html", context, status=status)
+
+
+def _found(request: HttpRequest, league: League, event: str) -> Tournament:
+    try:
+        return tournaments.tournament_of(league, event, user_of(request))
+    except NotFound:
+        raise Http404("no such tournament") from None
+
+
+def _context(request: HttpRequest, league: League, found: Tournament) -> dict[str, Any]:
+    seating = rounds.current_seating(league, found.name)
+    seated = seating.seated if seating else None
+    results = rounds.table_results(found, seated.number) if seated else {}
+    tables = [
+        {"table": t, "result": results.get(t.number),
+         "form": TableResultForm(list(t.seats), prefix=f"t{t.number}")}
+        for t in (seated.tables if seated else ())
+    ]  # fmt: skip
+    return {
+        "league": league,
+        "tournament": found,
+        "seating": seating,
+        "tables": tables,
+        "entrants": found.entrants.select_related("player").order_by("player__name"),
+        "entrants_form": EntrantsForm(),
+        "organizer": tournaments.is_organizer(league, user_of(request)),
+    }
+
+
+@require_http_methods(["GET"])
+@league_view(*MEMBERS)
+def tournament(request: HttpRequest, league: League, event: str) -> HttpResponse:
+    found = _found(request, league, event)
+    return render(request, "web/actions/tournament.html", _context(request, league, found))
+
+
+@require_POST
+@league_view(*MEMBERS)
+def tournament_step(request: HttpRequest, league: League, event: str, step: str) -> HttpResponse:
+    """One organizer's step: register, check-in, drop, seat or finish."""
+    found = _found(request, league, event)
+    user = user_of(request)
+    name = request.POST.get("player", "")
+    try:
+        if step == "register":
+            form = EntrantsForm(request.POST)
+            if not form.is_valid():
+                return refused(request, "give one name per line", 400)
+            tournaments.register(found, form.cleaned_names(), user,
+                                 checked_in=form.cleaned_data["checked_in"])  # fmt: skip
+        elif step == "check-in":
+            tournaments.check_in(found, name, user)
+        elif step == "drop":
+            tournaments.drop(found, name, user)
+        elif step == "seat":
+            seated = rounds.seat_next_round(found, user)
+            messages.success(request, f"Round {seated.number} is seated.")
+        elif step == "finish":
+            rounds.finish_tournament(found, user)
+            messages.success(request, f"{found.name} is recorded as finished.")
+        else:
+            raise Http404("no such step")
+    except LeagueError as exc:
+        return refused(request, exc)
+    return redirect("tournament", slug=league.slug, event=found.slug)
+
+
+@require_POST
+@league_view(*MEMBERS)
+def table_result(
+    request: HttpRequest, league: League, event: str, number: int, table: int
+) -> HttpResponse:
+    """A table's result from a phone: an official, or a player at that table, enters it; the
+    league's verification follows."""
+    found = _found(request, league, event)
+    try:
+        seats = next(t.seats for t in rounds.round_of(found, number).tables if t.number == table)
+    except (NotFound, StopIteration):
+        raise Http404("no such table") from None
+    form = TableResultForm(list(seats), request.POST, prefix=f"t{table}")
+    if not form.is_valid():
+        return refused(request, "give every seat's VP and who won", 400)
+    try:
+        stored = rounds.enter_result(found, number, table, form.sheet(), user_of(request))
+    except LeagueError as exc:
+        return refused(request, exc)
+    return redirect("recorded", slug=league.slug, pk=stored.pk)
