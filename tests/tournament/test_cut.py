@@ -136,3 +136,13 @@ def test_rounds_that_do_not_fit_the_cut_are_refused() -> None:
 def test_an_unknown_event_is_refused() -> None:
     with pytest.raises(SeatingError, match="no game belongs to event 'Cup'"):
         split_rounds(prelims(), "Cup", 4)
+
+
+def test_the_standings_csv_quotes_what_a_spreadsheet_would_run() -> None:
+    from tablerank.catan.standings import tournament_standings
+    from tablerank.formats.report import tournament_csv
+
+    games = [game("g1", 1, "=cmd()", "=cmd()", "Ben", "@Cleo")]
+    lines = tournament_csv(tournament_standings(games)).splitlines()
+    assert lines[0].split(",")[:3] == ["player", "rank", "games"]
+    assert [line.split(",")[0] for line in lines[1:]] == ["'=cmd()", "'@Cleo", "Ben"]

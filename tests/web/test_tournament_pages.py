@@ -118,3 +118,47 @@ def test_players_enter_their_table_but_do_not_run_the_event(client: Client, club
     assert client.get(reverse("tournament", args=[slug, "spring-open"])).status_code == 403
     client.logout()
     assert client.get(reverse("tournament", args=[slug, "spring-open"])).status_code == 302
+
+
+def play_round(club: Club, number: int, *, winner_seat: int = 0) -> None:
+    from tablerank.league.tournament_rounds import enter_result, round_of
+    from tablerank.league.tournaments import tournament_of
+
+    found = tournament_of(club.league, "spring-open", club.organizer)
+    for table in round_of(found, number).tables:
+        sheet = [{"player": p, "vp": 10 if i == winner_seat else 5, "winner": i == winner_seat}
+                 for i, p in enumerate(table.seats)]  # fmt: skip
+        enter_result(found, number, table.number, sheet, club.referee)  # confirms at once
+
+
+def test_an_organizer_corrects_a_table_and_downloads_the_standings(
+    client: Client, club: Club
+) -> None:
+    League.objects.filter(pk=club.league.pk).update(one_official_is_enough=True)
+    club.league.refresh_from_db()
+    tables = seated_event(club)
+    play_round(club, 1)
+    slug = club.league.slug
+    seats = tables[0]
+    form = {f"c1-vp-{i}": 10 if i == 1 else 5 for i in range(len(seats))}
+    form |= {"c1-winner": "1", "c1-why": "the second seat won"}
+    url = reverse("table-correct", args=[slug, "spring-open", 1, 1])
+    client.force_login(club.ann)
+    assert client.post(url, form).status_code == 403
+    client.force_login(club.organizer)
+    assert client.post(url, {"c1-why": "x"}).status_code == 400
+    assert client.post(url, form).status_code == 302
+    client.logout()
+    csv_url = reverse("event-standings-csv", args=[slug, "Spring Open"])
+    event_page = client.get(reverse("event", args=[slug, "Spring Open"])).content.decode()
+    assert csv_url in event_page
+    response = client.get(csv_url)
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    assert 'filename="Spring-Open-standings.csv"' in response["Content-Disposition"]
+    lines = response.content.decode().splitlines()
+    assert lines[0].startswith("player,rank,games,abandoned,wins,vp")
+    assert len(lines) == 1 + len(NAMES)
+    winners = {t[0] for t in tables[1:]} | {seats[1]}
+    assert {line.split(",")[0] for line in lines[1 : 1 + len(winners)]} == winners
+    assert client.get(reverse("event-standings-csv", args=[slug, "No Cup"])).status_code == 404

@@ -20,6 +20,7 @@ __all__ = [
     "number",
     "rating_table_json",
     "systems_json",
+    "tournament_csv",
     "tournament_json",
 ]
 
@@ -126,6 +127,29 @@ def lists_json(result: RankingList) -> dict[str, Any]:
         "list": rows,
         "not_listed": [{"player": n.player, "reason": n.reason} for n in result.not_listed],
     }
+
+
+def tournament_csv(result: TournamentStandings) -> str:
+    """The standings rows as CSV (a header, then one row per player, best first): the columns
+    of `tournament_json`'s rows, for a spreadsheet."""
+    import csv
+    import io
+
+    rows = tournament_json(result)["standings"]
+    columns = list(rows[0]) if rows else ["player", "rank"]
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n", extrasaction="ignore")
+    writer.writeheader()
+    writer.writerows({key: _cell(value) for key, value in row.items()} for row in rows)
+    return out.getvalue()
+
+
+def _cell(value: Any) -> Any:
+    """A text a spreadsheet would run as a formula (=, +, -, @ first) quoted as text (OWASP
+    CSV injection)."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
 
 
 def tournament_json(result: TournamentStandings) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from django import forms
 
 from tablerank.engine.fields import MAX_VP
 
-__all__ = ["EntrantsForm", "TableResultForm", "TournamentForm"]
+__all__ = ["CorrectionForm", "EntrantsForm", "TableResultForm", "TournamentForm"]
 
 
 class TournamentForm(forms.Form):
@@ -51,3 +51,11 @@ class TableResultForm(forms.Form):
             {"player": name, "vp": self.cleaned_data[f"vp-{i}"], "winner": i == winner}
             for i, name in enumerate(self.seats)
         ]
+
+
+class CorrectionForm(TableResultForm):
+    """A table's sheet again, and why it is corrected."""
+
+    def __init__(self, seats: list[str], *args: Any, **kwargs: Any) -> None:
+        super().__init__(seats, *args, **kwargs)
+        self.fields["why"] = forms.CharField(max_length=2000, label="Why it is corrected")

@@ -33,6 +33,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
         tournaments.table_result,
         name="table-result",
     ),
+    path(
+        "l/<slug:slug>/tournaments/<slug:event>/rounds/<int:number>/tables/<int:table>/correct/",
+        tournaments.table_correct,
+        name="table-correct",
+    ),
     path("l/<slug:slug>/settings/", leagues.league_settings, name="league-settings"),
     path("leagues/new/", leagues.league_new, name="league-new"),
     path("inbox/", inbox.inbox, name="inbox"),

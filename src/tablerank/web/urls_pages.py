@@ -20,4 +20,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("l/<slug:slug>/games/<path:game_id>", game.game, name="game"),
     path("l/<slug:slug>/projector/<path:name>", event.event_projector, name="event-projector"),
     path("l/<slug:slug>/events/<path:name>", event.event, name="event"),
+    path(
+        "l/<slug:slug>/standings-csv/<path:name>",
+        event.event_standings_csv,
+        name="event-standings-csv",
+    ),
 ]

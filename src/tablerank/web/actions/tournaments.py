@@ -16,7 +16,12 @@ from tablerank.league import tournaments
 from tablerank.league.errors import LeagueError, NotFound
 from tablerank.league.models import League, Tournament
 from tablerank.web.actions.common import MEMBERS, ORGANIZERS, league_view, refused, user_of
-from tablerank.web.tournament_forms import EntrantsForm, TableResultForm, TournamentForm
+from tablerank.web.tournament_forms import (
+    CorrectionForm,
+    EntrantsForm,
+    TableResultForm,
+    TournamentForm,
+)
 
 
 @require_http_methods(["GET", "POST"])
@@ -52,7 +57,8 @@ def _context(request: HttpRequest, league: League, found: Tournament) -> dict[st
     results = rounds.table_results(found, seated.number) if seated else {}
     tables = [
         {"table": t, "result": results.get(t.number),
-         "form": TableResultForm(list(t.seats), prefix=f"t{t.number}")}
+         "form": TableResultForm(list(t.seats), prefix=f"t{t.number}"),
+         "correction": CorrectionForm(list(t.seats), prefix=f"c{t.number}")}
         for t in (seated.tables if seated else ())
     ]  # fmt: skip
     return {
@@ -104,6 +110,34 @@ def tournament_step(request: HttpRequest, league: League, event: str, step: str)
     return redirect("tournament", slug=league.slug, event=found.slug)
 
 
+def _seats(found: Tournament, number: int, table: int) -> list[str]:
+    try:
+        return list(
+            next(t.seats for t in rounds.round_of(found, number).tables if t.number == table)
+        )
+    except (NotFound, StopIteration):
+        raise Http404("no such table") from None
+
+
+@require_POST
+@league_view(*MEMBERS)
+def table_correct(
+    request: HttpRequest, league: League, event: str, number: int, table: int
+) -> HttpResponse:
+    """An organizer replaces a table's result (the league's correction)."""
+    found = _found(request, league, event)
+    form = CorrectionForm(_seats(found, number, table), request.POST, prefix=f"c{table}")
+    if not form.is_valid():
+        return refused(request, "give every seat's VP, who won and why", 400)
+    try:
+        stored = rounds.correct_result(
+            found, number, table, form.sheet(), user_of(request), form.cleaned_data["why"]
+        )
+    except LeagueError as exc:
+        return refused(request, exc)
+    return redirect("recorded", slug=league.slug, pk=stored.pk)
+
+
 @require_POST
 @league_view(*MEMBERS)
 def table_result(
@@ -112,11 +146,7 @@ def table_result(
     """A table's result from a phone: an official, or a player at that table, enters it; the
     league's verification follows."""
     found = _found(request, league, event)
-    try:
-        seats = next(t.seats for t in rounds.round_of(found, number).tables if t.number == table)
-    except (NotFound, StopIteration):
-        raise Http404("no such table") from None
-    form = TableResultForm(list(seats), request.POST, prefix=f"t{table}")
+    form = TableResultForm(_seats(found, number, table), request.POST, prefix=f"t{table}")
     if not form.is_valid():
         return refused(request, "give every seat's VP and who won", 400)
     try:

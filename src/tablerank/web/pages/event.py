@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import zoneinfo
 from typing import Any
 
@@ -14,6 +15,7 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
 from tablerank.catan.standings import SCORINGS, TournamentStandings
+from tablerank.formats.report import tournament_csv
 from tablerank.league import queries
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import EventRecord, GameRecord, League, RecordStatus
@@ -39,7 +41,7 @@ def _event_context(request: HttpRequest, league: League, name: str) -> dict[str,
     )
     if not has_games and recorded is None and seating is None:
         raise Http404("no such event")
-    scoring = request.GET.get("scoring", "")
+    scoring = request.GET.get("scoring", "") or (seating.tournament.scoring if seating else "")
     context: dict[str, Any] = {
         "league": league,
         "name": name,
@@ -95,3 +97,23 @@ def event_projector(request: HttpRequest, slug: str, name: str) -> HttpResponse:
         "web/pages/_projector_board.html" if is_partial(request) else "web/pages/projector.html"
     )
     return render(request, template, context)
+
+
+@require_GET
+def event_standings_csv(request: HttpRequest, slug: str, name: str) -> HttpResponse:
+    """The event's standings as a CSV download (the scoring as the page's `scoring`)."""
+    league = visible_league(request, slug)
+    seating = current_seating(league, name)
+    scoring = request.GET.get("scoring", "") or (seating.tournament.scoring if seating else "")
+    try:
+        table = (
+            queries.event_standings(league, name, scoring=scoring)
+            if scoring
+            else queries.event_standings(league, name)
+        )
+    except LeagueError as exc:
+        raise Http404(str(exc)) from None
+    response = HttpResponse(tournament_csv(table), content_type="text/csv; charset=utf-8")
+    filename = re.sub(r"[^A-Za-z0-9_.-]+", "-", name).strip("-") or "event"
+    response["Content-Disposition"] = f'attachment; filename="{filename}-standings.csv"'
+    return response
