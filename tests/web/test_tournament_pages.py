@@ -140,7 +140,7 @@ def test_an_organizer_corrects_a_table_and_downloads_the_standings(
     play_round(club, 1)
     slug = club.league.slug
     seats = tables[0]
-    form = {f"c1-vp-{i}": 10 if i == 1 else 5 for i in range(len(seats))}
+    form: dict[str, int | str] = {f"c1-vp-{i}": 10 if i == 1 else 5 for i in range(len(seats))}
     form |= {"c1-winner": "1", "c1-why": "the second seat won"}
     url = reverse("table-correct", args=[slug, "spring-open", 1, 1])
     client.force_login(club.ann)
