@@ -131,6 +131,16 @@ def _preview_rows(preview: dict[str, dict[str, float]]) -> list[dict[str, Any]]:
     ]
 
 
+def _status_line(stored: GameRecord) -> str:
+    """Where the result stands: its signatures while pending; a confirmed one (a correction of
+    a confirmed result is confirmed without new signatures) says so."""
+    if stored.status == RecordStatus.VOIDED:
+        return str(stored.status)
+    if stored.status == RecordStatus.CONFIRMED:
+        return "confirmed"
+    return services.verification(stored).summary
+
+
 @require_GET
 @league_view(*MEMBERS)
 def recorded(request: HttpRequest, league: League, pk: int) -> HttpResponse:
@@ -143,12 +153,11 @@ def recorded(request: HttpRequest, league: League, pk: int) -> HttpResponse:
     )
     game = stored.to_record()
     pending = stored.status == RecordStatus.SUBMITTED
-    voided = stored.status == RecordStatus.VOIDED
     context = {
         "league": league,
         "record": stored,
         "game": game,
-        "status": stored.status if voided else services.verification(stored).summary,
+        "status": _status_line(stored),
         "preview": _preview_rows(queries.preview(league, game)) if pending else [],
         "pending": pending,
     }

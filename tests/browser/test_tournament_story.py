@@ -1,0 +1,127 @@
+"""A 13-player Catan qualifier run from a phone in a real browser (issue 11): the organizer
+creates the tournament, checks 13 players in (one 4-player and three 3-player tables), seats
+three Swiss rounds, enters every table's result at the table, drops a player, corrects a
+result, seats the final of the top 4, records the event as finished, and the event page, its
+projector and the CSV export show it. Screenshots (tournament-*.png) go to a temporary
+directory, or to docs/img with TABLERANK_UPDATE_SCREENSHOTS=1."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Browser, Page, expect
+
+from tablerank.league.models import EventRecord, League, Tournament
+from tablerank.league.tournament_rounds import round_of
+from tests.browser.test_story import open_window, sign_in
+
+pytestmark = pytest.mark.browser
+
+PASSWORD = "the organizer's own passphrase"
+NAMES = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kai", "Lu", "Mo"]
+
+
+def tables_of(number: int) -> list[list[str]]:
+    return [list(t.seats) for t in round_of(Tournament.objects.get(), number).tables]
+
+
+def enter_round(page: Page, site: str, number: int) -> None:
+    """Each table's sheet on the tournament page: the first seat wins with 10 VP."""
+    for t, seats in enumerate(tables_of(number), start=1):
+        page.goto(f"{site}/l/club/tournaments/spring-qualifier/")
+        section = page.locator(f"#table-{t}")
+        for i in range(len(seats)):
+            section.locator(f"#id_t{t}-vp-{i}").fill("10" if i == 0 else str(4 + i))
+        section.locator(f"#id_t{t}-winner_0").check()
+        section.locator("button:has-text('Enter the result')").click()
+        expect(page.locator("main")).to_contain_text("Confirmed.")
+
+
+def seat(page: Page, site: str, number: int) -> None:
+    page.goto(f"{site}/l/club/tournaments/spring-qualifier/")
+    page.click("button:has-text('Seat the next round')")
+    expect(page.locator("ul.messages")).to_contain_text(f"Round {number} is seated.")
+
+
+def create_and_register(page: Page, site: str) -> None:
+    """The organizer creates the qualifier (3 rounds, the top 4 to the final) and checks in 13."""
+    organizer = User.objects.create_user("olga", password=PASSWORD)
+    league = League.objects.create(name="Club", slug="club", one_official_is_enough=True)
+    league.admins.add(organizer)
+    sign_in(page, site, "olga", PASSWORD)
+    page.goto(f"{site}/l/club/")
+    page.click("text=Run a new tournament")
+    page.fill("#id_name", "Spring Qualifier")
+    page.fill("#id_rounds", "3")
+    page.fill("#id_cut", "4")
+    page.click("button:has-text('Create the tournament')")
+    expect(page.locator("h1")).to_have_text("Spring Qualifier")
+    page.fill("#id_names", "\n".join(NAMES))
+    page.click("button:has-text('Register')")
+    expect(page.locator("#entrants")).to_contain_text("Players (13)")
+
+
+def correct_table_one(page: Page, site: str, number: int) -> None:
+    page.goto(f"{site}/l/club/tournaments/spring-qualifier/")
+    fix = page.locator("#table-1")
+    fix.locator("summary:has-text('Correct this result')").click()
+    for i in range(len(tables_of(number)[0])):
+        fix.locator(f"#id_c1-vp-{i}").fill("10" if i == 1 else "5")
+    fix.locator("#id_c1-winner_1").check()
+    fix.locator("#id_c1-why").fill("the second seat reached 10 first")
+    fix.locator("button:has-text('Correct the result')").click()
+    expect(page.locator("main")).to_contain_text("Confirmed.")
+
+
+def test_a_qualifier_from_check_in_to_the_final(
+    chromium: Browser, site: str, screenshots: Path
+) -> None:
+    window = open_window(chromium, phone=True)
+    page = window.page
+    create_and_register(page, site)
+
+    seat(page, site, 1)
+    assert sorted(len(t) for t in tables_of(1)) == [3, 3, 3, 4]
+    page.screenshot(path=str(screenshots / "tournament-round-1.png"), full_page=True)
+    enter_round(page, site, 1)
+
+    gone = next(t for t in tables_of(1) if len(t) == 4)[1]
+    page.goto(f"{site}/l/club/tournaments/spring-qualifier/")
+    page.locator(f"#entrants tr:has-text('{gone}') button:has-text('Drop')").click()
+    expect(page.locator("#entrants")).to_contain_text("dropped after round 1")
+
+    seat(page, site, 2)
+    assert sorted(p for t in tables_of(2) for p in t) == sorted(set(NAMES) - {gone})
+    enter_round(page, site, 2)
+    correct_table_one(page, site, 2)
+
+    seat(page, site, 3)
+    enter_round(page, site, 3)
+    seat(page, site, 4)
+    assert [len(t) for t in tables_of(4)] == [4]
+    enter_round(page, site, 4)
+    page.goto(f"{site}/l/club/tournaments/spring-qualifier/")
+    page.click("button:has-text('Record the event as finished')")
+    expect(page.locator("ul.messages")).to_contain_text("is recorded as finished")
+    champion = tables_of(4)[0][0]
+    event = EventRecord.objects.get(external_id="spring-qualifier")
+    assert event.standings.get(place=1).player.name == champion
+    assert event.standings.get(player__name=gone).completed is False
+
+    page.goto(f"{site}/l/club/events/Spring Qualifier")
+    expect(page.locator("#seating-heading")).to_contain_text("Final: who sits where")
+    page.screenshot(path=str(screenshots / "tournament-event.png"), full_page=True)
+    csv = page.request.get(site + (page.locator("#standings-csv").get_attribute("href") or ""))
+    assert csv.ok
+    lines = csv.text().splitlines()
+    assert lines[0].startswith("player,rank")
+    assert len(lines) == 1 + len(NAMES)
+    window.close()
+
+    wall = open_window(chromium)
+    wall.page.goto(f"{site}/l/club/projector/Spring Qualifier")
+    expect(wall.page.locator(".seating-table").first).to_contain_text(champion)
+    wall.page.screenshot(path=str(screenshots / "tournament-projector.png"))
+    wall.close()
