@@ -159,3 +159,48 @@ def test_an_organizer_corrects_a_tables_result(call: Call, club: Club, event: st
     assert corrected.body["id"] == "spring-open-r1-t1"
     winner = next(s for s in corrected.body["record"]["seats"] if s.get("winner"))
     assert winner["player"] == seats[1]
+
+
+def test_a_thirteen_player_qualifier_through_the_api(call: Call, club: Club) -> None:
+    """The browser story's event through the API: 13 checked in, three Swiss rounds with a
+    drop and a correction, the final of the top 4, and the standings."""
+    League.objects.filter(pk=club.league.pk).update(one_official_is_enough=True)
+    names = [*NAMES, "Ivo", "Jo", "Kai", "Lu", "Mo"]
+    assert (
+        call("POST", BASE, club.admin, {"name": "Qualifier", "rounds": 3, "cut": 4}).status == 201
+    )
+    event = f"{BASE}/qualifier"
+    entered = call("POST", f"{event}/entrants", club.admin, {"players": names, "checked_in": True})
+    assert entered.status == 201, entered.body
+
+    def play(number: int) -> dict[str, Any]:
+        seated: dict[str, Any] = call("POST", f"{event}/rounds", club.admin).body
+        assert seated["round"] == number, seated
+        for table in seated["tables"]:
+            path = f"{event}/rounds/{number}/tables/{table['table']}/result"
+            answer = call("POST", path, club.official, sheet(table["seats"], table["seats"][0]))
+            assert answer.status == 201, answer.body
+            assert answer.body["status"] == "confirmed"
+        return seated
+
+    one = play(1)
+    assert sorted(len(t["seats"]) for t in one["tables"]) == [3, 3, 3, 4]
+    gone = next(t for t in one["tables"] if len(t["seats"]) == 4)["seats"][1]
+    assert call("POST", f"{event}/entrants/{gone}/drop", club.admin).status == 200
+    two = play(2)
+    assert gone not in {p for t in two["tables"] for p in t["seats"]}
+    seats = two["tables"][0]["seats"]
+    fixed = {**sheet(seats, seats[1]), "why": "the second seat won"}
+    assert call("POST", f"{event}/rounds/2/tables/1/correct", club.admin, fixed).status == 201
+    play(3)
+    final = play(4)
+    assert len(final["tables"]) == 1
+    assert len(final["tables"][0]["seats"]) == 4
+    standings = call("GET", f"{event}/standings").body["standings"]
+    assert len(standings) == 13
+    top = [r["player"] for r in standings if r["player"] != gone][:4]
+    assert final["tables"][0]["seats"] == top  # the top 4 of the Swiss rounds, in seed order
+    read = call("GET", event).body
+    assert read["round"] == 4
+    dropped = next(e for e in read["entrants"] if e["player"] == gone)
+    assert dropped["dropped_after"] == 1
