@@ -196,3 +196,21 @@ def test_swiss_turn_order_counts_the_earlier_rounds() -> None:
     starters = {t.seats[0] for t in one.tables}
     two = next_round(field, 2, standings=field, earlier=[[t.seats for t in one.tables]])
     assert not starters & {t.seats[0] for t in two.tables}
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds"), [(13, 5), (16, 5), (17, 5), (24, 4), (30, 5), (40, 4), (50, 5)]
+)
+@pytest.mark.parametrize("seat", [0, -1])
+def test_nobody_starts_or_sits_last_again_while_a_tablemate_has_fewer(
+    players: int, rounds: int, seat: int
+) -> None:
+    """Checked in play order: a table's first (and last) seat goes to the tablemate who has
+    had it least so far, wherever the bound on first seats still holds."""
+    for seed in range(3):
+        so_far: Counter[str] = Counter()
+        for one in schedule(names(players), rounds, seed=seed):
+            for table in one.tables:
+                taken = so_far[table.seats[seat]]
+                assert taken == min(so_far[p] for p in table.seats), (seed, one.number, table)
+            so_far.update(table.seats[seat] for table in one.tables)

@@ -37,9 +37,9 @@ def turn_order(rounds: list[Tables], counts: SeatCounts, rng: random.Random) -> 
     """The free `rounds` with each table in turn order; `counts` (the earlier rounds') grows."""
     tables = [table for round_tables in rounds for table in round_tables]
     lots = {player: rng.random() for table in tables for player in table}
-    starters = _shared_out([list(t) for t in tables], counts.first, lots)
+    starters = _in_play_order([list(t) for t in tables], counts.first, lots)
     rest = [[p for p in t if p != s] for t, s in zip(tables, starters, strict=True)]
-    lasts = _shared_out(rest, counts.last, lots)
+    lasts = _in_play_order(rest, counts.last, lots)
     ordered: list[Tables] = []
     at = 0
     for round_tables in rounds:
@@ -104,4 +104,46 @@ def _shared_out(slots: list[list[int]], counts: list[int], lots: dict[int, float
     while open_slots:
         open_slots = [slot for slot in open_slots if not augment(slot, level, set())]
         level += 1
+    return owner
+
+
+def _in_play_order(slots: list[list[int]], counts: list[int], lots: dict[int, float]) -> list[int]:
+    """`_shared_out`, then improved in play order: each slot goes to a candidate with the fewest
+    counts so far wherever the later slots can still be shared out under the same highest
+    count (nobody starts twice while a tablemate has not started, where the tables allow)."""
+    owner = _shared_out([list(c) for c in slots], counts, lots)
+    total = list(counts)
+    for player in owner:
+        total[player] += 1
+    cap = max((total[p] for p in owner), default=0)
+    so_far = list(counts)
+
+    def later_of(player: int, after: int) -> list[int]:
+        return [y for y in range(after + 1, len(slots)) if owner[y] == player]
+
+    def move(y: int, to: int) -> None:
+        total[owner[y]] -= 1
+        owner[y] = to
+        total[to] += 1
+
+    def reroute(y: int, after: int, seen: set[int]) -> bool:
+        """Give later slot `y` to another candidate, moving others' later slots as needed."""
+        for q in slots[y]:
+            if q == owner[y] or q in seen:
+                continue
+            seen.add(q)
+            if total[q] < cap or any(reroute(z, after, seen) for z in later_of(q, after)):
+                move(y, q)
+                return True
+        return False
+
+    for x, candidates in enumerate(slots):
+        held = owner[x]
+        best = min(candidates, key=lambda p: (so_far[p], lots[p]))
+        if so_far[best] < so_far[held]:
+            before = list(owner), list(total)
+            move(x, best)
+            if total[best] > cap and not any(reroute(y, x, {best}) for y in later_of(best, x)):
+                owner[:], total[:] = before
+        so_far[owner[x]] += 1
     return owner
