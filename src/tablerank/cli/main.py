@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
-from tablerank.cli import catan_check, cut, league, lists, seat, serve, standings
+from tablerank.cli import catan_check, cut, league, lists, seat, seat_report, serve, standings
 from tablerank.cli.inputs import inputs, without_cycle_collection
 from tablerank.cli.options import (
     AllowInvalid,
@@ -99,6 +99,7 @@ catan_check.register(app)
 standings.register(app)
 seat.register(app)
 cut.register(app)
+seat_report.register(app)
 lists.register(app)
 league.register(app)
 serve.register(app)
