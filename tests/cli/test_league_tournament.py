@@ -152,6 +152,7 @@ def test_refusals_name_the_round_the_table_and_the_player(invoke: Invoke, open_e
         (("--rounds", "3", "--table-sizes", "3,x"), "sizes: expected sizes like 3,4"),
         (("--rounds", "3", "--table-sizes", "12"), "expected sizes from 2 to 8, got 12"),
         (("--rounds", "3", "--scoring", "golf"), "scoring: "),
+        (("--rounds", "3", "--slug", "new"), "'new' is taken by the site's own pages"),
     ],
 )
 def test_a_tournament_that_cannot_be_run_is_refused(

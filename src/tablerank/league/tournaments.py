@@ -40,6 +40,10 @@ __all__ = [
 ]
 
 
+RESERVED = frozenset({"new"})
+"""Addresses the site's pages use beside tournaments' (`/l/SLUG/tournaments/new/`)."""
+
+
 def create_tournament(
     league: League,
     by: User,
@@ -61,6 +65,8 @@ def create_tournament(
     slug = slug or slugify(name)
     if not slug:
         raise LeagueError("slug", f"expected letters or digits to make an address of {name!r}")
+    if slug in RESERVED:
+        raise LeagueError("slug", f"{slug!r} is taken by the site's own pages; give another")
     if not 1 <= rounds <= MAX_ROUNDS:
         raise LeagueError("rounds", f"expected 1 to {MAX_ROUNDS} rounds, got {rounds}")
     if cut == 1 or cut < 0:
