@@ -32,6 +32,7 @@ from fractions import Fraction
 
 from tablerank.engine.records import Event, Game, Seat
 from tablerank.engine.variants import is_catan
+from tablerank.engine.winner import winner_of
 from tablerank.errors import TablerankError
 
 __all__ = [
@@ -271,19 +272,6 @@ def _capped(vp: Fraction, target: int | None) -> Fraction:
     game's target (seed notes: "the variant's or scenario's target elsewhere"). A game with no
     target (possible only for games built by hand) is not capped."""
     return vp if target is None else min(vp, Fraction(target))
-
-
-def winner_of(game: Game) -> str | None:
-    """The game's winner: the seat marked winner, else the one seat alone in 1st place.
-
-    A first place shared with no declared winner is nobody's win: a Catan game has one winner
-    (seed 002: "First player to reach the required VP on their turn wins").
-    """
-    for seat in game.placed:
-        if seat.winner:
-            return seat.player
-    firsts = [s.player for s in game.placed if s.place == 1]
-    return firsts[0] if len(firsts) == 1 else None
 
 
 def _vps(game: Game) -> list[Fraction]:

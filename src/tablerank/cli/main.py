@@ -14,7 +14,17 @@ from typing import Annotated, Any
 
 import typer
 
-from tablerank.cli import catan_check, cut, league, lists, seat, seat_report, serve, standings
+from tablerank.cli import (
+    backtest,
+    catan_check,
+    cut,
+    league,
+    lists,
+    seat,
+    seat_report,
+    serve,
+    standings,
+)
 from tablerank.cli.inputs import inputs, without_cycle_collection
 from tablerank.cli.options import (
     AllowInvalid,
@@ -100,6 +110,7 @@ standings.register(app)
 seat.register(app)
 cut.register(app)
 seat_report.register(app)
+backtest.register(app)
 lists.register(app)
 league.register(app)
 serve.register(app)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypedDict
 
 from tablerank.engine.lists import AnnualEntry, MonthlyEntry, RankingList
@@ -11,9 +12,11 @@ from tablerank.engine.systems.base import Explanation, NotRated, RatingTable
 
 if TYPE_CHECKING:
     from tablerank.catan.standings import TournamentStandings
+    from tablerank.engine.backtest import Backtest
 
 __all__ = [
     "HistoryStep",
+    "backtest_json",
     "explanation_json",
     "history_step_json",
     "lists_json",
@@ -223,3 +226,40 @@ def history_step_json(step: HistoryStep, *, summary: bool = False) -> dict[str, 
         out["summary"] = step.summary
     out["explanation"] = explanation_json(step.explanation)
     return out
+
+
+def backtest_json(
+    baseline: tuple[int, float, float], results: Sequence[Backtest]
+) -> dict[str, Any]:
+    """`tablerank backtest --format json`: the uniform baseline and each system's scores on the
+    second half of the history (docs/backtest.md)."""
+
+    def rounded(x: float) -> float:
+        return round(x, 6)
+
+    games, loss, brier = baseline
+    return {
+        "baseline": {"games": games, "log_loss": rounded(loss), "brier": rounded(brier)},
+        "systems": [
+            {
+                "system": r.system,
+                "games": r.games,
+                "log_loss": rounded(r.log_loss),
+                "accuracy": rounded(r.accuracy),
+                "brier": rounded(r.brier),
+                "temperature": rounded(r.temperature),
+                "baseline_log_loss": rounded(r.baseline_log_loss),
+                "calibration": [
+                    {
+                        "low": b.low,
+                        "high": b.high,
+                        "seats": b.seats,
+                        "predicted": rounded(b.predicted),
+                        "observed": rounded(b.observed),
+                    }
+                    for b in r.calibration
+                ],
+            }
+            for r in results
+        ],
+    }

@@ -1,0 +1,182 @@
+"""Which system predicts a club best? Replay the history in play order and, before each game,
+predict its winner from the ratings so far (issue 12, "Backtest").
+
+A rating system gives numbers, not probabilities: each is turned into a win probability by a
+softmax over the table, p_i = exp(r_i / T) / sum_j exp(r_j / T), with one temperature T per
+system fitted on the first half of the games (the one that minimises their log-loss). The
+second half is scored: log-loss (the mean of -ln p of the winner), accuracy (the winner had the
+highest probability; a tie at the top counts the winner's share), the Brier score (the mean
+over games of the sum over seats of (p - won)^2) and a calibration table (seats grouped by
+predicted probability in tenths: how often they won). The uniform guess, 1/n at an n-seat
+table, is the baseline. Games without a single winner, and games a system refuses, are left
+out of that system's score (its ratings still move as the system says)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from tablerank.engine.systems.base import ReplaySystem
+from tablerank.engine.values import Game
+from tablerank.engine.winner import winner_of
+from tablerank.errors import RatingError
+
+__all__ = [
+    "Backtest",
+    "CalibrationBin",
+    "Prediction",
+    "backtest",
+    "baseline",
+    "softmax",
+]
+
+BINS = 10
+
+
+@dataclass(frozen=True)
+class Prediction:
+    """One scored game: each seat's rating before it, and the winner's index."""
+
+    ratings: tuple[float, ...]
+    winner: int
+
+
+@dataclass(frozen=True)
+class CalibrationBin:
+    low: float
+    high: float
+    seats: int
+    predicted: float
+    observed: float
+
+
+@dataclass(frozen=True)
+class Backtest:
+    system: str
+    games: int
+    """Games scored (the second half)."""
+    temperature: float
+    log_loss: float
+    accuracy: float
+    brier: float
+    baseline_log_loss: float
+    baseline_brier: float
+    calibration: tuple[CalibrationBin, ...]
+
+
+def softmax(ratings: Sequence[float], temperature: float) -> list[float]:
+    top = max(ratings)
+    weights = [math.exp((r - top) / temperature) for r in ratings]
+    total = math.fsum(weights)
+    return [w / total for w in weights]
+
+
+def predictions(system: ReplaySystem[Game], games: Iterable[Game]) -> list[Prediction]:
+    """Before each game the system rates (in the given order), the seats' ratings so far."""
+    lists: dict[str, dict[str, float]] = {}
+    initial = system.initial_rating()
+    out: list[Prediction] = []
+    for game in games:
+        if system.refusal(game) is not None:
+            continue
+        ratings = lists.setdefault(system.list_key(game), {})
+        winner = winner_of(game)
+        players = [seat.player for seat in game.placed]
+        if winner is not None and len(players) > 1:
+            before = tuple(ratings.get(p, initial) for p in players)
+            out.append(Prediction(before, players.index(winner)))
+        try:
+            delta = system.changes(game, ratings)
+        except RatingError:
+            continue
+        for player, amount in delta.items():
+            ratings[player] = ratings.get(player, initial) + amount
+    return out
+
+
+def _log_loss(scored: Sequence[Prediction], temperature: float) -> float:
+    total = 0.0
+    for p in scored:
+        top = max(p.ratings)
+        logs = [(r - top) / temperature for r in p.ratings]
+        total -= logs[p.winner] - math.log(math.fsum(math.exp(x) for x in logs))
+    return total / len(scored)
+
+
+def fit_temperature(scored: Sequence[Prediction]) -> float:
+    """The temperature with the least log-loss on these games (a bounded search over ln T)."""
+    from scipy.optimize import minimize_scalar
+
+    spread = max((max(p.ratings) - min(p.ratings) for p in scored), default=0.0)
+    if not scored or spread == 0.0:
+        return 1.0
+    result = minimize_scalar(
+        lambda log_t: _log_loss(scored, math.exp(log_t)),
+        bounds=(math.log(spread) - 12.0, math.log(spread) + 12.0),
+        method="bounded",
+    )
+    return float(math.exp(result.x))
+
+
+def backtest(name: str, system: ReplaySystem[Game], games: Sequence[Game]) -> Backtest | None:
+    """The system's scores on the second half of its predictable games, or None when it has
+    fewer than 2 such games."""
+    made = predictions(system, games)
+    if len(made) < 2:
+        return None
+    half = len(made) // 2
+    first, second = made[:half], made[half:]
+    temperature = fit_temperature(first)
+    return _scored(name, second, temperature)
+
+
+def _scored(name: str, scored: Sequence[Prediction], temperature: float) -> Backtest:
+    loss = accuracy = brier = base_loss = base_brier = 0.0
+    pairs: list[tuple[float, int]] = []
+    for p in scored:
+        probabilities = softmax(p.ratings, temperature)
+        n = len(probabilities)
+        loss -= math.log(max(probabilities[p.winner], 1e-300))
+        top = max(probabilities)
+        tied = [i for i, q in enumerate(probabilities) if q == top]
+        accuracy += (p.winner in tied) / len(tied)
+        brier += sum((q - (i == p.winner)) ** 2 for i, q in enumerate(probabilities))
+        base_loss += math.log(n)
+        base_brier += (1 - 1 / n) ** 2 + (n - 1) / n**2
+        pairs.extend((q, int(i == p.winner)) for i, q in enumerate(probabilities))
+    count = len(scored)
+    return Backtest(
+        system=name, games=count, temperature=temperature, log_loss=loss / count,
+        accuracy=accuracy / count, brier=brier / count, baseline_log_loss=base_loss / count,
+        baseline_brier=base_brier / count, calibration=_calibration(pairs),
+    )  # fmt: skip
+
+
+def _calibration(pairs: Sequence[tuple[float, int]]) -> tuple[CalibrationBin, ...]:
+    bins: list[list[tuple[float, int]]] = [[] for _ in range(BINS)]
+    for q, won in pairs:
+        bins[min(int(q * BINS), BINS - 1)].append((q, won))
+    return tuple(
+        CalibrationBin(
+            low=i / BINS,
+            high=(i + 1) / BINS,
+            seats=len(b),
+            predicted=math.fsum(q for q, _ in b) / len(b),
+            observed=sum(w for _, w in b) / len(b),
+        )
+        for i, b in enumerate(bins)
+        if b
+    )
+
+
+def baseline(games: Sequence[Game]) -> tuple[int, float, float]:
+    """The uniform guess on the second half of the games with a single winner: games, log-loss,
+    Brier score."""
+    sizes = [len(g.placed) for g in games if len(g.placed) > 1 and winner_of(g) is not None]
+    second = sizes[len(sizes) // 2 :]
+    if not second:
+        return 0, 0.0, 0.0
+    loss = math.fsum(math.log(n) for n in second) / len(second)
+    brier = math.fsum((1 - 1 / n) ** 2 + (n - 1) / n**2 for n in second) / len(second)
+    return len(second), loss, brier
