@@ -13,7 +13,8 @@ from django.db.models import Max
 from django.utils.text import slugify
 
 from tablerank.catan.standings import DEFAULT_SCORING, StandingsError, get_scoring
-from tablerank.engine.fields import MAX_ROUNDS
+from tablerank.engine.fields import MAX_NAME_LENGTH, MAX_ROUNDS, parse_text
+from tablerank.errors import RecordError
 from tablerank.league.errors import LeagueError, NotFound
 from tablerank.league.members import check_new_names, player_named
 from tablerank.league.models import Entrant, League, TableSeat, Tournament
@@ -62,6 +63,10 @@ def create_tournament(
     name = name.strip()
     if not name:
         raise LeagueError("name", "give the tournament a name")
+    try:  # the name is every result's `event`: the records' rule for it
+        parse_text(name, "name", limit=MAX_NAME_LENGTH, required=True)
+    except RecordError as exc:
+        raise LeagueError(exc.field, exc.message) from None
     slug = slug or slugify(name)
     if not slug:
         raise LeagueError("slug", f"expected letters or digits to make an address of {name!r}")
