@@ -12,7 +12,7 @@ __all__ = ["CorrectionForm", "EntrantsForm", "TableResultForm", "TournamentForm"
 
 
 class TournamentForm(forms.Form):
-    name = forms.CharField(max_length=200, help_text="As the event's games will carry it.")
+    name = forms.CharField(max_length=100, help_text="As the event's games will carry it.")
     rounds = forms.IntegerField(min_value=1, max_value=50, initial=3, help_text="Swiss rounds.")
     cut = forms.IntegerField(
         min_value=0, max_value=10000, initial=16, required=False,
