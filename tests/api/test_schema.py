@@ -45,6 +45,7 @@ PATHS = {
     "/api/leagues/{slug}/tournaments/{event}/rounds/{number}/tables/{table}/result": {"post"},
     "/api/leagues/{slug}/tournaments/{event}/rounds/{number}/tables/{table}/correct": {"post"},
     "/api/leagues/{slug}/tournaments/{event}/standings": {"get"},
+    "/api/leagues/{slug}/tournaments/{event}/finish": {"post"},
     "/api/invitations": {"get"},
     "/api/invitations/{invitation_id}/accept": {"post"},
     "/api/invitations/{invitation_id}/decline": {"post"},

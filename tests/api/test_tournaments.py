@@ -86,6 +86,7 @@ def test_a_player_enters_their_own_tables_result(call: Call, club: Club, event: 
          "round 1 is not seated"),
         ("/entrants/Zed/drop", None, 404, "Zed is not registered"),
         ("/entrants", {"players": ["Ann"]}, 422, "Ann is registered already"),
+        ("/finish", None, 422, "round 1 of 2 is to come"),
     ],
 )  # fmt: skip
 def test_refusals(
@@ -200,6 +201,14 @@ def test_a_thirteen_player_qualifier_through_the_api(call: Call, club: Club) -> 
     assert len(standings) == 13
     top = [r["player"] for r in standings if r["player"] != gone][:4]
     assert final["tables"][0]["seats"] == top  # the top 4 of the Swiss rounds, in seed order
+    assert call("POST", f"{event}/finish", club.user("Ann")).status == 403
+    finished = call("POST", f"{event}/finish", club.admin)
+    assert finished.status == 201, finished.body
+    assert finished.body["event"] == "qualifier"
+    assert len(finished.body["standings"]) == 13
+    assert finished.body["standings"][0] == final["tables"][0]["seats"][0]  # its winner
+    again = call("POST", f"{event}/finish", club.admin)
+    assert again.status == 409, again.body
     read = call("GET", event).body
     assert read["round"] == 4
     dropped = next(e for e in read["entrants"] if e["player"] == gone)

@@ -153,7 +153,10 @@ def test_refusals_name_the_round_the_table_and_the_player(invoke: Invoke, open_e
         (("--rounds", "3", "--table-sizes", "12"), "expected sizes from 2 to 8, got 12"),
         (("--rounds", "3", "--scoring", "golf"), "scoring: "),
         (("--rounds", "3", "--slug", "new"), "'new' is taken by the site's own pages"),
-        (("--rounds", "3", "--name", "x" * 101), "name: is 101 characters long; at most 100 are allowed"),
+        (
+            ("--rounds", "3", "--name", "x" * 101),
+            "name: is 101 characters long; at most 100 are allowed",
+        ),
     ],
 )
 def test_a_tournament_that_cannot_be_run_is_refused(

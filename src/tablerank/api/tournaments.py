@@ -291,6 +291,27 @@ def correct(
     return Status(201, fresh(record))
 
 
+class FinishedOut(Schema):
+    event: str = Field(description="the id of the Turnabout event record now in the league")
+    standings: list[str] = Field(description="the final order, first to last")
+
+
+@router.post(
+    "/leagues/{slug}/tournaments/{event}/finish",
+    auth=WRITE,
+    response={201: FinishedOut, **errors(*WRITES)},
+    summary="Record the finished event",
+)
+def finish(request: HttpRequest, slug: Slug, event: EventSlug) -> Status[Body]:
+    """Organizers only, after the last round's results are confirmed: the final order is
+    recorded as a Turnabout event record of the league (its id: the tournament's address)."""
+    user, found = _write(request, slug, event)
+    with transaction.atomic():
+        record = rounds.finish_tournament(found, user)
+    order = [s.player.name for s in record.standings.select_related("player").order_by("place")]
+    return Status(201, {"event": record.external_id, "standings": order})
+
+
 @router.get(
     "/leagues/{slug}/tournaments/{event}/standings",
     response={200: StandingsOut, **errors(404, 422)},
