@@ -11,12 +11,13 @@ from typing import Any
 from tablerank.engine.records import Game
 from tablerank.engine.sums import add, total
 from tablerank.engine.systems.base import Explanation, ReplaySystem, Term
+from tablerank.engine.systems.fast_replay import fast_replay
 from tablerank.errors import RatingError
 from tablerank.league import checkpoints
 from tablerank.league.errors import LeagueError
 from tablerank.league.explanations import explain_game, wanted_names
 from tablerank.league.models import League, Player
-from tablerank.league.played import Played, Point, played_games
+from tablerank.league.played import Played, Point, played_games, played_tables
 from tablerank.league.ratings import confirmed_events
 from tablerank.league.reading import game_system, kept_system, league_player
 from tablerank.league.state_rows import parse_parts, stored_rows
@@ -237,26 +238,54 @@ def _replayed(
     league: League, name: str, system: ReplaySystem[Game], key: str, player: str, mine: list[Played]
 ) -> list[HistoryEntry]:
     """An order-dependent list's history: replays from the checkpoint before each stretch of
-    the player's games (at most `checkpoints.EVERY` games per stretch)."""
+    the player's games (at most `checkpoints.EVERY` games per stretch). The games between the
+    player's go through the system's fast replay where it has one (compact rows, no `Game`);
+    the player's own are explained by the engine."""
+    fast = fast_replay(system)
     out: list[HistoryEntry] = []
-    played = 0
     for stretch in _stretches(league, name, key, mine):
-        wanted = {pk for _, pk, _ in stretch}
         state = checkpoints.checkpoint_before(league, name, key, stretch[0][0])
-        for item in checkpoints.list_games(
-            system, key, played_games(league.pk, after=state.at, before=_next(stretch[-1][0]))
-        ):
-            entry = None
-            if item[1] in wanted:
-                game = item[2]
-                names = wanted_names(system, game, state.ratings)
-                before = {n: state.ratings[n] for n in names if n in state.ratings}
-                entry = _entry(name, system, key, player, item, before)
-            state.apply(system, item[0], item[2])
-            if entry is not None:
-                played = state.games[player]
-                out.append(dataclasses.replace(entry, after=state.ratings[player], games=played))
+        after, before = state.at, _next(stretch[-1][0])
+        if fast is None:
+            played = checkpoints.list_games(
+                system, key, played_games(league.pk, after=after, before=before)
+            )
+            for item in played:
+                _step(out, name, system, key, player, state, item, wanted={i[1] for i in stretch})
+            continue
+        own = {item[0]: item for item in stretch}
+        initial = system.initial_rating()
+        for at, table in played_tables(league.pk, after=after, before=before):
+            if fast.list_key(table[0], table[1]) != key:
+                continue
+            theirs = own.get(at)
+            if theirs is None:
+                state.apply_table(fast, initial, at, table)
+            else:
+                _step(out, name, system, key, player, state, theirs, wanted={theirs[1]})
     return out
+
+
+def _step(
+    out: list[HistoryEntry],
+    name: str,
+    system: ReplaySystem[Game],
+    key: str,
+    player: str,
+    state: checkpoints.Replay,
+    item: Played,
+    wanted: set[int],
+) -> None:
+    """Apply one game of the list to `state`, adding the player's line when it is theirs."""
+    entry = None
+    if item[1] in wanted:
+        names = wanted_names(system, item[2], state.ratings)
+        before = {n: state.ratings[n] for n in names if n in state.ratings}
+        entry = _entry(name, system, key, player, item, before)
+    state.apply(system, item[0], item[2])
+    if entry is not None:
+        played = state.games[player]
+        out.append(dataclasses.replace(entry, after=state.ratings[player], games=played))
 
 
 def _stretches(league: League, name: str, key: str, mine: list[Played]) -> list[list[Played]]:
