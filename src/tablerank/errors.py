@@ -21,6 +21,7 @@ __all__ = [
     "InputError",
     "InvalidGames",
     "InvalidParameter",
+    "InvalidTable",
     "MixedLists",
     "RatingError",
     "RecordError",
@@ -75,6 +76,10 @@ class RatingError(TablerankError, ValueError):
         super().__init__(f"{system}: {kind} {record_id}: {message}")
         self.system = system
         self.record_id = record_id
+
+
+class InvalidTable(TablerankError, ValueError):
+    """A table to predict that cannot be seated: fewer than two players, or one seated twice."""
 
 
 class UnknownRecord(TablerankError, ValueError):

@@ -30,7 +30,20 @@ def test_every_game_system_by_default_and_a_table(invoke: Invoke) -> None:
     assert result.exit_code == 0, result.output
     assert "uniform guess" in result.stdout
     assert "cow.elo" in result.stdout
+    assert "skill" in result.stdout
     assert "turnabout" not in result.stdout
+
+
+def test_skill_is_scored_by_its_own_probabilities(invoke: Invoke) -> None:
+    result = invoke("backtest", SEASON, "-s", "skill", "-s", "cow.elo", "-f", "json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    skill, elo = data["systems"]
+    assert skill["system"] == "skill"
+    assert skill["temperature"] is None
+    assert elo["temperature"] > 0
+    assert skill["games"] == data["baseline"]["games"]
+    assert sum(b["seats"] for b in skill["calibration"]) > skill["games"]
 
 
 def test_refusals(invoke: Invoke) -> None:

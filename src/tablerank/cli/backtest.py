@@ -14,8 +14,8 @@ __all__ = ["register"]
 
 Systems = Annotated[
     list[str] | None,
-    typer.Option("--system", "-s", help="A system to score (repeatable; default: every one "
-                 "that rates games one by one)."),
+    typer.Option("--system", "-s", help="A system to score (repeatable; default: skill and "
+                 "every one that rates games one by one)."),
 ]  # fmt: skip
 
 
@@ -34,10 +34,11 @@ def register(app: typer.Typer) -> None:
         """Replay the history and score each system's predictions of the winner."""
 
         def work() -> dict[str, Any]:
-            from tablerank.engine.backtest import backtest, baseline
+            from tablerank.engine.backtest import backtest, backtest_skill, baseline
             from tablerank.engine.history import select
             from tablerank.engine.systems import SYSTEMS, get_system
             from tablerank.engine.systems.base import ReplaySystem
+            from tablerank.engine.systems.skill import Skill
             from tablerank.engine.values import Game
             from tablerank.errors import InputError
             from tablerank.formats.reading import read_records
@@ -49,6 +50,11 @@ def register(app: typer.Typer) -> None:
             results = []
             for name in names:
                 system = get_system(name)
+                if isinstance(system, Skill):
+                    scored = backtest_skill(system, games)
+                    if scored is not None:
+                        results.append(scored)
+                    continue
                 if not isinstance(system, ReplaySystem) or system.record_type is not Game:
                     if systems:
                         raise InputError(

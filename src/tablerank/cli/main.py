@@ -20,6 +20,7 @@ from tablerank.cli import (
     cut,
     league,
     lists,
+    predict,
     seat,
     seat_report,
     serve,
@@ -111,6 +112,7 @@ seat.register(app)
 cut.register(app)
 seat_report.register(app)
 backtest.register(app)
+predict.register(app)
 lists.register(app)
 league.register(app)
 serve.register(app)

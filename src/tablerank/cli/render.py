@@ -41,13 +41,20 @@ def print_standings(result: dict[str, Any]) -> None:
     from rich.table import Table
     from rich.text import Text
 
+    rows = result["standings"]
+    uncertain = any("uncertainty" in row for row in rows)
     table = Table(title=Text(result["system"]), title_justify="left")
     table.add_column("Rank", justify="right")
     table.add_column("Player")
     table.add_column("Rating", justify="right")
+    if uncertain:
+        table.add_column("±", justify="right")
     table.add_column("Games", justify="right")
-    for row in result["standings"]:
-        table.add_row(str(row["rank"]), Text(row["player"]), num(row["rating"]), str(row["games"]))
+    for row in rows:
+        cells: list[str | Text] = [str(row["rank"]), Text(row["player"]), num(row["rating"])]
+        if uncertain:
+            cells.append(num(row["uncertainty"]) + (" provisional" if row["provisional"] else ""))
+        table.add_row(*cells, str(row["games"]))
     console().print(table)
     _print_not_rated(result["not_rated"])
 

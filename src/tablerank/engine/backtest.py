@@ -9,7 +9,10 @@ highest probability; a tie at the top counts the winner's share), the Brier scor
 over games of the sum over seats of (p - won)^2) and a calibration table (seats grouped by
 predicted probability in tenths: how often they won). The uniform guess, 1/n at an n-seat
 table, is the baseline. Games without a single winner, and games a system refuses, are left
-out of that system's score (its ratings still move as the system says)."""
+out of that system's score (its ratings still move as the system says).
+
+The skill system gives its own probabilities (`Skill.forecasts`, made before each game from the
+games before it): they are scored as they are, with no temperature."""
 
 from __future__ import annotations
 
@@ -18,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from tablerank.engine.systems.base import ReplaySystem
+from tablerank.engine.systems.skill import Skill
 from tablerank.engine.values import Game
 from tablerank.engine.winner import winner_of
 from tablerank.errors import RatingError
@@ -25,8 +29,10 @@ from tablerank.errors import RatingError
 __all__ = [
     "Backtest",
     "CalibrationBin",
+    "Odds",
     "Prediction",
     "backtest",
+    "backtest_skill",
     "baseline",
     "softmax",
 ]
@@ -56,7 +62,8 @@ class Backtest:
     system: str
     games: int
     """Games scored (the second half)."""
-    temperature: float
+    temperature: float | None
+    """The softmax's fitted temperature; None for a system with its own probabilities."""
     log_loss: float
     accuracy: float
     brier: float
@@ -128,14 +135,39 @@ def backtest(name: str, system: ReplaySystem[Game], games: Sequence[Game]) -> Ba
     half = len(made) // 2
     first, second = made[:half], made[half:]
     temperature = fit_temperature(first)
-    return _scored(name, second, temperature)
+    odds = [Odds(tuple(softmax(p.ratings, temperature)), p.winner) for p in second]
+    return _scored(name, odds, temperature)
 
 
-def _scored(name: str, scored: Sequence[Prediction], temperature: float) -> Backtest:
+def backtest_skill(system: Skill, games: Sequence[Game]) -> Backtest | None:
+    """`backtest` for the skill system, which gives its own win probabilities: nothing is
+    fitted on the first half; the second half is scored the same way."""
+    by_id = {game.id: game for game in games}
+    odds = []
+    for forecast in system.forecasts(games):
+        winner = winner_of(by_id[forecast.game])
+        if winner is not None:
+            players = [o.player for o in forecast.odds]
+            chances = tuple(o.win_probability for o in forecast.odds)
+            odds.append(Odds(chances, players.index(winner)))
+    if len(odds) < 2:
+        return None
+    return _scored(system.name, odds[len(odds) // 2 :], None)
+
+
+@dataclass(frozen=True)
+class Odds:
+    """One scored game: each seat's win probability, and the winner's index."""
+
+    probabilities: tuple[float, ...]
+    winner: int
+
+
+def _scored(name: str, scored: Sequence[Odds], temperature: float | None) -> Backtest:
     loss = accuracy = brier = base_loss = base_brier = 0.0
     pairs: list[tuple[float, int]] = []
     for p in scored:
-        probabilities = softmax(p.ratings, temperature)
+        probabilities = p.probabilities
         n = len(probabilities)
         loss -= math.log(max(probabilities[p.winner], 1e-300))
         top = max(probabilities)

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TypedDict
+from typing import TYPE_CHECKING, Any, Protocol, Required, TypedDict
 
 from tablerank.engine.lists import AnnualEntry, MonthlyEntry, RankingList
 from tablerank.engine.systems import SYSTEMS
-from tablerank.engine.systems.base import Explanation, NotRated, RatingTable
+from tablerank.engine.systems.base import Explanation, NotRated, RatingTable, Standing
+from tablerank.engine.values import Game
 
 if TYPE_CHECKING:
     from tablerank.catan.standings import TournamentStandings
     from tablerank.engine.backtest import Backtest
+    from tablerank.engine.systems.base import Record
+    from tablerank.engine.systems.skill import TableOdds
 
 __all__ = [
     "HistoryStep",
@@ -21,6 +24,7 @@ __all__ = [
     "history_step_json",
     "lists_json",
     "number",
+    "prediction_json",
     "rating_table_json",
     "systems_json",
     "tournament_csv",
@@ -28,11 +32,13 @@ __all__ = [
 ]
 
 
-class StandingJSON(TypedDict):
-    player: str
-    rank: int
-    rating: float
-    games: int
+class StandingJSON(TypedDict, total=False):
+    player: Required[str]
+    rank: Required[int]
+    rating: Required[float]
+    games: Required[int]
+    uncertainty: float
+    provisional: bool
 
 
 class NotRatedJSON(TypedDict):
@@ -52,11 +58,18 @@ def _not_rated(items: tuple[NotRated, ...]) -> list[NotRatedJSON]:
     return [{"record": n.record, "player": n.player, "reason": n.reason} for n in items]
 
 
+def _standing(s: Standing) -> StandingJSON:
+    out: StandingJSON = {
+        "player": s.player, "rank": s.rank, "rating": number(s.rating), "games": s.games
+    }  # fmt: skip
+    if s.uncertainty is not None:
+        out["uncertainty"] = number(s.uncertainty)
+        out["provisional"] = s.provisional
+    return out
+
+
 def rating_table_json(table: RatingTable) -> dict[str, Any]:
-    standings: list[StandingJSON] = [
-        {"player": s.player, "rank": s.rank, "rating": number(s.rating), "games": s.games}
-        for s in table.standings
-    ]
+    standings = [_standing(s) for s in table.standings]
     return {
         "system": table.system,
         "standings": standings,
@@ -228,6 +241,28 @@ def history_step_json(step: HistoryStep, *, summary: bool = False) -> dict[str, 
     return out
 
 
+def prediction_json(
+    system: str, odds: Sequence[TableOdds], records: Sequence[Record]
+) -> dict[str, Any]:
+    """`tablerank predict --format json`: each seat's win probability (they sum to 1), expected
+    VP (skill only, else null), rating and uncertainty; and who has no game in `records`."""
+    played = {s.player for r in records if isinstance(r, Game) for s in r.seats}
+    return {
+        "system": system,
+        "table": [
+            {
+                "player": o.player,
+                "win_probability": round(o.win_probability, 6),
+                "expected_vp": None if o.expected_vp is None else round(o.expected_vp, 3),
+                "rating": number(o.strength),
+                "uncertainty": None if o.uncertainty is None else number(o.uncertainty),
+            }
+            for o in odds
+        ],
+        "newcomers": [o.player for o in odds if o.player not in played],
+    }
+
+
 def backtest_json(
     baseline: tuple[int, float, float], results: Sequence[Backtest]
 ) -> dict[str, Any]:
@@ -247,7 +282,7 @@ def backtest_json(
                 "log_loss": rounded(r.log_loss),
                 "accuracy": rounded(r.accuracy),
                 "brier": rounded(r.brier),
-                "temperature": rounded(r.temperature),
+                "temperature": None if r.temperature is None else rounded(r.temperature),
                 "baseline_log_loss": rounded(r.baseline_log_loss),
                 "calibration": [
                     {

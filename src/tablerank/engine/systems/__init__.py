@@ -14,6 +14,7 @@ from tablerank.engine.systems.pages.elo import Elo as PagesElo
 from tablerank.engine.systems.pages.glory import Glory
 from tablerank.engine.systems.pages.point import Point
 from tablerank.engine.systems.pages.share import Share
+from tablerank.engine.systems.skill import Skill
 from tablerank.engine.systems.turnabout import Turnabout
 from tablerank.errors import UnknownSystem
 
@@ -32,6 +33,7 @@ SYSTEMS: dict[str, type[System]] = {
         CowElo,
         Area,
         Turnabout,
+        Skill,
     )
 }
 

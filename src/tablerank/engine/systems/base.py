@@ -83,6 +83,10 @@ class Standing:
     rank: int
     rating: float
     games: int
+    uncertainty: float | None = None
+    """The rating's standard deviation, for systems that estimate one (skill)."""
+    provisional: bool = False
+    """True while a system that estimates uncertainty still finds it too large to trust."""
 
 
 @dataclass(frozen=True)
@@ -149,6 +153,14 @@ class System(ABC):
         start: Mapping[str, float] | None = None,
     ) -> Explanation:
         """Why the record `record_id` moved each number, given everything before it."""
+
+    def _no_such_record(self, records: Iterable[Record], record_id: str) -> str:
+        """Why `explain` finds no record `record_id` that this system rates."""
+        for rec in records:
+            if rec.id == record_id:
+                kind = "an event" if isinstance(rec, Event) else f"a {rec.game} game"
+                return f"{record_id!r} is {kind}, which {self.name} does not rate"
+        return f"no game or event has the id {record_id!r}"
 
     # -- parameters ----------------------------------------------------------------------------
 
@@ -347,13 +359,6 @@ class ReplaySystem(System, Generic[R]):
         key = self.list_key(target)
         earlier = [r for r in mine[:at] if self.list_key(r) == key]
         return target, self.totals(earlier, start).ratings
-
-    def _no_such_record(self, records: Iterable[Record], record_id: str) -> str:
-        for rec in records:
-            if rec.id == record_id:
-                kind = "an event" if isinstance(rec, Event) else f"a {rec.game} game"
-                return f"{record_id!r} is {kind}, which {self.name} does not rate"
-        return f"no game or event has the id {record_id!r}"
 
     def explain(
         self,

@@ -1,0 +1,386 @@
+"""How well does each system recover the true order of players, and predict winners? (issue 12)
+
+Simulated leagues where each player's true strength is known:
+
+- `race`: a fast synthetic Catan-like league. At every turn, in seat order, each seat gains a VP
+  with a probability that rises a little with its player's true strength; the first to 10 wins,
+  the others keep what they have. Luck dominates one game, as it does in Catan; skill shows over
+  many, and the first seat has the usual head start.
+- `catanatron`: full base games played by catanatron's bots (a dev dependency). A player's true
+  strength is the share of their decisions made by catanatron's value-function bot; the rest are
+  made by its weighted random bot.
+
+For every game system of tablerank, openskill's PlackettLuce (places; places and scores),
+TrueSkill (full order) and the naive average VP share, it reports the Spearman correlation of the
+final ratings with the true strengths (players with at least 3 games) and the backtest on the
+second half of the games (log-loss of the winner, `engine.backtest`'s method: a softmax with one
+temperature fitted on the first half, or the system's own probabilities for skill and openskill).
+For skill it also prints the calibration table with two standard errors.
+
+    python benchmarks/bench_quality.py                       # both kinds, default sizes
+    python benchmarks/bench_quality.py --kind race --seeds 1 2 3
+    python benchmarks/bench_quality.py --tune                # choose skill's parameters (below)
+    python benchmarks/bench_quality.py --json benchmarks/results-quality.json
+
+`--tune` chooses skill's parameters by cross-validation, never by the truth: on `race` leagues
+with seeds 101-103 (not the ones reported), the grid point with the least backtest log-loss.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import itertools
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scipy.stats import spearmanr
+
+from tablerank.engine.backtest import backtest, fit_temperature, softmax
+from tablerank.engine.records import Game, game_from_dict
+from tablerank.engine.systems import SYSTEMS, get_system
+from tablerank.engine.systems.base import ReplaySystem
+from tablerank.engine.systems.skill import Skill
+from tablerank.engine.winner import winner_of
+
+START = dt.date(2025, 1, 1)
+MIN_BIN = 30
+"""Calibration bins with fewer seats are shown, not judged: two standard errors mean little."""
+
+
+@dataclass
+class League:
+    kind: str
+    seed: int
+    truth: dict[str, float]
+    games: list[Game]
+
+
+def _schedule(rng: random.Random, players: int, games: int) -> list[tuple[dt.date, list[int]]]:
+    """Club nights: about 10 tables a night, players drawn by a log-normal activity weight."""
+    activity = [rng.lognormvariate(0, 0.8) for _ in range(players)]
+    tables = []
+    for k in range(games):
+        size = 3 if rng.random() < 0.15 else 4
+        seated: set[int] = set()
+        while len(seated) < size:
+            seated.add(rng.choices(range(players), activity)[0])
+        order = list(seated)
+        rng.shuffle(order)
+        tables.append((START + dt.timedelta(days=k // 10), order))
+    return tables
+
+
+def _record(gid: str, day: dt.date, names: list[str], vps: list[int]) -> Game:
+    top = max(vps)
+    order = sorted(set(vps), reverse=True)
+    places = [1 + sum(1 for v in vps if v > x) for x in vps]
+    del order
+    seats = [
+        {"player": n, "vp": v, "winner": v == top, "place": p}
+        for n, v, p in zip(names, vps, places, strict=True)
+    ]
+    return game_from_dict({"id": gid, "date": day.isoformat(), "game": "catan", "seats": seats})
+
+
+def race_league(seed: int, players: int = 400, games: int = 6000) -> League:
+    rng = random.Random(seed)
+    strength = [rng.gauss(0, 1) for _ in range(players)]
+    out = []
+    for k, (day, seated) in enumerate(_schedule(rng, players, games)):
+        chance = [min(0.95, max(0.02, 0.2 + 0.012 * strength[i])) for i in seated]
+        vp = [2] * len(seated)
+        while max(vp) < 10:
+            for s, p in enumerate(chance):
+                vp[s] += rng.random() < p
+                if vp[s] == 10:
+                    break
+        names = [f"p{i}" for i in seated]
+        out.append(_record(f"g{k}", day, names, vp))
+    return League("race", seed, {f"p{i}": s for i, s in enumerate(strength)}, out)
+
+
+def catanatron_league(seed: int, players: int = 40, games: int = 300) -> League:
+    from catanatron import Color  # type: ignore[import-untyped]
+    from catanatron import Game as Board
+    from catanatron.players.value import ValueFunctionPlayer  # type: ignore[import-untyped]
+    from catanatron.players.weighted_random import WeightedRandomPlayer  # type: ignore[import-untyped]
+    from catanatron.state_functions import player_key  # type: ignore[import-untyped]
+
+    class Mixed(WeightedRandomPlayer):  # type: ignore[misc]
+        def __init__(self, color: Any, share: float, rng: random.Random) -> None:
+            super().__init__(color)
+            self.share, self.rng, self.smart = share, rng, ValueFunctionPlayer(color)
+
+        def decide(self, game: Any, actions: list[Any]) -> Any:
+            ordered = sorted(actions, key=repr)
+            if self.rng.random() < self.share:
+                return self.smart.decide(game, ordered)
+            return super().decide(game, ordered)
+
+    rng = random.Random(seed)
+    share = [rng.random() for _ in range(players)]
+    colors = (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)
+    out = []
+    state = random.getstate()
+    for k, (day, seated) in enumerate(_schedule(rng, players, games)):
+        bots = [Mixed(colors[s], share[i], rng) for s, i in enumerate(seated)]
+        board = Board(bots, seed=rng.randrange(2**31))
+        board.play()
+        vps = [
+            int(board.state.player_state[f"{player_key(board.state, c)}_ACTUAL_VICTORY_POINTS"])
+            for c in colors[: len(seated)]
+        ]
+        if max(vps) < 10:
+            continue
+        out.append(_record(f"g{k}", day, [f"p{i}" for i in seated], vps))
+    random.setstate(state)
+    return League("catanatron", seed, {f"p{i}": s for i, s in enumerate(share)}, out)
+
+
+# -- the contenders ---------------------------------------------------------------------------
+
+
+def _spearman(ratings: dict[str, float], truth: dict[str, float], games: dict[str, int]) -> float:
+    players = [p for p in ratings if games.get(p, 0) >= 3]
+    rho = spearmanr([ratings[p] for p in players], [truth[p] for p in players]).statistic
+    return float(rho)
+
+
+def _played(games: Sequence[Game]) -> dict[str, int]:
+    count: dict[str, int] = {}
+    for g in games:
+        for p in g.placed_players:
+            count[p] = count.get(p, 0) + 1
+    return count
+
+
+def _loss(probabilities: Sequence[Sequence[float]], winners: Sequence[int]) -> float:
+    return sum(
+        -math.log(max(p[w], 1e-300)) for p, w in zip(probabilities, winners, strict=True)
+    ) / len(winners)
+
+
+def _second_half(games: Sequence[Game]) -> list[int]:
+    """Indexes of the games scored: those with one winner, in the second half."""
+    scored = [i for i, g in enumerate(games) if winner_of(g) is not None]
+    return scored[len(scored) // 2 :]
+
+
+def system_rows(league: League, skill: Skill) -> list[dict[str, Any]]:
+    rows = []
+    games = league.games
+    played = _played(games)
+    for name in SYSTEMS:
+        if name in ("turnabout", "skill"):
+            continue
+        system = get_system(name)
+        started = time.perf_counter()
+        table = system.rate(games)
+        sign = -1.0 if system.lower_is_better else 1.0
+        ratings = {s.player: sign * s.rating for s in table.standings}
+        row: dict[str, Any] = {"system": name, "spearman": _spearman(ratings, league.truth, played)}
+        if isinstance(system, ReplaySystem):
+            scored = backtest(name, system, games)
+            row["log_loss"] = scored.log_loss if scored else None
+        row["seconds"] = time.perf_counter() - started
+        rows.append(row)
+    rows.append(skill_row(league, skill))
+    rows.extend(library_rows(league))
+    return rows
+
+
+def skill_row(league: League, skill: Skill) -> dict[str, Any]:
+    started = time.perf_counter()
+    table = skill.rate(league.games)
+    ratings = {s.player: s.rating for s in table.standings}
+    forecasts = skill.forecasts(league.games)
+    chosen = set(_second_half(league.games))
+    probabilities, winners = [], []
+    for k, f in enumerate(forecasts):
+        if k in chosen:
+            players = [o.player for o in f.odds]
+            probabilities.append([o.win_probability for o in f.odds])
+            winners.append(players.index(winner_of(league.games[k]) or ""))
+    return {
+        "system": "skill",
+        "spearman": _spearman(ratings, league.truth, _played(league.games)),
+        "log_loss": _loss(probabilities, winners),
+        "calibration": calibration(probabilities, winners),
+        "seconds": time.perf_counter() - started,
+    }
+
+
+def calibration(
+    probabilities: Sequence[Sequence[float]], winners: Sequence[int]
+) -> list[dict[str, float]]:
+    """Seats by predicted probability in tenths: predicted and observed win rate, and whether
+    they agree within two standard errors."""
+    bins: list[list[tuple[float, int]]] = [[] for _ in range(10)]
+    for p, w in zip(probabilities, winners, strict=True):
+        for i, q in enumerate(p):
+            bins[min(9, int(q * 10))].append((q, int(i == w)))
+    out = []
+    for k, items in enumerate(bins):
+        if not items:
+            continue
+        predicted = sum(q for q, _ in items) / len(items)
+        observed = sum(won for _, won in items) / len(items)
+        se = math.sqrt(max(predicted * (1 - predicted), 1e-9) / len(items))
+        out.append({
+            "low": k / 10, "seats": len(items), "predicted": predicted, "observed": observed,
+            "within_2se": abs(observed - predicted) <= 2 * se,
+        })  # fmt: skip
+    return out
+
+
+def library_rows(league: League) -> list[dict[str, Any]]:
+    import trueskill  # type: ignore[import-untyped]
+    from openskill.models import PlackettLuce
+
+    rows = []
+    chosen = set(_second_half(league.games))
+    for label, with_scores in (("openskill PlackettLuce", False), ("openskill PL + scores", True)):
+        started = time.perf_counter()
+        model = PlackettLuce()
+        ratings: dict[str, Any] = {}
+        probabilities, winners = [], []
+        for k, g in enumerate(league.games):
+            teams = [[ratings.setdefault(p, model.rating())] for p in g.placed_players]
+            if k in chosen:
+                probabilities.append(model.predict_win(teams))
+                winners.append(g.placed_players.index(winner_of(g) or ""))
+            scores = [float(v or 0) for v in g.placed_vps] if with_scores else None
+            ranks = None if with_scores else [float(p) for p in g.placed_places]
+            new = model.rate(teams, ranks=ranks, scores=scores)
+            for p, team in zip(g.placed_players, new, strict=True):
+                ratings[p] = team[0]
+        mu = {p: r.mu for p, r in ratings.items()}
+        rows.append({
+            "system": label, "spearman": _spearman(mu, league.truth, _played(league.games)),
+            "log_loss": _loss(probabilities, winners), "seconds": time.perf_counter() - started,
+        })  # fmt: skip
+    started = time.perf_counter()
+    env = trueskill.TrueSkill(draw_probability=0.0)
+    ts: dict[str, Any] = {}
+    before: list[tuple[tuple[float, ...], int]] = []
+    for k, g in enumerate(league.games):
+        groups = [(ts.setdefault(p, env.create_rating()),) for p in g.placed_players]
+        if k in chosen or k < min(chosen, default=0):
+            w = winner_of(g)
+            if w is not None:
+                before.append((tuple(r[0].mu for r in groups), g.placed_players.index(w)))
+        rated = env.rate(groups, ranks=[p - 1 for p in g.placed_places])
+        for p, (r,) in zip(g.placed_players, rated, strict=True):
+            ts[p] = r
+    half = before[: len(before) - len(chosen)]
+    from tablerank.engine.backtest import Prediction
+
+    temperature = fit_temperature([Prediction(r, w) for r, w in half])
+    second = before[len(before) - len(chosen) :]
+    rows.append({
+        "system": "TrueSkill",
+        "spearman": _spearman({p: r.mu for p, r in ts.items()}, league.truth, _played(league.games)),
+        "log_loss": _loss([softmax(r, temperature) for r, _ in second], [w for _, w in second]),
+        "seconds": time.perf_counter() - started,
+    })  # fmt: skip
+    rows.append(naive_row(league))
+    return rows
+
+
+def naive_row(league: League) -> dict[str, Any]:
+    share: dict[str, list[float]] = {}
+    for g in league.games:
+        total = sum(v or 0 for v in g.placed_vps)
+        for p, v in zip(g.placed_players, g.placed_vps, strict=True):
+            share.setdefault(p, []).append((v or 0) / total)
+    mean = {p: sum(s) / len(s) for p, s in share.items()}
+    return {
+        "system": "average VP share",
+        "spearman": _spearman(mean, league.truth, _played(league.games)),
+    }
+
+
+def tune(seeds: Sequence[int]) -> dict[str, float]:
+    """The place weight with the least backtest log-loss over race leagues of these seeds (the
+    spreads are estimated by the model itself)."""
+    leagues = [race_league(s) for s in seeds]
+    best: tuple[float, dict[str, float]] | None = None
+    for place_weight in (0.0, 0.25, 0.5, 1.0, 2.0):
+        skill = Skill(place_weight=place_weight)
+        rows = [skill_row(lg, skill) for lg in leagues]
+        loss = sum(r["log_loss"] for r in rows) / len(rows)
+        rho = sum(r["spearman"] for r in rows) / len(rows)
+        print(f"place_weight={place_weight}: log-loss {loss:.4f} (Spearman, not used: {rho:.3f})")
+        if best is None or loss < best[0]:
+            best = (loss, {"place_weight": place_weight})
+    assert best is not None
+    return best[1]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--kind", choices=("race", "catanatron", "both"), default="both")
+    parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
+    parser.add_argument("--catanatron-games", type=int, default=300)
+    parser.add_argument("--tune", action="store_true")
+    parser.add_argument("--json")
+    args = parser.parse_args(argv)
+    if args.tune:
+        print(json.dumps(tune((101, 102, 103))))
+        return 0
+    makers: list[Callable[[int], League]] = []
+    if args.kind in ("race", "both"):
+        makers.append(race_league)
+    if args.kind in ("catanatron", "both"):
+        makers.append(lambda s: catanatron_league(s, games=args.catanatron_games))
+    results = []
+    failed = False
+    for make, seed in itertools.product(makers, args.seeds):
+        league = make(seed)
+        rows = system_rows(league, Skill())
+        results.append(
+            {"kind": league.kind, "seed": seed, "games": len(league.games), "rows": rows}
+        )
+        failed |= report(league, rows)
+    if args.json:
+        with open(args.json, "w") as out:
+            json.dump(
+                {"date": dt.datetime.now(dt.UTC).isoformat(timespec="minutes"), "leagues": results},
+                out,
+                indent=1,
+            )
+    return 1 if failed else 0
+
+
+def report(league: League, rows: list[dict[str, Any]]) -> bool:
+    """Print one league's table; True when skill misses a goal there."""
+    print(
+        f"\n{league.kind} league, seed {league.seed}: {len(league.games)} games, {len(league.truth)} players"
+    )
+    print(f"{'system':<26}{'Spearman':>10}{'log-loss':>10}{'seconds':>9}")
+    for r in sorted(rows, key=lambda r: -r["spearman"]):
+        loss = f"{r['log_loss']:.4f}" if r.get("log_loss") is not None else ""
+        print(f"{r['system']:<26}{r['spearman']:>10.3f}{loss:>10}{r.get('seconds', 0):>9.2f}")
+    skill = next(r for r in rows if r["system"] == "skill")
+    others = [r for r in rows if r["system"] != "skill"]
+    best_rho = max(r["spearman"] for r in others)
+    best_loss = min(r["log_loss"] for r in others if r.get("log_loss") is not None)
+    calibrated = all(b["within_2se"] for b in skill["calibration"] if b["seats"] >= MIN_BIN)
+    print("skill calibration (predicted / observed, seats):", ", ".join(
+        f"{b['predicted']:.2f}/{b['observed']:.2f} ({b['seats']}){'' if b['within_2se'] else ' !'}"
+        for b in skill["calibration"]
+    ))  # fmt: skip
+    verdict = (skill["spearman"] > best_rho, skill["log_loss"] < best_loss, calibrated)
+    print(f"skill: best order {verdict[0]}, best log-loss {verdict[1]}, calibrated {verdict[2]}")
+    return not all(verdict)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

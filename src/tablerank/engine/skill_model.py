@@ -1,0 +1,427 @@
+"""The skill model's numbers (issue 12): a Bayesian estimate of each player's strength from
+placements and VP margins, fitted in one batch with numpy and scipy.
+
+Each rated seat's *score* is how far it finished above its table: its VP (capped at the target)
+minus the table's mean VP, plus `place_weight` times its centred place score ((n + 1) / 2 -
+place); at a table without VP (other titles), `place_vp` times the place score alone. The model:
+
+    score = strength(player) + seat(position) - the table's mean of both + noise,
+    noise ~ Normal(0, noise_sd^2), strength ~ Normal(0, prior_sd^2), seat ~ Normal(0, seat_sd^2).
+
+Its exact posterior is Gaussian: the mean solves one sparse linear system (ridge regression with
+the prior as the penalty) and the covariance is that system's inverse. Older games may weigh
+less (`half_life_days`), and a player's uncertainty grows with the days since their last game
+(`drift_sd` per year). This module imports numpy and scipy, so only `skill` imports it, lazily.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+from scipy import sparse
+from scipy.linalg import cho_factor, cho_solve
+from scipy.sparse.linalg import cg
+from scipy.special import ndtr
+
+from tablerank.engine.values import Game
+from tablerank.engine.variants import is_catan
+
+__all__ = [
+    "Fit",
+    "ModelSettings",
+    "Observations",
+    "Spread",
+    "fit",
+    "observe",
+    "table_scores",
+    "win_probabilities",
+]
+
+Floats = npt.NDArray[np.float64]
+Ints = npt.NDArray[np.int64]
+
+DENSE_LIMIT = 1500
+"""Up to this many unknowns the system is solved by Cholesky and the variances are exact; above
+it by conjugate gradients, with each variance approximated by 1 / its diagonal entry."""
+DAYS_PER_YEAR = 365.25
+
+
+@dataclass(frozen=True)
+class ModelSettings:
+    prior_sd: float
+    noise_sd: float
+    place_weight: float
+    place_vp: float
+    half_life_days: float
+    drift_sd: float
+    seat_effects: bool
+    seat_sd: float
+
+
+def _place_scores(places: Sequence[int]) -> list[float]:
+    n = len(places)
+    raw = [(n + 1) / 2 - p for p in places]
+    mean = math.fsum(raw) / n
+    return [r - mean for r in raw]
+
+
+def table_scores(game: Game, settings: ModelSettings) -> tuple[list[float], list[float] | None]:
+    """Each placed seat's score (above its table's mean) and capped VP, or None without VP."""
+    places = _place_scores(game.placed_places)
+    vps = game.placed_vps
+    if is_catan(game.game) and all(v is not None for v in vps):
+        cap = game.target
+        capped = [min(float(v), cap) if cap else float(v) for v in vps if v is not None]
+        mean = math.fsum(capped) / len(capped)
+        scores = [v - mean + settings.place_weight * p for v, p in zip(capped, places, strict=True)]
+        return scores, capped
+    return [settings.place_vp * p for p in places], None
+
+
+@dataclass(frozen=True)
+class Observations:
+    """Rated games as flat arrays, in play order; a prefix of games is a prefix of every array
+    (players are numbered in order of their first game)."""
+
+    players: tuple[str, ...]
+    game_ids: tuple[str, ...]
+    game_day: Ints
+    game_start: Ints
+    """Index of each game's first seat; one extra entry at the end."""
+    seat_player: Ints
+    seat_position: Ints
+    """Column of the seat's (table size, turn position) effect."""
+    seat_score: Floats
+    seat_vp: Floats
+    """Capped VP, NaN at tables without VP."""
+    positions: tuple[tuple[int, int], ...]
+    """(table size, turn position from 1) of each position column."""
+
+
+def observe(games: Sequence[Game], settings: ModelSettings) -> Observations:
+    """The games with at least two placed seats, as the model reads them."""
+    index: dict[str, int] = {}
+    position_index: dict[tuple[int, int], int] = {}
+    ids: list[str] = []
+    days: list[int] = []
+    starts = [0]
+    seat_player: list[int] = []
+    seat_position: list[int] = []
+    scores: list[float] = []
+    vps: list[float] = []
+    for game in games:
+        players = game.placed_players
+        if len(players) < 2:
+            continue
+        table, capped = table_scores(game, settings)
+        ids.append(game.id)
+        days.append(game.date.toordinal())
+        n = len(players)
+        for turn, player in enumerate(players, 1):
+            seat_player.append(index.setdefault(player, len(index)))
+            seat_position.append(position_index.setdefault((n, turn), len(position_index)))
+        scores.extend(table)
+        vps.extend(capped if capped is not None else [math.nan] * n)
+        starts.append(len(seat_player))
+    return Observations(
+        players=tuple(index),
+        game_ids=tuple(ids),
+        game_day=np.array(days, dtype=np.int64),
+        game_start=np.array(starts, dtype=np.int64),
+        seat_player=np.array(seat_player, dtype=np.int64),
+        seat_position=np.array(seat_position, dtype=np.int64),
+        seat_score=np.array(scores, dtype=np.float64),
+        seat_vp=np.array(vps, dtype=np.float64),
+        positions=tuple(position_index),
+    )
+
+
+@dataclass(frozen=True)
+class Fit:
+    """The posterior after the first `games` games of some observations."""
+
+    players: tuple[str, ...]
+    strength: Floats
+    """Posterior mean of each player's strength: VP per game above an average table."""
+    sd: Floats
+    """Posterior standard deviation, grown by the days since the player's last game."""
+    games: Ints
+    last_day: Ints
+    seat: dict[tuple[int, int], float]
+    """Turn-position effects by (table size, position); empty when not estimated."""
+    noise_sd: float
+    """One game's luck in a seat's score: the parameter, or its estimate from the games."""
+    prior_sd: float
+    """The spread of strengths: the parameter, or its estimate from the games."""
+    mean_vp: dict[int, float]
+    """Mean capped VP of a seat at tables of each size."""
+    day: int
+    """The fit's "today": the last game's day."""
+
+    def index(self) -> dict[str, int]:
+        return {p: i for i, p in enumerate(self.players)}
+
+
+def _weights(day: Ints, today: int, half_life_days: float) -> Floats:
+    if half_life_days <= 0:
+        return np.ones(len(day))
+    return np.asarray(np.exp2((day - today) / half_life_days), dtype=np.float64)
+
+
+def _design(
+    obs: Observations, games: int, players: int, settings: ModelSettings
+) -> sparse.csr_array:
+    """Rows: seats; columns: players, then position effects; each row minus its table's mean."""
+    start = obs.game_start[: games + 1]
+    size = np.diff(start)
+    # Every (seat, tablemate) pair of a table: row = seat, column = the tablemate's unknowns.
+    pair_count = size**2
+    pair_game = np.repeat(np.arange(games), pair_count)
+    offset = np.arange(int(pair_count.sum())) - np.repeat(
+        np.cumsum(pair_count) - pair_count, pair_count
+    )
+    pair_size = size[pair_game]
+    row = start[pair_game] + offset // pair_size
+    mate = start[pair_game] + offset % pair_size
+    value = (row == mate).astype(np.float64) - 1.0 / pair_size
+    cols = [obs.seat_player[mate]]
+    vals = [value]
+    rows = [row]
+    columns = players + (len(obs.positions) if settings.seat_effects else 0)
+    if settings.seat_effects:
+        cols.append(players + obs.seat_position[mate])
+        vals.append(value)
+        rows.append(row)
+    return sparse.coo_array(
+        (np.concatenate(vals), (np.concatenate(rows), np.concatenate(cols))),
+        shape=(int(start[-1]), columns),
+    ).tocsr()
+
+
+def fit(obs: Observations, games: int, settings: ModelSettings, start: Spread | None = None) -> Fit:
+    """The posterior after the first `games` rated games of `obs`.
+
+    Where `prior_sd` or `noise_sd` is 0, it is estimated from these games (empirical Bayes: the
+    EM iteration to the most likely value, starting from `start` when given, as a refit does)."""
+    seats = int(obs.game_start[games])
+    players = int(obs.seat_player[:seats].max()) + 1 if seats else 0
+    today = int(obs.game_day[games - 1]) if games else 0
+    game_weight = _weights(obs.game_day[:games], today, settings.half_life_days)
+    weight = np.repeat(game_weight, np.diff(obs.game_start[: games + 1]))
+    x = _design(obs, games, players, settings)
+    score = obs.seat_score[:seats]
+    gram = sparse.csr_array(x.T @ (x * weight[:, None]))
+    xty = np.asarray(x.T @ (weight * score), dtype=np.float64)
+    dof = float(weight.sum() - game_weight.sum())
+    spread = start or Spread(settings.prior_sd or 0.5, settings.noise_sd or 2.0)
+    estimate = bool(games) and not (settings.prior_sd and settings.noise_sd)
+    if players <= DENSE_LIMIT:
+        eigen = Eigen.of(gram, xty, players)
+        if estimate:
+            squares = float((weight * score**2).sum())
+            spread = _most_likely(eigen, squares, float(seats - games), spread, settings)
+        if not settings.seat_effects:
+            mean, variance = eigen.posterior(spread)
+            return _summary(obs, games, seats, players, mean, variance, spread, today, settings)
+    elif estimate:
+        for _ in range(EM_STEPS):
+            mean, variance = _posterior(gram, xty, players, spread, settings)
+            found = _estimated(
+                gram, x, score, weight, dof, players, mean, variance, spread, settings
+            )
+            done, spread = found.close_to(spread), found
+            if done:
+                break
+    mean, variance = _posterior(gram, xty, players, spread, settings)
+    return _summary(obs, games, seats, players, mean, variance, spread, today, settings)
+
+
+@dataclass(frozen=True)
+class Eigen:
+    """The players' Gram matrix X'WX = Q diag(values) Q' and Q'X'Wy: with them the posterior
+    under any prior and noise spread costs O(players^2), and its likelihood O(players)."""
+
+    values: Floats
+    vectors: Floats
+    projected: Floats
+
+    @classmethod
+    def of(cls, gram: sparse.csr_array, xty: Floats, players: int) -> Eigen:
+        values, vectors = np.linalg.eigh(gram[:players, :players].toarray())
+        values = np.clip(values, 0.0, None)
+        return cls(values, vectors, vectors.T @ xty[:players])
+
+    def precision(self, spread: Spread) -> Floats:
+        return np.asarray(self.values / spread.noise_sd**2 + 1.0 / spread.prior_sd**2)
+
+    def posterior(self, spread: Spread) -> tuple[Floats, Floats]:
+        h = self.precision(spread)
+        mean = self.vectors @ (self.projected / spread.noise_sd**2 / h)
+        variance = (self.vectors**2) @ (1.0 / h)
+        return np.asarray(mean, dtype=np.float64), np.asarray(variance, dtype=np.float64)
+
+
+def _most_likely(
+    eigen: Eigen, squares: float, observations: float, spread: Spread, settings: ModelSettings
+) -> Spread:
+    """The spreads under which the scores are most likely (type-II maximum likelihood), with
+    the strengths integrated out; turn-order effects are left out of this estimate."""
+    from scipy.optimize import minimize
+
+    c2 = eigen.projected**2
+    players = len(eigen.values)
+
+    def minus_twice_log_likelihood(logs: Floats) -> float:
+        prior = settings.prior_sd or math.exp(logs[0])
+        noise = settings.noise_sd or math.exp(logs[1])
+        h = eigen.precision(Spread(prior, noise))
+        fitted = float((c2 / (noise**4 * h)).sum())
+        return float(
+            squares / noise**2 - fitted + np.log(h).sum() + 2 * players * math.log(prior)
+            + 2 * observations * math.log(noise)
+        )  # fmt: skip
+
+    x0 = np.log([spread.prior_sd, spread.noise_sd])
+    bounds = [(math.log(MIN_PRIOR_SD), math.log(100.0)), (math.log(MIN_SD), math.log(100.0))]
+    found = minimize(minus_twice_log_likelihood, x0, method="L-BFGS-B", bounds=bounds)
+    prior_sd, noise_sd = (float(v) for v in np.exp(found.x))
+    return Spread(settings.prior_sd or prior_sd, settings.noise_sd or noise_sd)
+
+
+EM_STEPS = 20
+"""EM steps for leagues too large for `_most_likely` (more than `DENSE_LIMIT` players)."""
+
+
+@dataclass(frozen=True)
+class Spread:
+    """The prior's and the noise's standard deviations a fit used."""
+
+    prior_sd: float
+    noise_sd: float
+
+    def close_to(self, other: Spread) -> bool:
+        return bool(
+            abs(self.prior_sd - other.prior_sd) <= 1e-6 * other.prior_sd
+            and abs(self.noise_sd - other.noise_sd) <= 1e-6 * other.noise_sd
+        )
+
+
+def _posterior(
+    gram: sparse.csr_array, xty: Floats, players: int, spread: Spread, settings: ModelSettings
+) -> tuple[Floats, Floats]:
+    noise = spread.noise_sd**2
+    prior = np.full(gram.shape[0], 1.0 / spread.prior_sd**2)
+    prior[players:] = 1.0 / settings.seat_sd**2
+    h = sparse.csr_array(gram / noise + sparse.diags_array(prior))
+    return _solve(h, xty / noise)
+
+
+def _estimated(
+    gram: sparse.csr_array,
+    x: sparse.csr_array,
+    score: Floats,
+    weight: Floats,
+    dof: float,
+    players: int,
+    mean: Floats,
+    variance: Floats,
+    spread: Spread,
+    settings: ModelSettings,
+) -> Spread:
+    """One EM step: the spreads that make the current posterior most likely."""
+    prior_sd, noise_sd = spread.prior_sd, spread.noise_sd
+    if not settings.prior_sd and players:
+        prior_sd = max(
+            MIN_PRIOR_SD, math.sqrt(float((mean[:players] ** 2 + variance[:players]).mean()))
+        )
+    if not settings.noise_sd and dof > 0:
+        residual = score - x @ mean
+        spent = float((gram.diagonal() * variance).sum())
+        noise_sd = max(MIN_SD, math.sqrt((float((weight * residual**2).sum()) + spent) / dof))
+    return Spread(prior_sd, noise_sd)
+
+
+MIN_SD = 0.01
+MIN_PRIOR_SD = 0.2
+"""The least spread of strengths an estimate may find (VP): on a few games, or where luck
+explains everything, the most likely spread is 0, which would call every stranger known."""
+
+
+def _solve(h: sparse.csr_array, b: Floats) -> tuple[Floats, Floats]:
+    """The mean H⁻¹b and the diagonal of H⁻¹ (exact when small, else 1 / diag(H))."""
+    if h.shape[0] <= DENSE_LIMIT:
+        factor = cho_factor(h.toarray())
+        mean = cho_solve(factor, b)
+        inverse = cho_solve(factor, np.eye(h.shape[0]))
+        return np.asarray(mean, dtype=np.float64), np.asarray(np.diag(inverse), dtype=np.float64)
+    diagonal = h.diagonal()
+    preconditioner = sparse.diags_array(1.0 / diagonal)
+    mean, info = cg(h, b, rtol=1e-12, atol=0.0, M=preconditioner, maxiter=10 * h.shape[0])
+    if info != 0:  # pragma: no cover - CG converges on this positive definite system
+        raise ArithmeticError(f"conjugate gradients did not converge ({info})")
+    return np.asarray(mean, dtype=np.float64), 1.0 / diagonal
+
+
+def _summary(
+    obs: Observations,
+    games: int,
+    seats: int,
+    players: int,
+    mean: Floats,
+    variance: Floats,
+    spread: Spread,
+    today: int,
+    settings: ModelSettings,
+) -> Fit:
+    seat_player = obs.seat_player[:seats]
+    seat_day = np.repeat(obs.game_day[:games], np.diff(obs.game_start[: games + 1]))
+    last_day = np.zeros(players, dtype=np.int64)
+    np.maximum.at(last_day, seat_player, seat_day)
+    idle_years = (today - last_day) / DAYS_PER_YEAR
+    var = variance[:players] + settings.drift_sd**2 * idle_years
+    seat: dict[tuple[int, int], float] = {}
+    if settings.seat_effects:
+        base = players
+        used = set(obs.seat_position[:seats].tolist())
+        seat = {obs.positions[c]: float(mean[base + c]) for c in sorted(used)}
+    vp = obs.seat_vp[:seats]
+    size = np.repeat(np.diff(obs.game_start[: games + 1]), np.diff(obs.game_start[: games + 1]))
+    mean_vp = {
+        int(n): float(np.nanmean(vp[size == n]))
+        for n in np.unique(size)
+        if not np.all(np.isnan(vp[size == n]))
+    }
+    return Fit(
+        players=obs.players[:players],
+        strength=mean[:players],
+        sd=np.sqrt(var),
+        games=np.bincount(seat_player, minlength=players).astype(np.int64),
+        last_day=last_day,
+        seat=seat,
+        noise_sd=spread.noise_sd,
+        prior_sd=spread.prior_sd,
+        mean_vp=mean_vp,
+        day=today,
+    )
+
+
+def win_probabilities(means: Sequence[float], sds: Sequence[float]) -> list[float]:
+    """P(each seat finishes with the highest score) when seat i's score is Normal(means[i],
+    sds[i]^2), independently: the integral of its density times everyone else's distribution
+    function, on a fine grid; normalised so the probabilities sum to 1."""
+    m = np.asarray(means, dtype=np.float64)
+    s = np.asarray(sds, dtype=np.float64)
+    width = float(s.max())
+    x = np.linspace(float(m.min()) - 8 * width, float(m.max()) + 8 * width, 1601)
+    z = (x[None, :] - m[:, None]) / s[:, None]
+    density = np.exp(-0.5 * z**2) / (s[:, None] * math.sqrt(2 * math.pi))
+    below = np.clip(ndtr(z), 1e-300, 1.0)
+    log_below = np.log(below)
+    others = np.exp(log_below.sum(axis=0)[None, :] - log_below)
+    raw = np.trapezoid(density * others, x, axis=1)
+    total = float(raw.sum())
+    return [float(p) / total for p in raw]
