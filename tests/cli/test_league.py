@@ -565,7 +565,7 @@ def test_a_players_latest_games_only(invoke: Invoke, season_league: str) -> None
          "league: no league 'nowhere'; create it with `tablerank league create`"),
         (("standings", "bonn", "-s", "glicko"), "system: unknown system 'glicko'; expected one "
          "of: pages.point, pages.accomplishment, pages.glory, pages.elo, pages.share, "
-         "pages.combined, cow.points, cow.elo, area, turnabout"),
+         "pages.combined, cow.points, cow.elo, area, turnabout, skill"),
         (("standings", "bonn", "-s", "cow.elo", "--since", "May"),
          "since: expected a date like 2026-03-14, got 'May'"),
         (("standings", "bonn", "-s", "cow.elo", "--until", "2026-02-30"),

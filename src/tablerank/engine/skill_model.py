@@ -27,6 +27,7 @@ from scipy.linalg import cho_factor, cho_solve
 from scipy.sparse.linalg import cg
 from scipy.special import ndtr
 
+from tablerank.engine.skill_spread import EM_STEPS, Eigen, Spread, em_step, most_likely
 from tablerank.engine.values import Game
 from tablerank.engine.variants import is_catan
 
@@ -34,7 +35,6 @@ __all__ = [
     "Fit",
     "ModelSettings",
     "Observations",
-    "Spread",
     "fit",
     "observe",
     "table_scores",
@@ -223,91 +223,19 @@ def fit(obs: Observations, games: int, settings: ModelSettings, start: Spread | 
         eigen = Eigen.of(gram, xty, players)
         if estimate:
             squares = float((weight * score**2).sum())
-            spread = _most_likely(eigen, squares, float(seats - games), spread, settings)
+            spread = most_likely(eigen, squares, float(seats - games), spread, settings)
         if not settings.seat_effects:
             mean, variance = eigen.posterior(spread)
             return _summary(obs, games, seats, players, mean, variance, spread, today, settings)
     elif estimate:
         for _ in range(EM_STEPS):
             mean, variance = _posterior(gram, xty, players, spread, settings)
-            found = _estimated(
-                gram, x, score, weight, dof, players, mean, variance, spread, settings
-            )
+            found = em_step(gram, x, score, weight, dof, players, mean, variance, spread, settings)
             done, spread = found.close_to(spread), found
             if done:
                 break
     mean, variance = _posterior(gram, xty, players, spread, settings)
     return _summary(obs, games, seats, players, mean, variance, spread, today, settings)
-
-
-@dataclass(frozen=True)
-class Eigen:
-    """The players' Gram matrix X'WX = Q diag(values) Q' and Q'X'Wy: with them the posterior
-    under any prior and noise spread costs O(players^2), and its likelihood O(players)."""
-
-    values: Floats
-    vectors: Floats
-    projected: Floats
-
-    @classmethod
-    def of(cls, gram: sparse.csr_array, xty: Floats, players: int) -> Eigen:
-        values, vectors = np.linalg.eigh(gram[:players, :players].toarray())
-        values = np.clip(values, 0.0, None)
-        return cls(values, vectors, vectors.T @ xty[:players])
-
-    def precision(self, spread: Spread) -> Floats:
-        return np.asarray(self.values / spread.noise_sd**2 + 1.0 / spread.prior_sd**2)
-
-    def posterior(self, spread: Spread) -> tuple[Floats, Floats]:
-        h = self.precision(spread)
-        mean = self.vectors @ (self.projected / spread.noise_sd**2 / h)
-        variance = (self.vectors**2) @ (1.0 / h)
-        return np.asarray(mean, dtype=np.float64), np.asarray(variance, dtype=np.float64)
-
-
-def _most_likely(
-    eigen: Eigen, squares: float, observations: float, spread: Spread, settings: ModelSettings
-) -> Spread:
-    """The spreads under which the scores are most likely (type-II maximum likelihood), with
-    the strengths integrated out; turn-order effects are left out of this estimate."""
-    from scipy.optimize import minimize
-
-    c2 = eigen.projected**2
-    players = len(eigen.values)
-
-    def minus_twice_log_likelihood(logs: Floats) -> float:
-        prior = settings.prior_sd or math.exp(logs[0])
-        noise = settings.noise_sd or math.exp(logs[1])
-        h = eigen.precision(Spread(prior, noise))
-        fitted = float((c2 / (noise**4 * h)).sum())
-        return float(
-            squares / noise**2 - fitted + np.log(h).sum() + 2 * players * math.log(prior)
-            + 2 * observations * math.log(noise)
-        )  # fmt: skip
-
-    x0 = np.log([spread.prior_sd, spread.noise_sd])
-    bounds = [(math.log(MIN_PRIOR_SD), math.log(100.0)), (math.log(MIN_SD), math.log(100.0))]
-    found = minimize(minus_twice_log_likelihood, x0, method="L-BFGS-B", bounds=bounds)
-    prior_sd, noise_sd = (float(v) for v in np.exp(found.x))
-    return Spread(settings.prior_sd or prior_sd, settings.noise_sd or noise_sd)
-
-
-EM_STEPS = 20
-"""EM steps for leagues too large for `_most_likely` (more than `DENSE_LIMIT` players)."""
-
-
-@dataclass(frozen=True)
-class Spread:
-    """The prior's and the noise's standard deviations a fit used."""
-
-    prior_sd: float
-    noise_sd: float
-
-    def close_to(self, other: Spread) -> bool:
-        return bool(
-            abs(self.prior_sd - other.prior_sd) <= 1e-6 * other.prior_sd
-            and abs(self.noise_sd - other.noise_sd) <= 1e-6 * other.noise_sd
-        )
 
 
 def _posterior(
@@ -318,37 +246,6 @@ def _posterior(
     prior[players:] = 1.0 / settings.seat_sd**2
     h = sparse.csr_array(gram / noise + sparse.diags_array(prior))
     return _solve(h, xty / noise)
-
-
-def _estimated(
-    gram: sparse.csr_array,
-    x: sparse.csr_array,
-    score: Floats,
-    weight: Floats,
-    dof: float,
-    players: int,
-    mean: Floats,
-    variance: Floats,
-    spread: Spread,
-    settings: ModelSettings,
-) -> Spread:
-    """One EM step: the spreads that make the current posterior most likely."""
-    prior_sd, noise_sd = spread.prior_sd, spread.noise_sd
-    if not settings.prior_sd and players:
-        prior_sd = max(
-            MIN_PRIOR_SD, math.sqrt(float((mean[:players] ** 2 + variance[:players]).mean()))
-        )
-    if not settings.noise_sd and dof > 0:
-        residual = score - x @ mean
-        spent = float((gram.diagonal() * variance).sum())
-        noise_sd = max(MIN_SD, math.sqrt((float((weight * residual**2).sum()) + spent) / dof))
-    return Spread(prior_sd, noise_sd)
-
-
-MIN_SD = 0.01
-MIN_PRIOR_SD = 0.2
-"""The least spread of strengths an estimate may find (VP): on a few games, or where luck
-explains everything, the most likely spread is 0, which would call every stranger known."""
 
 
 def _solve(h: sparse.csr_array, b: Floats) -> tuple[Floats, Floats]:

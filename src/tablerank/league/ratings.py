@@ -28,6 +28,7 @@ from tablerank.engine.records import Event, Game
 from tablerank.engine.systems import get_system
 from tablerank.engine.systems.base import RatingTable, ReplaySystem
 from tablerank.engine.systems.pages.combined import Combined
+from tablerank.engine.systems.skill import Skill
 from tablerank.league import checkpoints, revisions
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import (
@@ -313,6 +314,21 @@ def _combined(league: League, system: Combined) -> RatingTable:
     return RatingTable(system.name, system.rank(average, games))
 
 
+def _skill(league: League, system: Skill, key: str | None) -> RatingTable:
+    """Skill is fitted in one batch over the confirmed games of one title (the caller caches
+    it per revision): it keeps no state."""
+    games = [game for _, _, game in played_games(league.pk)]
+    titles = sorted({system.list_key(g) for g in games})
+    if key is None and len(titles) > 1:
+        raise LeagueError(
+            "list_key",
+            f"skill keeps a separate list per game title, and league {league.slug!r} has "
+            f"{len(titles)}: {', '.join(titles)}; choose one",
+        )
+    key = key if key is not None else (titles[0] if titles else "")
+    return system.rate([g for g in games if system.list_key(g) == key])
+
+
 def ratings(league: League, system: str, list_key: str | None = None) -> RatingTable:
     """A kept system's standings in one list of the league, read from the stored state and
     ranked by the system itself (`not_rated` is left empty: ask the engine's `explain`).
@@ -330,6 +346,8 @@ def ratings(league: League, system: str, list_key: str | None = None) -> RatingT
         )
     if isinstance(engine, Combined):
         return _combined(league, engine)
+    if isinstance(engine, Skill):
+        return _skill(league, engine, list_key)
     if not isinstance(engine, ReplaySystem) or engine.record_type is not Game:
         return engine.rate(confirmed_events(league))
     key = _list_key(league, system, engine, list_key)

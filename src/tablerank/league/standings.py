@@ -19,6 +19,7 @@ from tablerank.catan.standings import (
 from tablerank.engine.history import select
 from tablerank.engine.records import Event, Game
 from tablerank.engine.systems.base import RatingTable, ReplaySystem, Standing, System
+from tablerank.engine.systems.skill import Skill
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import (
     EventRecord,
@@ -57,7 +58,7 @@ def standings(
     if not any((group, city, event, start, end)):
         return ratings(league, system, list_key)
     records = _selected(league, engine, group, city, event, start, end)
-    if isinstance(engine, ReplaySystem):
+    if isinstance(engine, ReplaySystem | Skill):
         records = _one_list(league, engine, records, list_key)
     return engine.rate(records)
 
@@ -101,14 +102,14 @@ def _of_event(record: Game | Event, event: str) -> bool:
 
 
 def _one_list(
-    league: League, system: ReplaySystem[Any], records: list[Game | Event], key: str | None
+    league: League, system: ReplaySystem[Any] | Skill, records: list[Game | Event], key: str | None
 ) -> list[Game | Event]:
     """The records of one of the system's lists: `key`, or the only one the records span."""
     if not system.list_name:
         return records
     if key is not None:
-        return [r for r in records if system.refusal(r) is not None or system.list_key(r) == key]
-    keys = sorted({system.list_key(r) for r in records if system.refusal(r) is None})
+        return [r for r in records if system.refusal(r) is not None or system.list_key(r) == key]  # type: ignore[arg-type]
+    keys = sorted({system.list_key(r) for r in records if system.refusal(r) is None})  # type: ignore[arg-type]
     if len(keys) > 1:
         raise LeagueError(
             "list_key",

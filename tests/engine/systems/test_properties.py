@@ -25,7 +25,8 @@ from tablerank.engine.systems.turnabout import (
 from ..builders import term_sums
 from ..strategies import RawGame, area_games, catan_games, events
 
-GAME_SYSTEMS = [name for name in SYSTEMS if name not in ("pages.combined", "turnabout")]
+# Systems that rate game by game (skill fits a batch: tests/engine/systems/test_skill.py).
+GAME_SYSTEMS = [name for name in SYSTEMS if name not in ("pages.combined", "turnabout", "skill")]
 CATAN_SYSTEMS = [n for n in GAME_SYSTEMS if n != "area"]
 
 

@@ -273,3 +273,14 @@ def test_turn_order_effects_are_estimated_when_asked() -> None:
     assert fit.seat[(4, 1)] > 1.0
     assert max(abs(v) for k, v in fit.seat.items() if k != (4, 1)) < fit.seat[(4, 1)]
     assert Skill().fitted(Skill().observations(games)).seat == {}
+
+
+def test_seat_order_changes_nothing_without_turn_order_effects() -> None:
+    games = league(10, games=60)
+    turned = [
+        game(g.id, k // 4, *((s.player, int(s.vp or 0)) for s in reversed(g.seats)))
+        for k, g in enumerate(games)
+    ]
+    same = {s.player: s.rating for s in Skill().rate(games).standings}
+    other = {s.player: s.rating for s in Skill().rate(turned).standings}
+    assert other == pytest.approx(same, abs=1e-9)

@@ -65,6 +65,7 @@ def _help(text: str) -> dict[str, str]:
 @dataclass(frozen=True)
 class Skill(System):
     name: ClassVar[str] = "skill"
+    list_name: ClassVar[str] = "game title"
     title: ClassVar[str] = "Skill: estimated strength from VP margins and places, with uncertainty"
     source: ClassVar[str] = "tablerank (issue 12); docs/systems/skill.md"
 
@@ -117,23 +118,31 @@ class Skill(System):
 
     # -- which records --------------------------------------------------------------------------
 
+    def list_key(self, record: Game) -> str:
+        """Each game title is its own list: strength at Catan says little about Kremlin."""
+        return record.game
+
+    def refusal(self, record: Record) -> str | None:
+        """Why this system does not rate `record` at all, or None if it does."""
+        if not isinstance(record, Game):
+            return "skill rates games only"
+        if len(record.placed) < 2:
+            return "fewer than two seats hold a place"
+        return None
+
     def games(self, records: Iterable[Record]) -> tuple[list[Game], list[NotRated]]:
         """The games this system rates, in play order, and the records and seats it does not."""
         mine: list[Game] = []
         skipped: list[NotRated] = []
         for rec in chronological(records):
-            if not isinstance(rec, Game):
-                skipped.append(NotRated(rec.id, None, "skill rates games only"))
-            elif len(rec.placed) < 2:
-                skipped.append(NotRated(rec.id, None, "fewer than two seats hold a place"))
-            else:
-                mine.append(rec)
-                skipped.extend(
-                    NotRated(rec.id, s.player, "left the game mid-way: holds no final place")
-                    for s in rec.seats
-                    if s.place is None
-                )
-        titles = sorted({g.game for g in mine})
+            reason = self.refusal(rec)
+            if reason is not None:
+                skipped.append(NotRated(rec.id, None, reason))
+                continue
+            assert isinstance(rec, Game)
+            mine.append(rec)
+            skipped.extend(_left(rec))
+        titles = sorted({self.list_key(g) for g in mine})
         if len(titles) > 1:
             raise MixedLists(
                 f"skill keeps a separate list per game title, and these records span "
@@ -149,7 +158,8 @@ class Skill(System):
     def fitted(self, obs: Observations, games: int | None = None, near: Fit | None = None) -> Fit:
         """The posterior after the first `games` games of `obs` (default: all); estimated
         spreads start from those of the fit `near`, when given."""
-        from tablerank.engine.skill_model import Spread, fit
+        from tablerank.engine.skill_model import fit
+        from tablerank.engine.skill_spread import Spread
 
         start = Spread(near.prior_sd, near.noise_sd) if near else None
         return fit(obs, len(obs.game_ids) if games is None else games, self.settings(), start)
@@ -228,11 +238,7 @@ class Skill(System):
             before={p: was.get(p, 0.0) for p in players},
             changes={p: now[p] - was.get(p, 0.0) for p in players},
             terms=terms,
-            not_rated=tuple(
-                NotRated(game.id, s.player, "left the game mid-way: holds no final place")
-                for s in game.seats
-                if s.place is None
-            ),
+            not_rated=tuple(_left(game)),
             notes=(
                 "A score is VP above the table's mean (capped at the target) plus "
                 f"{self.place_weight:g} per place above the middle; ratings are VP per game "
@@ -300,6 +306,14 @@ class Skill(System):
             game = by_id[obs.game_ids[k]]
             out.append(Forecast(game.id, self.odds(fit, game.placed_players)))
         return out
+
+
+def _left(game: Game) -> list[NotRated]:
+    return [
+        NotRated(game.id, s.player, "left the game mid-way: holds no final place")
+        for s in game.seats
+        if s.place is None
+    ]
 
 
 def check_table(players: Sequence[str]) -> None:
