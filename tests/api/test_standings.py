@@ -13,6 +13,7 @@ from tablerank.engine import lists
 from tablerank.engine.records import Game, game_from_dict
 from tablerank.engine.systems import SYSTEMS, get_system
 from tablerank.engine.systems.base import ReplaySystem
+from tablerank.engine.systems.skill import Skill
 from tablerank.formats.reading import read_records
 from tablerank.formats.report import lists_json, rating_table_json
 from tablerank.league.models import League
@@ -53,14 +54,14 @@ def standings_of(system: str, games: Sequence[Game]) -> list[dict[str, Any]]:
 
 def list_keys(system: str, games: Sequence[Game]) -> list[str]:
     engine = get_system(system)
-    if not isinstance(engine, ReplaySystem) or not engine.list_name:
+    if not isinstance(engine, ReplaySystem | Skill) or not engine.list_name:
         return [""]
     return sorted({engine.list_key(g) for g in games if engine.refusal(g) is None})
 
 
 def in_list(system: str, key: str, games: Sequence[Game]) -> list[Game]:
     engine = get_system(system)
-    if not key or not isinstance(engine, ReplaySystem):
+    if not key or not isinstance(engine, ReplaySystem | Skill):
         return list(games)
     return [g for g in games if engine.refusal(g) is None and engine.list_key(g) == key]
 

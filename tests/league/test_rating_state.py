@@ -187,9 +187,11 @@ def test_state_equals_a_full_replay_after_any_changes(
         assert_state_is_replay(league)
 
 
-def test_every_system_is_kept_by_default_but_turnabout(league: League) -> None:
+def test_every_system_is_kept_by_default_and_state_stored_for_those_rating_game_by_game(
+    league: League,
+) -> None:
     assert league.systems == list(SYSTEMS)
-    assert set(kept_systems(league)) == set(SYSTEMS) - {"turnabout", "pages.combined"}
+    assert set(kept_systems(league)) == set(SYSTEMS) - {"turnabout", "pages.combined", "skill"}
 
 
 def test_recording_updates_each_list(league: League, official: User) -> None:
