@@ -121,6 +121,7 @@ def page_urls(slug: str) -> list[str]:
 TABS = [
     "pages.point", "pages.accomplishment", "pages.glory", "pages.elo", "pages.share",
     "pages.combined", "cow.points", "cow.elo", "monthly", "open", "annual", "area", "turnabout",
+    "skill",
 ]  # fmt: skip
 
 
@@ -272,6 +273,18 @@ def test_a_systems_tab_lists_its_standings_in_order(client: Client, league: Leag
     body = text(client.get(reverse("standings", args=[league.slug, "pages.point"])))
     expected = queries.standings(league, "pages.point").standings
     assert rows(body) == [row.player.replace("<", "&lt;").replace(">", "&gt;") for row in expected]
+
+
+def test_the_skill_tab_shows_each_estimate_with_its_uncertainty(
+    client: Client, league: League
+) -> None:
+    body = text(client.get(reverse("standings", args=[league.slug, "skill"])))
+    expected = queries.standings(league, "skill", list_key="catan").standings
+    assert rows(body) == [row.player.replace("<", "&lt;").replace(">", "&gt;") for row in expected]
+    assert "VP above an average table" in body
+    assert '<th scope="col" class="num">±</th>' in body
+    assert ("provisional</span>" in body) == any(row.provisional for row in expected)
+    assert 'value="catan" selected' in body or "skill · catan" in body
 
 
 def test_filters_by_city_change_the_table_and_stay_in_the_url(

@@ -259,6 +259,8 @@ class Standing(Schema):
     rank: int
     rating: Number
     games: int
+    uncertainty: Number | None = Field(None, description="skill only: the rating's SD")
+    provisional: bool | None = Field(None, description="skill only: too few games to trust")
 
 
 class RatingTableOut(Schema):

@@ -186,7 +186,7 @@ def standings(
     limit: Limit = DEFAULT_LIMIT,
 ) -> HttpResponse:
     """A kept system's standings; with group, city, event, since or until, over the confirmed
-    games they select. `list` picks one list of cow.elo (a game group) or area (a title)."""
+    games they select. `list` picks one list of cow.elo (a game group), area or skill (a title)."""
     league = _league(request, slug)
 
     def body() -> Paged:

@@ -24,6 +24,7 @@ from tablerank.league.errors import LeagueError
 from tablerank.league.models import (
     EventRecord,
     EventStanding,
+    GameRecord,
     League,
     RatingWatermark,
     RecordStatus,
@@ -142,6 +143,23 @@ def _elo_group(league: League, group: str) -> str:
     raise LeagueError(
         "group", f"league {league.slug!r} has no {ELO} list for group {group!r}; it has: {known}"
     )
+
+
+def lists_of(league: League, system: str) -> list[str]:
+    """The lists a kept system has in this league, as `standings` takes them (`list_key`): the
+    game groups of cow.elo, the titles of area and skill; none for a system with one list."""
+    engine = kept_system(league, system)
+    keys: Iterable[str]
+    if isinstance(engine, Skill):
+        confirmed = GameRecord.objects.filter(league=league, status=RecordStatus.CONFIRMED)
+        keys = confirmed.values_list("title", flat=True).distinct()
+    elif isinstance(engine, ReplaySystem) and engine.list_name:
+        keys = RatingWatermark.objects.filter(league=league, system=system).values_list(
+            "list_key", flat=True
+        )
+    else:
+        return []
+    return sorted(set(keys), key=str.casefold)
 
 
 def leaders(league: League, top: int = 3) -> dict[str, tuple[Standing, ...]]:

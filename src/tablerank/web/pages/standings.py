@@ -22,8 +22,9 @@ from tablerank.errors import TablerankError
 from tablerank.league import queries
 from tablerank.league.cache import cached
 from tablerank.league.errors import LeagueError
-from tablerank.league.models import League, RatingState
+from tablerank.league.models import League
 from tablerank.league.paging import Page, PastTheEnd, page_of
+from tablerank.league.standings import lists_of
 from tablerank.web.pages.common import (
     LISTS,
     Choices,
@@ -63,13 +64,9 @@ class Filters:
 
 
 def _list_keys(league: League, system: str) -> list[str]:
-    """The lists a system keeps in this league (game groups for cow.elo, titles for area)."""
-
-    def keys() -> list[str]:
-        rows = RatingState.objects.filter(league=league, system=system)
-        return sorted(set(rows.values_list("list_key", flat=True)), key=str.casefold)
-
-    return cached(league, "list keys", (system,), keys)
+    """The lists a system keeps in this league (game groups for cow.elo, titles for area and
+    skill)."""
+    return cached(league, "list keys", (system,), lambda: lists_of(league, system))
 
 
 def _default(options: Sequence[str], preferred: str) -> str:
@@ -82,7 +79,7 @@ def _table(league: League, tab: str, filters: Filters, choices: Choices) -> dict
     """What the standings' table shows for one tab, or the message of what was asked wrongly."""
     if tab in LISTS:
         return _ranking_list(league, tab, filters, choices)
-    list_keys = _list_keys(league, tab) if tab in {"cow.elo", "area"} else []
+    list_keys = _list_keys(league, tab)
     chosen = filters.list or _default(list_keys, "base" if tab == "cow.elo" else "catan")
     table: RatingTable = queries.standings(
         league,
