@@ -7,7 +7,7 @@ Simulated leagues where each player's true strength is known:
   the others keep what they have. Luck dominates one game, as it does in Catan; skill shows over
   many, and the first seat has the usual head start.
 - `catanatron`: full base games played by catanatron's bots (a dev dependency). A player's true
-  strength is the share of their decisions made by catanatron's value-function bot; the rest are
+  strength is the share of their decisions made by catanatron's greedy victory-point bot; the rest are
   made by its weighted random bot.
 
 For every game system of tablerank, openskill's PlackettLuce (places; places and scores),
@@ -106,17 +106,17 @@ def race_league(seed: int, players: int = 400, games: int = 6000) -> League:
     return League("race", seed, {f"p{i}": s for i, s in enumerate(strength)}, out)
 
 
-def catanatron_league(seed: int, players: int = 40, games: int = 300) -> League:
+def catanatron_league(seed: int, players: int = 40, games: int = 600) -> League:
     from catanatron import Color  # type: ignore[import-untyped]
     from catanatron import Game as Board
-    from catanatron.players.value import ValueFunctionPlayer  # type: ignore[import-untyped]
+    from catanatron.players.search import VictoryPointPlayer  # type: ignore[import-untyped]
     from catanatron.players.weighted_random import WeightedRandomPlayer  # type: ignore[import-untyped]
     from catanatron.state_functions import player_key  # type: ignore[import-untyped]
 
     class Mixed(WeightedRandomPlayer):  # type: ignore[misc]
         def __init__(self, color: Any, share: float, rng: random.Random) -> None:
             super().__init__(color)
-            self.share, self.rng, self.smart = share, rng, ValueFunctionPlayer(color)
+            self.share, self.rng, self.smart = share, rng, VictoryPointPlayer(color)
 
         def decide(self, game: Any, actions: list[Any]) -> Any:
             ordered = sorted(actions, key=repr)
@@ -286,7 +286,9 @@ def library_rows(league: League) -> list[dict[str, Any]]:
     second = before[len(before) - len(chosen) :]
     rows.append({
         "system": "TrueSkill",
-        "spearman": _spearman({p: r.mu for p, r in ts.items()}, league.truth, _played(league.games)),
+        "spearman": _spearman(
+            {p: r.mu for p, r in ts.items()}, league.truth, _played(league.games)
+        ),
         "log_loss": _loss([softmax(r, temperature) for r, _ in second], [w for _, w in second]),
         "seconds": time.perf_counter() - started,
     })  # fmt: skip
@@ -328,7 +330,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--kind", choices=("race", "catanatron", "both"), default="both")
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
-    parser.add_argument("--catanatron-games", type=int, default=300)
+    parser.add_argument("--catanatron-games", type=int, default=600)
     parser.add_argument("--tune", action="store_true")
     parser.add_argument("--json")
     args = parser.parse_args(argv)
@@ -361,9 +363,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def report(league: League, rows: list[dict[str, Any]]) -> bool:
     """Print one league's table; True when skill misses a goal there."""
-    print(
-        f"\n{league.kind} league, seed {league.seed}: {len(league.games)} games, {len(league.truth)} players"
-    )
+    size = f"{len(league.games)} games, {len(league.truth)} players"
+    print(f"\n{league.kind} league, seed {league.seed}: {size}")
     print(f"{'system':<26}{'Spearman':>10}{'log-loss':>10}{'seconds':>9}")
     for r in sorted(rows, key=lambda r: -r["spearman"]):
         loss = f"{r['log_loss']:.4f}" if r.get("log_loss") is not None else ""
