@@ -23,6 +23,7 @@ __all__ = [
     "InvalidParameter",
     "InvalidTable",
     "MixedLists",
+    "NothingToPredict",
     "RatingError",
     "RecordError",
     "TablerankError",
@@ -80,6 +81,10 @@ class RatingError(TablerankError, ValueError):
 
 class InvalidTable(TablerankError, ValueError):
     """A table to predict that cannot be seated: fewer than two players, or one seated twice."""
+
+
+class NothingToPredict(TablerankError, ValueError):
+    """No chosen system could predict two games of the history (a backtest needs two)."""
 
 
 class UnknownRecord(TablerankError, ValueError):

@@ -39,8 +39,9 @@ phases.coverage.enabled = false
 
 # Rules that depend on what is stored, which no schema can say, answer 422 with the field:
 # a league keeps only some systems, and a system with several lists needs `list` (or `group`);
+# a table to predict needs two different players, a backtest two games the filters keep;
 [[operations]]
-include-path-regex = "/(standings/\\\\{system\\\\}|lists/elo|history)$"
+include-path-regex = "/(standings/\\\\{system\\\\}|lists/elo|history|predict|backtest)$"
 checks.positive_data_acceptance.expected-statuses = [ALLOWED]
 
 # the engine's rules of a game record (the winner's VP, a variant of a Catan game, ...);

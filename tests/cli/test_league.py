@@ -482,6 +482,33 @@ def test_the_elo_list_is_the_leagues_permanent_list(invoke: Invoke, season_leagu
     assert stored["standings"][0]["player"] in shown.stdout
 
 
+def test_league_predict_and_backtest_are_the_files(invoke: Invoke, season_league: str) -> None:
+    table = ("--table", "ines,Kai,Ben")  # the league's players, matched ignoring case
+    stored = as_json(
+        invoke("league", "predict", season_league, *table, "--list", "catan", "-f", "json")
+    )
+    from_file = as_json(
+        invoke("predict", SEASON, "--title", "catan", "--table", "Ines,Kai,Ben", "-f", "json")
+    )
+    assert stored == from_file
+    needs_list = invoke("league", "predict", season_league, *table)
+    assert needs_list.exit_code == 2
+    assert "skill keeps a separate list per game title" in needs_list.stderr
+    events = invoke("league", "predict", season_league, *table, "-s", "turnabout")
+    assert events.exit_code == 2
+    assert "turnabout rates no single game, so it cannot predict one" in events.stderr
+    shown = invoke("league", "predict", season_league, "--table", "Ines,Zed", "--list", "catan")
+    assert "Zed has no rated game here" in shown.stderr
+    assert "who wins this table?" in shown.stdout
+    args = ("-s", "cow.elo", "-s", "skill", "--title", "catan")
+    league = as_json(invoke("league", "backtest", season_league, *args, "-f", "json"))
+    assert league == as_json(invoke("backtest", SEASON, *args, "-f", "json"))
+    assert "uniform guess" in invoke("league", "backtest", season_league).stdout
+    unknown = invoke("league", "backtest", season_league, "-s", "golf")
+    assert unknown.exit_code == 2
+    assert "golf" in unknown.stderr
+
+
 def test_stored_and_filtered_standings(invoke: Invoke, season_league: str) -> None:
     stored = as_json(
         invoke("league", "standings", season_league, "-s", "pages.glory", "-f", "json")

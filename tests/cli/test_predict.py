@@ -21,8 +21,9 @@ def test_predict_gives_each_seat_a_probability_and_expected_vp(invoke: Invoke) -
     assert data["system"] == "skill"
     assert [row["player"] for row in data["table"]] == ["Ines", "Kai", "Ben", "Mia"]
     assert set(data["table"][0]) == {
-        "player", "win_probability", "expected_vp", "rating", "uncertainty",
+        "player", "win_probability", "expected_vp", "rating", "uncertainty", "games",
     }  # fmt: skip
+    assert all(row["games"] > 40 for row in data["table"])
     assert sum(row["win_probability"] for row in data["table"]) == pytest.approx(1, abs=1e-5)
     assert all(3 < row["expected_vp"] < 10 for row in data["table"])
     assert data["newcomers"] == []

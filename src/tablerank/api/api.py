@@ -14,7 +14,16 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from ninja import NinjaAPI, Swagger
 
-from tablerank.api import games, imports, invitations, leagues, standings, tokens, tournaments
+from tablerank.api import (
+    forecasts,
+    games,
+    imports,
+    invitations,
+    leagues,
+    standings,
+    tokens,
+    tournaments,
+)
 from tablerank.api.errors import error_response, install_handlers
 
 __all__ = ["api"]
@@ -48,5 +57,5 @@ api = NinjaAPI(
 )
 install_handlers(api)
 # imports before games: /games/import would otherwise be read as /games/{game_id}.
-for module in (tokens, leagues, imports, games, standings, invitations, tournaments):
+for module in (tokens, leagues, imports, games, standings, forecasts, invitations, tournaments):
     api.add_router("", module.router)

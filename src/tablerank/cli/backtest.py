@@ -10,7 +10,7 @@ import typer
 from tablerank.cli.options import City, Files, Format, Group, Output, Title
 from tablerank.cli.output import emit, guarded
 
-__all__ = ["register"]
+__all__ = ["print_backtest", "register"]
 
 Systems = Annotated[
     list[str] | None,
@@ -34,44 +34,20 @@ def register(app: typer.Typer) -> None:
         """Replay the history and score each system's predictions of the winner."""
 
         def work() -> dict[str, Any]:
-            from tablerank.engine.backtest import backtest, backtest_skill, baseline
+            from tablerank.engine.backtest import backtest_systems, baseline
             from tablerank.engine.history import select
-            from tablerank.engine.systems import SYSTEMS, get_system
-            from tablerank.engine.systems.base import ReplaySystem
-            from tablerank.engine.systems.skill import Skill
             from tablerank.engine.values import Game
-            from tablerank.errors import InputError
             from tablerank.formats.reading import read_records
             from tablerank.formats.report import backtest_json
 
             chosen = select(read_records(files), title=title, group=group, city=city)
             games = sorted((r for r in chosen if isinstance(r, Game)), key=lambda g: g.date)
-            names = systems or list(SYSTEMS)
-            results = []
-            for name in names:
-                system = get_system(name)
-                if isinstance(system, Skill):
-                    scored = backtest_skill(system, games)
-                    if scored is not None:
-                        results.append(scored)
-                    continue
-                if not isinstance(system, ReplaySystem) or system.record_type is not Game:
-                    if systems:
-                        raise InputError(
-                            "", "", f"{name} does not rate games one by one", "--system"
-                        )
-                    continue
-                scored = backtest(name, system, games)
-                if scored is not None:
-                    results.append(scored)
-            if not results:
-                raise InputError("", "", "no system could predict two games of these records")
-            return backtest_json(baseline(games), results)
+            return backtest_json(baseline(games), backtest_systems(games, systems))
 
-        emit(guarded(work), output, _print_backtest)
+        emit(guarded(work), output, print_backtest)
 
 
-def _print_backtest(data: dict[str, Any]) -> None:
+def print_backtest(data: dict[str, Any]) -> None:
     from rich.console import Console
     from rich.table import Table
 

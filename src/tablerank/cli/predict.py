@@ -11,7 +11,7 @@ import typer
 from tablerank.cli.options import City, Files, Format, Group, Output, Params, Title
 from tablerank.cli.output import emit, guarded
 
-__all__ = ["register"]
+__all__ = ["print_prediction", "register", "seated", "warned"]
 
 PredictSystem = Annotated[
     str,
@@ -45,24 +45,34 @@ def register(app: typer.Typer) -> None:
             from tablerank.engine.prediction import predict_table
             from tablerank.formats.report import prediction_json
 
-            players = [name.strip() for name in table.split(",")]
-            if any(not name for name in players):
-                from tablerank.errors import InputError
-
-                raise InputError("", "", f"an empty name in {table!r}", "--table")
+            players = seated(table)
             filters = {"title": title, "group": group, "city": city}
             given = inputs(files, system, param, filters, None, allow_invalid=False)
             odds = predict_table(given.system, given.records, players)
-            result = prediction_json(given.system.name, odds, given.records)
-            for name in result["newcomers"]:
-                typer.echo(f"tablerank: warning: {name} has no rated game here; "
-                           "predicted as a newcomer", err=True)  # fmt: skip
-            return result
+            return warned(prediction_json(given.system.name, odds))
 
-        emit(guarded(work), output, _print_prediction)
+        emit(guarded(work), output, print_prediction)
 
 
-def _print_prediction(data: dict[str, Any]) -> None:
+def seated(table: str) -> tuple[str, ...]:
+    """The names of `--table`, in turn order."""
+    from tablerank.errors import InputError
+
+    players = tuple(name.strip() for name in table.split(","))
+    if any(not name for name in players):
+        raise InputError("", "", f"an empty name in {table!r}", "--table")
+    return players
+
+
+def warned(result: dict[str, Any]) -> dict[str, Any]:
+    """`result`, after a warning on stderr for each newcomer at the table."""
+    for name in result["newcomers"]:
+        typer.echo(f"tablerank: warning: {name} has no rated game here; "
+                   "predicted as a newcomer", err=True)  # fmt: skip
+    return result
+
+
+def print_prediction(data: dict[str, Any]) -> None:
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text

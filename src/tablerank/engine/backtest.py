@@ -20,11 +20,11 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from tablerank.engine.systems.base import ReplaySystem
+from tablerank.engine.systems.base import ReplaySystem, System
 from tablerank.engine.systems.skill import Skill
 from tablerank.engine.values import Game
 from tablerank.engine.winner import winner_of
-from tablerank.errors import RatingError
+from tablerank.errors import InvalidParameter, NothingToPredict, RatingError
 
 __all__ = [
     "Backtest",
@@ -33,7 +33,9 @@ __all__ = [
     "Prediction",
     "backtest",
     "backtest_skill",
+    "backtest_systems",
     "baseline",
+    "predicting",
     "softmax",
 ]
 
@@ -137,6 +139,43 @@ def backtest(name: str, system: ReplaySystem[Game], games: Sequence[Game]) -> Ba
     temperature = fit_temperature(first)
     odds = [Odds(tuple(softmax(p.ratings, temperature)), p.winner) for p in second]
     return _scored(name, odds, temperature)
+
+
+def predicting(names: Iterable[str]) -> list[str]:
+    """The systems among `names` that can predict a game: skill, and those that rate games one
+    by one."""
+    from tablerank.engine.systems import get_system
+
+    return [n for n in names if _predicts(get_system(n))]
+
+
+def _predicts(system: System) -> bool:
+    if isinstance(system, Skill):
+        return True
+    return isinstance(system, ReplaySystem) and system.record_type is Game
+
+
+def backtest_systems(games: Sequence[Game], names: Sequence[str] | None = None) -> list[Backtest]:
+    """The backtest of each named system on `games` (in play order), or of every system that
+    can predict; systems with fewer than two predictable games are left out. Refused: a named
+    system that cannot predict, or no result at all."""
+    from tablerank.engine.systems import SYSTEMS, get_system
+
+    results = []
+    for name in names or predicting(SYSTEMS):
+        system = get_system(name)
+        if not _predicts(system):
+            raise InvalidParameter(f"{name} does not rate games one by one")
+        if isinstance(system, Skill):
+            scored = backtest_skill(system, games)
+        else:
+            assert isinstance(system, ReplaySystem)
+            scored = backtest(name, system, games)
+        if scored is not None:
+            results.append(scored)
+    if not results:
+        raise NothingToPredict("no system could predict two games of these records")
+    return results
 
 
 def backtest_skill(system: Skill, games: Sequence[Game]) -> Backtest | None:

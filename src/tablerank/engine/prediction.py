@@ -33,4 +33,7 @@ def predict_table(
     initial = system.initial_rating()
     ratings = [totals.ratings.get(p, initial) for p in players]
     chances = softmax(ratings, temperature)
-    return tuple(TableOdds(p, chances[i], None, ratings[i], None) for i, p in enumerate(players))
+    return tuple(
+        TableOdds(p, chances[i], None, ratings[i], None, totals.games.get(p, 0))
+        for i, p in enumerate(players)
+    )

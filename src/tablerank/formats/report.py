@@ -9,12 +9,10 @@ from typing import TYPE_CHECKING, Any, Protocol, Required, TypedDict
 from tablerank.engine.lists import AnnualEntry, MonthlyEntry, RankingList
 from tablerank.engine.systems import SYSTEMS
 from tablerank.engine.systems.base import Explanation, NotRated, RatingTable, Standing
-from tablerank.engine.values import Game
 
 if TYPE_CHECKING:
     from tablerank.catan.standings import TournamentStandings
     from tablerank.engine.backtest import Backtest
-    from tablerank.engine.systems.base import Record
     from tablerank.engine.systems.skill import TableOdds
 
 __all__ = [
@@ -241,12 +239,10 @@ def history_step_json(step: HistoryStep, *, summary: bool = False) -> dict[str, 
     return out
 
 
-def prediction_json(
-    system: str, odds: Sequence[TableOdds], records: Sequence[Record]
-) -> dict[str, Any]:
+def prediction_json(system: str, odds: Sequence[TableOdds]) -> dict[str, Any]:
     """`tablerank predict --format json`: each seat's win probability (they sum to 1), expected
-    VP (skill only, else null), rating and uncertainty; and who has no game in `records`."""
-    played = {s.player for r in records if isinstance(r, Game) for s in r.seats}
+    VP (skill only, else null), rating, uncertainty (skill only) and rated games; and who has
+    no rated game yet."""
     return {
         "system": system,
         "table": [
@@ -256,10 +252,11 @@ def prediction_json(
                 "expected_vp": None if o.expected_vp is None else round(o.expected_vp, 3),
                 "rating": number(o.strength),
                 "uncertainty": None if o.uncertainty is None else number(o.uncertainty),
+                "games": o.games,
             }
             for o in odds
         ],
-        "newcomers": [o.player for o in odds if o.player not in played],
+        "newcomers": [o.player for o in odds if o.games == 0],
     }
 
 

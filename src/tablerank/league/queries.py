@@ -19,6 +19,7 @@ Each part lives in its own module; this one gathers them:
 | `lists` | the Monthly, Open and annual lists (seed 001) |
 | `history` | a player's history, game by game |
 | `explanations` | what a confirmed game did, and what recording one would do |
+| `forecasts` | who will win a table, and which system predicts the league best |
 | `results` | the latest results, and those waiting for a signature |
 | `cache` | results kept per league revision, and the ETags naming them |
 """
@@ -28,9 +29,11 @@ from __future__ import annotations
 import datetime as dt
 
 from tablerank.catan.standings import DEFAULT_SCORING, TournamentStandings
+from tablerank.engine.backtest import Backtest
 from tablerank.engine.lists import RankingList
 from tablerank.engine.systems.base import RatingTable, Standing
-from tablerank.league import history, lists
+from tablerank.engine.systems.skill import TableOdds
+from tablerank.league import forecasts, history, lists
 from tablerank.league import standings as tables
 from tablerank.league.cache import cached
 from tablerank.league.explanations import game_explanations, preview
@@ -43,6 +46,7 @@ __all__ = [
     "ELO",
     "HistoryEntry",
     "annual_list",
+    "backtest",
     "elo_list",
     "event_standings",
     "game_explanations",
@@ -52,6 +56,7 @@ __all__ = [
     "open_list",
     "pending_for",
     "player_history",
+    "predict",
     "preview",
     "standings",
 ]
@@ -167,4 +172,33 @@ def player_history(
         "history",
         (player_name, system, list_key, last),
         lambda: history.player_history(league, player_name, system, list_key, last=last),
+    )
+
+
+def predict(
+    league: League, players: tuple[str, ...], system: str = "skill", list_key: str | None = None
+) -> tuple[TableOdds, ...]:
+    """`forecasts.predict`, cached."""
+    return cached(
+        league,
+        "predict",
+        (players, system, list_key),
+        lambda: forecasts.predict(league, players, system, list_key),
+    )
+
+
+def backtest(
+    league: League,
+    systems: tuple[str, ...] = (),
+    *,
+    title: str | None = None,
+    group: str | None = None,
+    city: str | None = None,
+) -> tuple[tuple[int, float, float], list[Backtest]]:
+    """`forecasts.backtest`, cached."""
+    return cached(
+        league,
+        "backtest",
+        (systems, title, group, city),
+        lambda: forecasts.backtest(league, systems, title=title, group=group, city=city),
     )

@@ -60,7 +60,7 @@ def standings(
         return ratings(league, system, list_key)
     records = _selected(league, engine, group, city, event, start, end)
     if isinstance(engine, ReplaySystem | Skill):
-        records = _one_list(league, engine, records, list_key)
+        records = one_list(league, engine, records, list_key)
     return engine.rate(records)
 
 
@@ -102,7 +102,7 @@ def _of_event(record: Game | Event, event: str) -> bool:
     return (name or "").casefold() == event.casefold()
 
 
-def _one_list(
+def one_list(
     league: League, system: ReplaySystem[Any] | Skill, records: list[Game | Event], key: str | None
 ) -> list[Game | Event]:
     """The records of one of the system's lists: `key`, or the only one the records span."""

@@ -21,13 +21,14 @@ from tablerank.cli.league.show import history_json, print_history, print_player_
 from tablerank.cli.lists import print_list
 from tablerank.cli.options import City, Format, Group, Output, SystemName
 from tablerank.cli.output import emit, guarded
+from tablerank.cli.predict import PredictSystem, TableOption, print_prediction
 from tablerank.cli.render import print_standings
 from tablerank.formats.report import lists_json, rating_table_json
 
 if TYPE_CHECKING:
     from tablerank.engine.records import Game
 
-__all__ = ["annual", "elo", "history", "monthly", "standings"]
+__all__ = ["annual", "backtest", "elo", "history", "monthly", "predict", "standings"]
 
 
 def history(
@@ -165,9 +166,58 @@ def elo(
     emit(guarded(lambda: access.run(work)), output, print_standings)
 
 
+def predict(
+    slug: Slug,
+    table: TableOption,
+    system: PredictSystem = "skill",
+    list_key: ListKey = None,
+    output: Format = Output.table,
+) -> None:
+    """Each player's chance to win a table about to play, from the confirmed games."""
+
+    def work() -> dict[str, Any]:
+        from tablerank.cli.predict import seated, warned
+        from tablerank.formats.report import prediction_json
+        from tablerank.league import queries
+
+        players = seated(table)
+        odds = queries.predict(access.league(slug), players, system, list_key)
+        return warned(prediction_json(system, odds))
+
+    emit(guarded(lambda: access.run(work)), output, print_prediction)
+
+
+def backtest(
+    slug: Slug,
+    systems: Annotated[
+        list[str] | None, typer.Option("--system", "-s", help="A system to score (repeatable).")
+    ] = None,
+    title: Annotated[str | None, typer.Option("--title", help="Only games of this title.")] = None,
+    group: Group = None,
+    city: City = None,
+    output: Format = Output.table,
+) -> None:
+    """Which system predicts this league's winners best (docs/backtest.md)."""
+
+    def work() -> dict[str, Any]:
+        from tablerank.formats.report import backtest_json
+        from tablerank.league import queries
+
+        base, results = queries.backtest(
+            access.league(slug), tuple(systems or ()), title=title, group=group, city=city
+        )
+        return backtest_json(base, results)
+
+    from tablerank.cli.backtest import print_backtest
+
+    emit(guarded(lambda: access.run(work)), output, print_backtest)
+
+
 COMMANDS: dict[str, Callable[..., None]] = {
     "history": history,
     "standings": standings,
+    "predict": predict,
+    "backtest": backtest,
 }
 """The commands by name, in the order `tablerank league --help` lists them."""
 

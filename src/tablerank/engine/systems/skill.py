@@ -48,6 +48,8 @@ class TableOdds:
     strength: float
     """The player's rating in the system that predicted (skill: strength in VP)."""
     uncertainty: float | None
+    games: int
+    """The games the player was rated in (0: a newcomer)."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,7 @@ def _help(text: str) -> dict[str, str]:
 class Skill(System):
     name: ClassVar[str] = "skill"
     list_name: ClassVar[str] = "game title"
+    record_type: ClassVar[type[Game]] = Game
     title: ClassVar[str] = "Skill: estimated strength from VP margins and places, with uncertainty"
     source: ClassVar[str] = "tablerank (issue 12); docs/systems/skill.md"
 
@@ -268,6 +271,7 @@ class Skill(System):
                 expected_vp=None if table_vp is None else table_vp + means[i],
                 strength=strengths[i],
                 uncertainty=sds[i],
+                games=int(fit.games[at[p]]) if p in at else 0,
             )
             for i, p in enumerate(players)
         )

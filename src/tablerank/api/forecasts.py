@@ -1,0 +1,117 @@
+"""`/api/leagues/{slug}/predict` and `/backtest`: who will win a table, and which system
+predicts the league best (issue 12), in the CLI's JSON (`tablerank predict`, `backtest`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+from ninja import Field, Query, Router, Schema
+
+from tablerank.api.access import league_for
+from tablerank.api.auth import OPTIONAL_TOKEN, READ, caller
+from tablerank.api.errors import ApiError, field_renamed
+from tablerank.api.limits import Slug
+from tablerank.api.outputs import Number, errors
+from tablerank.api.schemas import QueryText, System
+from tablerank.formats.report import backtest_json, prediction_json
+from tablerank.league import queries
+
+router = Router(tags=["forecasts"])
+
+Body = dict[str, Any]
+
+
+class Seat(Schema):
+    player: str
+    win_probability: float
+    expected_vp: float | None = Field(description="skill only")
+    rating: Number
+    uncertainty: Number | None = Field(description="skill only")
+    games: int = Field(description="games the player was rated in; 0: a newcomer")
+
+
+class PredictionOut(Schema):
+    system: str
+    table: list[Seat]
+    newcomers: list[str]
+
+
+class Baseline(Schema):
+    games: int
+    log_loss: float
+    brier: float
+
+
+class CalibrationBin(Schema):
+    low: float
+    high: float
+    seats: int
+    predicted: float
+    observed: float
+
+
+class Scored(Schema):
+    system: str
+    games: int
+    log_loss: float
+    accuracy: float
+    brier: float
+    temperature: float | None = Field(description="null: the system's own probabilities")
+    baseline_log_loss: float
+    calibration: list[CalibrationBin]
+
+
+class BacktestOut(Schema):
+    baseline: Baseline
+    systems: list[Scored]
+
+
+class PredictQuery(Schema):
+    table: QueryText = Field(description="the players in turn order, comma-separated")
+    system: System = "skill"
+    list_key: QueryText | None = Field(None, alias="list", description="a group or title")
+
+
+class BacktestQuery(Schema):
+    system: list[System] | None = Field(None, description="repeatable; default: every one")
+    title: QueryText | None = None
+    group: QueryText | None = None
+    city: QueryText | None = None
+
+
+@router.get(
+    "/leagues/{slug}/predict",
+    auth=READ,
+    openapi_extra=OPTIONAL_TOKEN,
+    by_alias=True,
+    response={200: PredictionOut, **errors(404, 422)},
+    summary="Predict a table",
+)
+def predict(request: HttpRequest, slug: Slug, query: Query[PredictQuery]) -> Body:
+    """Each seat's chance to win a table about to play (names in turn order, matched to the
+    league's players ignoring case), from one list of a kept system."""
+    league = league_for(slug, caller(request).user)
+    players = tuple(name.strip() for name in query.table.split(","))
+    if any(not name for name in players):
+        raise ApiError(422, "table", f"an empty name in {query.table!r}")
+    with field_renamed("list_key", "list"):
+        odds = queries.predict(league, players, query.system, query.list_key)
+    return prediction_json(query.system, odds)
+
+
+@router.get(
+    "/leagues/{slug}/backtest",
+    auth=READ,
+    openapi_extra=OPTIONAL_TOKEN,
+    response={200: BacktestOut, **errors(404, 422)},
+    summary="Backtest the systems",
+)
+def backtest(request: HttpRequest, slug: Slug, query: Query[BacktestQuery]) -> Body:
+    """Which system predicts this league's winners best: each one's log-loss, accuracy, Brier
+    score and calibration on the later half of the confirmed games (docs/backtest.md)."""
+    league = league_for(slug, caller(request).user)
+    base, results = queries.backtest(
+        league, tuple(query.system or ()), title=query.title, group=query.group, city=query.city
+    )
+    return backtest_json(base, results)

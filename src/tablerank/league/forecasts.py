@@ -1,0 +1,65 @@
+"""Who will win this table, and which system predicts this league best (issue 12): the engine's
+`predict_table` and `backtest_systems` over the league's confirmed games."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tablerank.engine.backtest import Backtest, backtest_systems, baseline, predicting
+from tablerank.engine.history import select
+from tablerank.engine.prediction import predict_table
+from tablerank.engine.systems.base import ReplaySystem
+from tablerank.engine.systems.skill import Skill, TableOdds
+from tablerank.engine.values import Game
+from tablerank.league.errors import LeagueError
+from tablerank.league.models import League, Player
+from tablerank.league.played import played_games
+from tablerank.league.reading import kept_system
+from tablerank.league.standings import one_list
+
+__all__ = ["backtest", "predict"]
+
+
+def confirmed_games(league: League) -> list[Game]:
+    """The league's confirmed games in play order, as the engine rates them."""
+    return [game for _, _, game in played_games(league.pk)]
+
+
+def predict(
+    league: League, players: Sequence[str], system: str = "skill", list_key: str | None = None
+) -> tuple[TableOdds, ...]:
+    """Each seat's chance to win a table of `players` (in turn order) about to play, from one
+    list of a kept system. Names match the league's players ignoring case; a name the league
+    does not know is predicted as a newcomer."""
+    engine = kept_system(league, system)
+    if not predicting([system]):
+        raise LeagueError("system", f"{system} rates no single game, so it cannot predict one")
+    assert isinstance(engine, ReplaySystem | Skill)
+    known = {p.casefold(): p for p in _names(league)}
+    seated = [known.get(name.casefold(), name) for name in players]
+    games = one_list(league, engine, list(confirmed_games(league)), list_key)
+    return predict_table(engine, games, seated)
+
+
+def _names(league: League) -> list[str]:
+    return list(Player.objects.filter(league=league).values_list("name", flat=True))
+
+
+def backtest(
+    league: League,
+    systems: Sequence[str] | None = None,
+    *,
+    title: str | None = None,
+    group: str | None = None,
+    city: str | None = None,
+) -> tuple[tuple[int, float, float], list[Backtest]]:
+    """The uniform baseline and each system's backtest over the league's confirmed games that
+    the filters select (default systems: skill and every kept one that rates game by game)."""
+    for name in systems or ():
+        kept_system(league, name)
+    names = list(systems) if systems else predicting(league.systems)
+    chosen = select(confirmed_games(league), title=title, group=group, city=city)
+    games = [g for g in chosen if isinstance(g, Game)]
+    if not names:
+        raise LeagueError("system", f"league {league.slug!r} keeps no system that predicts")
+    return baseline(games), backtest_systems(games, names)
