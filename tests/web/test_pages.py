@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from django.contrib.auth.models import User
@@ -115,6 +116,8 @@ def page_urls(slug: str) -> list[str]:
         reverse("event", args=[slug, EVENT]),
         reverse("event", args=[slug, "Winter Cup"]),
         reverse("event-projector", args=[slug, EVENT]),
+        reverse("forecasts", args=[slug]),
+        reverse("forecasts", args=[slug]) + f"?p1=Ann&p2={quote(EVIL)}&p3=Kai",
     ]
 
 
@@ -453,6 +456,38 @@ def test_game_page_shows_seats_vp_sources_and_what_each_system_did(
     for system in explanations:
         assert f"<h3>{system_label(system)}</h3>" in body
     assert "+40" in body  # Glory: Ann won at a 3-player table
+
+
+def test_game_page_shows_skills_expectations_and_pre_game_chances(
+    client: Client, league: League
+) -> None:
+    body = text(client.get(reverse("game", args=[league.slug, "src1"])))
+    assert f"<h3>{system_label('skill')}</h3>" in body
+    assert "against the table, scored" in body
+    assert "to win before the game" in body
+    pending = text(client.get(reverse("game", args=[league.slug, "p1"])))
+    assert "to win before the game" not in pending
+
+
+def test_forecasts_page_gives_the_tables_chances_and_the_backtest(
+    client: Client, league: League
+) -> None:
+    url = reverse("forecasts", args=[league.slug])
+    body = text(client.get(url, {"p1": "ann", "p2": EVIL, "p3": "Newbie"}))
+    table = body.split('id="odds-table"', 1)[1].split("</table>", 1)[0]
+    assert table.index("Ann") < table.index(ESCAPED) < table.index("Newbie")
+    assert "new</span>" in table
+    odds = queries.predict(league, ("Ann", EVIL, "Newbie"), "skill", "catan")
+    assert sum(o.win_probability for o in odds) == pytest.approx(1)
+    assert f"{100 * odds[0].win_probability:.1f}\u202f%" in table
+    backtest = body.split('id="backtest-table"', 1)[1].split("</table>", 1)[0]
+    assert "Uniform guess" in backtest
+    assert system_label("skill") in backtest
+    one = text(client.get(url, {"p1": "Ann"}))
+    assert "a table needs at least two players" in one
+    twice = text(client.get(url, {"p1": "Ann", "p2": "ann"}))
+    assert "Ann is seated twice at the table" in twice
+    assert f'href="{url}"' in text(client.get(reverse("league-home", args=[league.slug])))
 
 
 def test_game_page_says_who_still_has_to_sign_a_pending_result(

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from tablerank.engine.backtest import Backtest, backtest_systems, baseline, predicting
 from tablerank.engine.history import select
 from tablerank.engine.prediction import predict_table
-from tablerank.engine.systems.base import ReplaySystem
+from tablerank.engine.systems.base import Explanation, ReplaySystem
 from tablerank.engine.systems.skill import Skill, TableOdds
 from tablerank.engine.values import Game
 from tablerank.league.errors import LeagueError
@@ -17,7 +17,7 @@ from tablerank.league.played import played_games
 from tablerank.league.reading import kept_system
 from tablerank.league.standings import one_list
 
-__all__ = ["backtest", "predict"]
+__all__ = ["backtest", "explain", "predict"]
 
 
 def confirmed_games(league: League) -> list[Game]:
@@ -39,6 +39,20 @@ def predict(
     seated = [known.get(name.casefold(), name) for name in players]
     games = one_list(league, engine, list(confirmed_games(league)), list_key)
     return predict_table(engine, games, seated)
+
+
+def explain(league: League, game_id: str) -> Explanation | None:
+    """What skill says of a confirmed game: each seat's expected and actual score, its chance to
+    win before the game, and how its estimate moved; None where the league does not keep skill
+    or skill does not rate the game."""
+    if Skill.name not in league.systems:
+        return None
+    system = Skill()
+    games = confirmed_games(league)
+    game = next((g for g in games if g.id == game_id), None)
+    if game is None or system.refusal(game) is not None:
+        return None
+    return system.explain([g for g in games if g.game == game.game], game_id)
 
 
 def _names(league: League) -> list[str]:

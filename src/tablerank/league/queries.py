@@ -31,7 +31,7 @@ import datetime as dt
 from tablerank.catan.standings import DEFAULT_SCORING, TournamentStandings
 from tablerank.engine.backtest import Backtest
 from tablerank.engine.lists import RankingList
-from tablerank.engine.systems.base import RatingTable, Standing
+from tablerank.engine.systems.base import Explanation, RatingTable, Standing
 from tablerank.engine.systems.skill import TableOdds
 from tablerank.league import forecasts, history, lists
 from tablerank.league import standings as tables
@@ -58,6 +58,7 @@ __all__ = [
     "player_history",
     "predict",
     "preview",
+    "skill_explanation",
     "standings",
 ]
 
@@ -201,4 +202,11 @@ def backtest(
         "backtest",
         (systems, title, group, city),
         lambda: forecasts.backtest(league, systems, title=title, group=group, city=city),
+    )
+
+
+def skill_explanation(league: League, game_id: str) -> Explanation | None:
+    """`forecasts.explain`, cached."""
+    return cached(
+        league, "skill explanation", (game_id,), lambda: forecasts.explain(league, game_id)
     )

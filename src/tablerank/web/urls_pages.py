@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, path
 
-from tablerank.web.pages import event, game, home, player, standings
+from tablerank.web.pages import event, forecasts, game, home, player, standings
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("", home.home, name="home"),
     path("l/<slug:slug>/", home.league_home, name="league-home"),
     path("l/<slug:slug>/standings/", standings.standings, name="standings"),
     path("l/<slug:slug>/standings/<str:tab>/", standings.standings, name="standings"),
+    path("l/<slug:slug>/forecasts/", forecasts.forecasts, name="forecasts"),
     path("l/<slug:slug>/players/<path:name>", player.player, name="player"),
     path("l/<slug:slug>/games/<path:game_id>", game.game, name="game"),
     path("l/<slug:slug>/projector/<path:name>", event.event_projector, name="event-projector"),

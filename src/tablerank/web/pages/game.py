@@ -61,6 +61,13 @@ def game(request: HttpRequest, slug: str, game_id: str) -> HttpResponse:
         SystemEffect(name, get_system(name).title, explanation)
         for name, explanation in queries.game_explanations(record).items()
     ]
+    skill = (
+        queries.skill_explanation(league, record.external_id)
+        if record.status == RecordStatus.CONFIRMED
+        else None
+    )
+    if skill is not None:
+        effects.append(SystemEffect(skill.system, get_system(skill.system).title, skill))
     finding = validate_game(played) if is_catan(played.game) else None
     context = {
         "league": league,

@@ -124,6 +124,12 @@ def percent(value: float | None) -> str:
     return "–" if value is None else f"{float(value):.1f}\u202f%"
 
 
+@register.filter
+def chance(value: float | None) -> str:
+    """A probability (0 to 1) as a percentage."""
+    return "–" if value is None else f"{100 * float(value):.1f}\u202f%"
+
+
 @register.simple_tag
 def optional_url(name: str, *args: object) -> str:
     """The URL named `name` (with `args`, else without), or "" while no part of the site
