@@ -16,12 +16,15 @@ def test_the_json_and_the_warning_for_files_in_result_order(invoke: Invoke) -> N
     assert data["listed_by_result"] is True
     four = next(t for t in data["tables"] if t["players"] == 4)
     assert [p["position"] for p in four["positions"]] == [1, 2, 3, 4]
+    assert four["p_value"] < 1e-6  # the winner listed first: "position 1" always wins
+    assert four["chi_square"] > 100
     assert set(four["positions"][0]) == {
         "position", "games", "wins", "win_rate", "win_rate_low", "win_rate_high", "expected",
         "vp_games", "mean_vp", "mean_vp_low", "mean_vp_high",
     }  # fmt: skip
     table = invoke("seats-report", EXAMPLES / "club-season.jsonl")
     assert "4-player tables" in table.stdout
+    assert "chi-square" in table.stdout
     assert "the seat order in these records" in table.stderr
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from tablerank.engine.records import new_game
 from tablerank.engine.values import Game
-from tablerank.tournament.seat_report import seat_report, wilson
+from tablerank.tournament.seat_report import chi_square, seat_report, wilson
 
 
 def game(id: str, winner_seat: int, vps: list[int], *, abandoned: bool = False) -> Game:
@@ -64,3 +64,11 @@ def test_files_listing_the_winner_first_are_flagged() -> None:
     assert seat_report(by_result).listed_by_result
     mixed = [*by_result[:8], game("x", 1, [8, 10, 6, 4]), game("y", 2, [8, 6, 10, 4])]
     assert not seat_report(mixed).listed_by_result
+
+
+def test_the_chi_square_test_of_positions_is_pearsons() -> None:
+    statistic, p = chi_square([40, 20, 20, 20])
+    assert statistic == pytest.approx(12.0)
+    assert p == pytest.approx(0.0073832, abs=1e-6)
+    even, p_even = chi_square([25, 25, 25, 25])
+    assert (even, p_even) == (0.0, 1.0)

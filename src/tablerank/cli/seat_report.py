@@ -76,7 +76,8 @@ def _print_report(report: "SeatReport") -> None:
 
     console = Console(highlight=False)
     for size in report.sizes:
-        table = Table(title=f"{size.players}-player tables: {size.games} games")
+        test = f"chi-square {size.chi_square:.2f}, p = {size.p_value:.3f}"
+        table = Table(title=f"{size.players}-player tables: {size.games} games ({test})")
         for heading in ("seat", "wins", "win rate", "95% interval", "no effect", "mean VP"):
             table.add_column(heading, justify="right")
         for row in size.positions:

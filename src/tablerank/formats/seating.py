@@ -41,6 +41,8 @@ def seat_report_json(report: SeatReport) -> dict[str, Any]:
             {
                 "players": size.players,
                 "games": size.games,
+                "chi_square": _rate(size.chi_square),
+                "p_value": _rate(size.p_value),
                 "positions": [
                     {
                         "position": row.position,

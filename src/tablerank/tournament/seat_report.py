@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from tablerank.catan.standings import winner_of
 from tablerank.engine.values import Game, SeatStatus
 
-__all__ = ["PositionRow", "SeatReport", "TableSizeReport", "seat_report", "wilson"]
+__all__ = ["PositionRow", "SeatReport", "TableSizeReport", "chi_square", "seat_report", "wilson"]
 
 Z95 = 1.959963984540054
 """The standard normal quantile of a two-sided 95% interval."""
@@ -46,6 +46,11 @@ class TableSizeReport:
     players: int
     games: int
     positions: tuple[PositionRow, ...]
+    chi_square: float
+    """Pearson's statistic of the wins by position against an even 1/n each."""
+    p_value: float
+    """How often positions that make no difference would give a statistic this large
+    (chi-square with n - 1 degrees of freedom)."""
 
 
 @dataclass(frozen=True)
@@ -108,11 +113,25 @@ def seat_report(games: Iterable[Game]) -> SeatReport:
             if seat.vp is not None:
                 row_vps[i].append(float(seat.vp))
     sizes = tuple(
-        TableSizeReport(size, counted[size], _rows(size, counted[size], wins[size], vps[size]))
+        TableSizeReport(
+            size,
+            counted[size],
+            _rows(size, counted[size], wins[size], vps[size]),
+            *chi_square(wins[size]),
+        )
         for size in sorted(counted)
     )
     total = sum(counted.values())
     return SeatReport(sizes, left_out, total >= 10 and by_result >= 0.9 * total)
+
+
+def chi_square(wins: list[int]) -> tuple[float, float]:
+    """Pearson's chi-square of the wins by position against an even split, and its p-value."""
+    from scipy.stats import chi2
+
+    expected = sum(wins) / len(wins)
+    statistic = sum((w - expected) ** 2 for w in wins) / expected
+    return statistic, float(chi2.sf(statistic, len(wins) - 1))
 
 
 def _rows(
