@@ -35,6 +35,8 @@ PATHS = {
     "/api/leagues/{slug}/lists/monthly": {"get"},
     "/api/leagues/{slug}/lists/annual": {"get"},
     "/api/leagues/{slug}/lists/elo": {"get"},
+    "/api/leagues/{slug}/predict": {"get"},
+    "/api/leagues/{slug}/backtest": {"get"},
     "/api/leagues/{slug}/tournaments": {"get", "post"},
     "/api/leagues/{slug}/tournaments/{event}": {"get"},
     "/api/leagues/{slug}/tournaments/{event}/entrants": {"post"},
