@@ -227,28 +227,34 @@ def fit(obs: Observations, games: int, settings: ModelSettings, start: Spread | 
         if not settings.seat_effects:
             mean, variance = eigen.posterior(spread)
             return _summary(obs, games, seats, players, mean, variance, spread, today, settings)
-    elif estimate:
+    near: Floats | None = None
+    if players > DENSE_LIMIT and estimate:
         for _ in range(EM_STEPS):
-            mean, variance = _posterior(gram, xty, players, spread, settings)
-            found = em_step(gram, x, score, weight, dof, players, mean, variance, spread, settings)
+            near, variance = _posterior(gram, xty, players, spread, settings, near)
+            found = em_step(gram, x, score, weight, dof, players, near, variance, spread, settings)
             done, spread = found.close_to(spread), found
             if done:
                 break
-    mean, variance = _posterior(gram, xty, players, spread, settings)
+    mean, variance = _posterior(gram, xty, players, spread, settings, near)
     return _summary(obs, games, seats, players, mean, variance, spread, today, settings)
 
 
 def _posterior(
-    gram: sparse.csr_array, xty: Floats, players: int, spread: Spread, settings: ModelSettings
+    gram: sparse.csr_array,
+    xty: Floats,
+    players: int,
+    spread: Spread,
+    settings: ModelSettings,
+    near: Floats | None = None,
 ) -> tuple[Floats, Floats]:
     noise = spread.noise_sd**2
     prior = np.full(gram.shape[0], 1.0 / spread.prior_sd**2)
     prior[players:] = 1.0 / settings.seat_sd**2
     h = sparse.csr_array(gram / noise + sparse.diags_array(prior))
-    return _solve(h, xty / noise)
+    return _solve(h, xty / noise, near)
 
 
-def _solve(h: sparse.csr_array, b: Floats) -> tuple[Floats, Floats]:
+def _solve(h: sparse.csr_array, b: Floats, near: Floats | None = None) -> tuple[Floats, Floats]:
     """The mean H⁻¹b and the diagonal of H⁻¹ (exact when small, else 1 / diag(H))."""
     if h.shape[0] <= DENSE_LIMIT:
         factor = cho_factor(h.toarray())
@@ -257,7 +263,7 @@ def _solve(h: sparse.csr_array, b: Floats) -> tuple[Floats, Floats]:
         return np.asarray(mean, dtype=np.float64), np.asarray(np.diag(inverse), dtype=np.float64)
     diagonal = h.diagonal()
     preconditioner = sparse.diags_array(1.0 / diagonal)
-    mean, info = cg(h, b, rtol=1e-12, atol=0.0, M=preconditioner, maxiter=10 * h.shape[0])
+    mean, info = cg(h, b, x0=near, rtol=1e-12, atol=0.0, M=preconditioner, maxiter=10 * h.shape[0])
     if info != 0:  # pragma: no cover - CG converges on this positive definite system
         raise ArithmeticError(f"conjugate gradients did not converge ({info})")
     return np.asarray(mean, dtype=np.float64), 1.0 / diagonal

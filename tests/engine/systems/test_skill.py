@@ -284,3 +284,15 @@ def test_seat_order_changes_nothing_without_turn_order_effects() -> None:
     same = {s.player: s.rating for s in Skill().rate(games).standings}
     other = {s.player: s.rating for s in Skill().rate(turned).standings}
     assert other == pytest.approx(same, abs=1e-9)
+
+
+def test_large_leagues_estimate_the_spreads_by_em_close_to_the_exact_estimate(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    games = league(11, games=400, players=24)
+    exact = Skill().fitted(Skill().observations(games))
+    monkeypatch.setattr(skill_model, "DENSE_LIMIT", 3)
+    em = Skill().fitted(Skill().observations(games))
+    assert em.noise_sd == pytest.approx(exact.noise_sd, rel=0.05)
+    assert em.prior_sd == pytest.approx(exact.prior_sd, rel=0.5)
+    assert np.corrcoef(exact.strength, em.strength)[0, 1] > 0.99
