@@ -119,6 +119,22 @@ def test_the_live_check_totals_each_seat_and_derives_the_winner(client: Client, 
     assert 'id="seat-total-0" hx-swap-oob="true">· 10 VP</span>' in page
 
 
+def test_the_live_check_shows_skills_chances_for_the_seated_table(
+    client: Client, club: Club
+) -> None:
+    data = sheet(FOUR_SEATS, awards=FOUR_AWARDS)
+    page = text(signed_in(client, club.ann).post(check_url(club), data, headers=HTMX))
+    odds = queries.predict(club.league, tuple(name for name, _ in FOUR_SEATS), "skill", "catan")
+    shown = page.split('id="sheet-odds">', 1)[1].split("</p>", 1)[0]
+    assert shown.startswith("Chances before the game (skill): ")
+    for o in odds:
+        assert f"{o.player} {100 * o.win_probability:.1f}\u202f%" in shown
+    club.league.systems = ["cow.elo"]
+    club.league.save()
+    without = text(signed_in(client, club.ann).post(check_url(club), data, headers=HTMX))
+    assert 'id="sheet-odds"' not in without
+
+
 def test_the_live_check_shows_the_engines_validation_messages(client: Client, club: Club) -> None:
     seats = [*FOUR_SEATS[:3], ("Olga", {"settlements": 3, "cities": 12})]
     page = text(signed_in(client, club.ann).post(check_url(club), sheet(seats)))

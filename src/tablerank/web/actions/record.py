@@ -14,6 +14,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from tablerank.engine.systems.skill import TableOdds
+from tablerank.errors import TablerankError
 from tablerank.league import queries, services
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import GameRecord, League, Player, RecordStatus
@@ -71,7 +73,20 @@ def _sheet_context(league: League, form: RecordForm, sheet: ScoreSheet | None) -
         "confirmed": sheet is not None and winner_confirmed(form, sheet),
         "players": _league_names(league),
         "scenario_target": form.variant_obj.scenario_target,
+        "odds": _odds(league, sheet),
     }
+
+
+def _odds(league: League, sheet: ScoreSheet | None) -> tuple[TableOdds, ...]:
+    """Skill's chances for the seated table before the game, where the league keeps skill and
+    the sheet names two players or more (nothing otherwise: it is only a forecast)."""
+    names = tuple(name.strip() for name in (sheet.names if sheet else []) if name.strip())
+    if "skill" not in league.systems or len(names) < 2:
+        return ()
+    try:
+        return queries.predict(league, names, "skill", "catan")
+    except TablerankError:
+        return ()
 
 
 def _submission_problems(form: RecordForm, sheet: ScoreSheet) -> str:
