@@ -24,6 +24,7 @@ __all__ = [
     "InvalidTable",
     "MixedLists",
     "NothingToPredict",
+    "NothingToReport",
     "RatingError",
     "RecordError",
     "TablerankError",
@@ -85,6 +86,10 @@ class InvalidTable(TablerankError, ValueError):
 
 class NothingToPredict(TablerankError, ValueError):
     """No chosen system could predict two games of the history (a backtest needs two)."""
+
+
+class NothingToReport(TablerankError, ValueError):
+    """The records chosen hold no game a report can count."""
 
 
 class UnknownRecord(TablerankError, ValueError):

@@ -12,7 +12,9 @@ from tablerank.engine.prediction import predict_table
 from tablerank.engine.records import Game
 from tablerank.engine.systems import get_system
 from tablerank.formats.report import backtest_json, prediction_json
+from tablerank.formats.seating import seat_report_json
 from tablerank.league.models import League
+from tablerank.tournament.seat_report import selected_report
 from tests.api.conftest import Call, Club
 from tests.api.test_standings import season
 
@@ -101,3 +103,25 @@ def test_a_private_leagues_forecasts_are_for_members(
     assert call("GET", predict, None, query=query).status == 404
     assert call("GET", "/api/leagues/koeln/backtest", club.outsider).status == 404
     assert call("GET", "/api/leagues/koeln/backtest", None).status == 404
+
+
+def test_seats_report_is_the_files_over_the_confirmed_games(
+    club: Club, call: Call, season: list[Game]
+) -> None:
+    answer = call("GET", "/api/leagues/bonn/seats-report", query={"title": "catan"})
+    assert answer.status == 200, answer.body
+    assert answer.body == seat_report_json(selected_report(season, title="catan"))
+    four = next(t for t in answer.body["tables"] if t["players"] == 4)
+    assert 0 <= four["p_value"] <= 1
+    nothing = call("GET", "/api/leagues/bonn/seats-report", query={"city": "Atlantis"})
+    assert nothing.status == 422
+    assert "no game to report on" in nothing.body["error"]["message"]
+
+
+def test_a_private_leagues_seats_report_is_for_members(
+    club: Club, private: League, call: Call
+) -> None:
+    url = "/api/leagues/koeln/seats-report"
+    assert call("GET", url, club.outsider).status == 404
+    assert call("GET", url, None).status == 404
+    assert call("GET", url, club.user("Ann")).status == 422  # a member: no games yet

@@ -37,6 +37,7 @@ PATHS = {
     "/api/leagues/{slug}/lists/elo": {"get"},
     "/api/leagues/{slug}/predict": {"get"},
     "/api/leagues/{slug}/backtest": {"get"},
+    "/api/leagues/{slug}/seats-report": {"get"},
     "/api/leagues/{slug}/tournaments": {"get", "post"},
     "/api/leagues/{slug}/tournaments/{event}": {"get"},
     "/api/leagues/{slug}/tournaments/{event}/entrants": {"post"},

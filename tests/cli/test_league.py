@@ -507,6 +507,14 @@ def test_league_predict_and_backtest_are_the_files(invoke: Invoke, season_league
     unknown = invoke("league", "backtest", season_league, "-s", "golf")
     assert unknown.exit_code == 2
     assert "golf" in unknown.stderr
+    seats = as_json(
+        invoke("league", "seats-report", season_league, "--title", "catan", "-f", "json")
+    )
+    assert seats == as_json(invoke("seats-report", SEASON, "--title", "catan", "-f", "json"))
+    assert "chi-square" in invoke("league", "seats-report", season_league).stdout
+    empty = invoke("league", "seats-report", season_league, "--city", "Atlantis")
+    assert empty.exit_code == 2
+    assert "no game to report on" in empty.stderr
 
 
 def test_stored_and_filtered_standings(invoke: Invoke, season_league: str) -> None:

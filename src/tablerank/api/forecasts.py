@@ -1,5 +1,6 @@
-"""`/api/leagues/{slug}/predict` and `/backtest`: who will win a table, and which system
-predicts the league best (issue 12), in the CLI's JSON (`tablerank predict`, `backtest`)."""
+"""`/api/leagues/{slug}/predict`, `/backtest` and `/seats-report`: who will win a table, which
+system predicts the league best, and whether the first seat wins more (issue 12), in the CLI's
+JSON (`tablerank predict`, `backtest`, `seats-report`)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from tablerank.api.limits import Slug
 from tablerank.api.outputs import Number, errors
 from tablerank.api.schemas import QueryText, System
 from tablerank.formats.report import backtest_json, prediction_json
+from tablerank.formats.seating import seat_report_json
 from tablerank.league import queries
 
 router = Router(tags=["forecasts"])
@@ -67,6 +69,41 @@ class BacktestOut(Schema):
     systems: list[Scored]
 
 
+class Position(Schema):
+    position: int
+    games: int
+    wins: int
+    win_rate: float
+    win_rate_low: float
+    win_rate_high: float
+    expected: float
+    vp_games: int
+    mean_vp: float | None
+    mean_vp_low: float | None
+    mean_vp_high: float | None
+
+
+class TableSize(Schema):
+    players: int
+    games: int
+    chi_square: float
+    p_value: float
+    positions: list[Position]
+
+
+class SeatsReportOut(Schema):
+    tables: list[TableSize]
+    left_out: int
+    listed_by_result: bool
+
+
+class SeatsQuery(Schema):
+    title: QueryText | None = None
+    group: QueryText | None = None
+    city: QueryText | None = None
+    event: QueryText | None = None
+
+
 class PredictQuery(Schema):
     table: QueryText = Field(description="the players in turn order, comma-separated")
     system: System = "skill"
@@ -115,3 +152,20 @@ def backtest(request: HttpRequest, slug: Slug, query: Query[BacktestQuery]) -> B
         league, tuple(query.system or ()), title=query.title, group=query.group, city=query.city
     )
     return backtest_json(base, results)
+
+
+@router.get(
+    "/leagues/{slug}/seats-report",
+    auth=READ,
+    openapi_extra=OPTIONAL_TOKEN,
+    response={200: SeatsReportOut, **errors(404, 422)},
+    summary="Win rate by turn position",
+)
+def seats_report(request: HttpRequest, slug: Slug, query: Query[SeatsQuery]) -> Body:
+    """`tablerank seats-report`: each turn position's win rate and mean VP per table size,
+    with 95% intervals and a chi-square test, over the confirmed games the filters select."""
+    league = league_for(slug, caller(request).user)
+    report = queries.seats_report(
+        league, title=query.title, group=query.group, city=query.city, event=query.event
+    )
+    return seat_report_json(report)

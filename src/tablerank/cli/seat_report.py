@@ -14,7 +14,7 @@ from tablerank.cli.output import emit, guarded
 if TYPE_CHECKING:
     from tablerank.tournament.seat_report import SeatReport
 
-__all__ = ["register"]
+__all__ = ["print_report", "register"]
 
 EventOption = Annotated[
     str | None, typer.Option("--event", help="Only the games of this event (case-insensitive).")
@@ -36,27 +36,16 @@ def register(app: typer.Typer) -> None:
         """Does the first seat win more? Win rate and mean VP by turn position."""
 
         def work() -> "SeatReport":
-            from tablerank.engine.history import select
-            from tablerank.engine.values import Game
-            from tablerank.errors import InputError
             from tablerank.formats.reading import read_records
-            from tablerank.tournament.seat_report import seat_report
+            from tablerank.tournament.seat_report import selected_report
 
-            chosen = select(read_records(files), title=title, group=group, city=city)
-            games = [r for r in chosen if isinstance(r, Game)]
-            if event is not None:
-                games = [g for g in games if (g.event or "").casefold() == event.casefold()]
-            report = seat_report(games)
-            if not report.sizes:
-                raise InputError(
-                    "", "", "no game to report on: every game was filtered out, or none has "
-                    "two or more seats all played to the end and one winner",
-                )  # fmt: skip
-            return report
+            return selected_report(
+                read_records(files), title=title, group=group, city=city, event=event
+            )
 
         from tablerank.formats.seating import seat_report_json
 
-        emit(guarded(work), output, _print_report, as_json=seat_report_json)
+        emit(guarded(work), output, print_report, as_json=seat_report_json)
 
 
 LISTED_BY_RESULT = (
@@ -70,7 +59,7 @@ def _percent(value: float) -> str:
     return f"{100 * value:.1f}%"
 
 
-def _print_report(report: "SeatReport") -> None:
+def print_report(report: "SeatReport") -> None:
     from rich.console import Console
     from rich.table import Table
 

@@ -41,6 +41,7 @@ from tablerank.league.history import HistoryEntry
 from tablerank.league.models import League
 from tablerank.league.results import latest_results, pending_for
 from tablerank.league.standings import ELO
+from tablerank.tournament.seat_report import SeatReport
 
 __all__ = [
     "ELO",
@@ -58,6 +59,7 @@ __all__ = [
     "player_history",
     "predict",
     "preview",
+    "seats_report",
     "skill_explanation",
     "standings",
 ]
@@ -209,4 +211,21 @@ def skill_explanation(league: League, game_id: str) -> Explanation | None:
     """`forecasts.explain`, cached."""
     return cached(
         league, "skill explanation", (game_id,), lambda: forecasts.explain(league, game_id)
+    )
+
+
+def seats_report(
+    league: League,
+    *,
+    title: str | None = None,
+    group: str | None = None,
+    city: str | None = None,
+    event: str | None = None,
+) -> SeatReport:
+    """`forecasts.seats_report`, cached."""
+    return cached(
+        league,
+        "seats report",
+        (title, group, city, event),
+        lambda: forecasts.seats_report(league, title=title, group=group, city=city, event=event),
     )

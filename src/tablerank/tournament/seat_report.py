@@ -15,9 +15,19 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tablerank.catan.standings import winner_of
-from tablerank.engine.values import Game, SeatStatus
+from tablerank.engine.history import select
+from tablerank.engine.values import Event, Game, SeatStatus
+from tablerank.errors import NothingToReport
 
-__all__ = ["PositionRow", "SeatReport", "TableSizeReport", "chi_square", "seat_report", "wilson"]
+__all__ = [
+    "PositionRow",
+    "SeatReport",
+    "TableSizeReport",
+    "chi_square",
+    "seat_report",
+    "selected_report",
+    "wilson",
+]
 
 Z95 = 1.959963984540054
 """The standard normal quantile of a two-sided 95% interval."""
@@ -85,6 +95,29 @@ def _mean_interval(values: list[float]) -> tuple[float | None, float | None, flo
         return mean, None, None
     half = Z95 * statistics.stdev(values) / math.sqrt(len(values))
     return mean, mean - half, mean + half
+
+
+def selected_report(
+    records: Iterable[Game | Event],
+    *,
+    title: str | None = None,
+    group: str | None = None,
+    city: str | None = None,
+    event: str | None = None,
+) -> SeatReport:
+    """The report over the games the filters select (case-insensitive, as `engine.history`'s
+    `select`; `event` a game's event); refused when none is left to count."""
+    chosen = select(records, title=title, group=group, city=city)
+    games = [g for g in chosen if isinstance(g, Game)]
+    if event is not None:
+        games = [g for g in games if (g.event or "").casefold() == event.casefold()]
+    report = seat_report(games)
+    if not report.sizes:
+        raise NothingToReport(
+            "no game to report on: every game was filtered out, or none has two or more seats "
+            "all played to the end and one winner"
+        )
+    return report
 
 
 def seat_report(games: Iterable[Game]) -> SeatReport:

@@ -27,8 +27,11 @@ from tablerank.formats.report import lists_json, rating_table_json
 
 if TYPE_CHECKING:
     from tablerank.engine.records import Game
+    from tablerank.tournament.seat_report import SeatReport
 
-__all__ = ["annual", "backtest", "elo", "history", "monthly", "predict", "standings"]
+__all__ = [
+    "annual", "backtest", "elo", "history", "monthly", "predict", "seats_report", "standings",
+]  # fmt: skip
 
 
 def history(
@@ -213,11 +216,34 @@ def backtest(
     emit(guarded(lambda: access.run(work)), output, print_backtest)
 
 
+def seats_report(
+    slug: Slug,
+    title: Annotated[str | None, typer.Option("--title", help="Only games of this title.")] = None,
+    group: Group = None,
+    city: City = None,
+    event: Annotated[str | None, typer.Option("--event", help="Only games of this event.")] = None,
+    output: Format = Output.table,
+) -> None:
+    """Does the first seat win more? Win rate and mean VP by turn position."""
+
+    def work() -> "SeatReport":
+        from tablerank.league import queries
+
+        league = access.league(slug)
+        return queries.seats_report(league, title=title, group=group, city=city, event=event)
+
+    from tablerank.cli.seat_report import print_report
+    from tablerank.formats.seating import seat_report_json
+
+    emit(guarded(lambda: access.run(work)), output, print_report, as_json=seat_report_json)
+
+
 COMMANDS: dict[str, Callable[..., None]] = {
     "history": history,
     "standings": standings,
     "predict": predict,
     "backtest": backtest,
+    "seats-report": seats_report,
 }
 """The commands by name, in the order `tablerank league --help` lists them."""
 
