@@ -7,8 +7,8 @@ Simulated leagues where each player's true strength is known:
   the others keep what they have. Luck dominates one game, as it does in Catan; skill shows over
   many, and the first seat has the usual head start.
 - `catanatron`: full base games played by catanatron's bots (a dev dependency). A player's true
-  strength is the share of their decisions made by catanatron's greedy victory-point bot; the rest are
-  made by its weighted random bot.
+  strength is the share of their decisions made by catanatron's greedy victory-point bot; the
+  rest are made by its weighted random bot.
 
 For every game system of tablerank, openskill's PlackettLuce (places; places and scores),
 TrueSkill (full order) and the naive average VP share, it reports the Spearman correlation of the
