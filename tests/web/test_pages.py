@@ -483,6 +483,9 @@ def test_forecasts_page_gives_the_tables_chances_and_the_backtest(
     backtest = body.split('id="backtest-table"', 1)[1].split("</table>", 1)[0]
     assert "Uniform guess" in backtest
     assert system_label("skill") in backtest
+    seats = body.split('id="seats-heading"', 1)[1]
+    assert "4-player tables" in seats
+    assert "chi-square" in seats
     one = text(client.get(url, {"p1": "Ann"}))
     assert "a table needs at least two players" in one
     twice = text(client.get(url, {"p1": "Ann", "p2": "ann"}))

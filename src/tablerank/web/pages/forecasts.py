@@ -1,6 +1,7 @@
-"""A league's forecasts page: who will win a table about to play (skill's odds), and which
-system has predicted this league's winners best (the backtest). Both are the league's services
-(`queries.predict`, `queries.backtest`); this view only reads the form and shapes the answer."""
+"""A league's forecasts page: who will win a table about to play (skill's odds), which system
+has predicted this league's winners best (the backtest), and whether the first seat wins more
+(the seats report). All are the league's services (`queries.predict`, `queries.backtest`,
+`queries.seats_report`); this view only reads the form and shapes the answer."""
 
 from __future__ import annotations
 
@@ -40,6 +41,8 @@ def forecasts(request: HttpRequest, slug: str) -> HttpResponse:
         "odds_error": None,
         "backtest": None,
         "backtest_error": None,
+        "seats": None,
+        "seats_error": None,
     }
     names = tuple(name for name in seated if name)
     if names:
@@ -55,4 +58,8 @@ def forecasts(request: HttpRequest, slug: str) -> HttpResponse:
         }
     except TablerankError as exc:
         context["backtest_error"] = str(exc)
+    try:
+        context["seats"] = queries.seats_report(league, title=title or None)
+    except TablerankError as exc:
+        context["seats_error"] = str(exc)
     return render(request, "web/pages/forecasts.html", context)
