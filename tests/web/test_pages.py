@@ -483,6 +483,8 @@ def test_forecasts_page_gives_the_tables_chances_and_the_backtest(
     backtest = body.split('id="backtest-table"', 1)[1].split("</table>", 1)[0]
     assert "Uniform guess" in backtest
     assert system_label("skill") in backtest
+    assert "<title>Forecasts — " in body
+    assert body.count('id="seats-heading"') == 1
     seats = body.split('id="seats-heading"', 1)[1]
     assert "4-player tables" in seats
     assert "chi-square" in seats
