@@ -15,11 +15,10 @@ from django.contrib.auth.models import User
 from django.db import connection
 
 from tablerank.engine.records import Game
-from tablerank.engine.systems import get_system
-from tablerank.engine.systems.base import ReplaySystem
 from tablerank.formats.records import game_json
-from tablerank.league.models import GameRecord, League, RatingWatermark, RecordStatus
+from tablerank.league.models import GameRecord, League, RecordStatus
 from tablerank.league.services import confirmed_history, ratings, record_game
+from tablerank.league.standings import lists_of
 
 from .test_rating_state import assert_state_is_replay
 
@@ -76,11 +75,7 @@ def recorded_in_order(league: League) -> list[Game]:
 
 def assert_same_ratings(concurrent: League, sequential: League) -> None:
     for name in concurrent.systems:
-        system = get_system(name)
-        keys: list[str | None] = [None]
-        if isinstance(system, ReplaySystem) and system.list_name:
-            marks = RatingWatermark.objects.filter(league=concurrent, system=name)
-            keys = [*sorted(marks.values_list("list_key", flat=True))]
+        keys: list[str | None] = [*lists_of(concurrent, name)] or [None]
         for key in keys:
             assert ratings(concurrent, name, key) == ratings(sequential, name, key), (name, key)
 
