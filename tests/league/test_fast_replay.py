@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 
 from tablerank.engine.records import Game, game_from_dict
 from tablerank.engine.systems.fast_replay import table_of
-from tablerank.league import checkpoints
+from tablerank.league import array_lists, checkpoints
 from tablerank.league.models import League, RatingCheckpoint, RatingState, RatingWatermark
 from tablerank.league.played import played_games, played_tables
 from tablerank.league.services import kept_systems, rebuild_ratings, record_games
@@ -57,16 +57,21 @@ def test_the_tables_read_are_the_played_games(history: League) -> None:
     ]
 
 
-def test_the_engine_replays_to_the_same_state(
-    history: League, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("without", ["array_replay", "fast_replay"])
+def test_the_engine_and_the_fast_replay_replay_to_the_same_state(
+    history: League, monkeypatch: pytest.MonkeyPatch, without: str
 ) -> None:
+    """Without the compiled replays the lists replay through the fast replays; without those,
+    through the engine: to the same rows, watermarks and checkpoints."""
     monkeypatch.setattr(checkpoints, "EVERY", 3)
     rebuild_ratings(history)
-    fast = _state(history)
-    assert fast["checkpoints"]
-    monkeypatch.setattr(checkpoints, "fast_replay", lambda system: None)
+    compiled = _state(history)
+    assert compiled["checkpoints"]
+    monkeypatch.setattr(array_lists, "array_replay", lambda system: None)
+    if without == "fast_replay":
+        monkeypatch.setattr(checkpoints, "fast_replay", lambda system: None)
     rebuild_ratings(history)
-    assert _state(history) == fast
+    assert _state(history) == compiled
 
 
 def test_ratings_before_each_game_are_the_same_through_the_engine(

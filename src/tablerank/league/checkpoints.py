@@ -204,15 +204,19 @@ class _Replaying:
 
 def replay_lists(league: League, lists: Sequence[Changed]) -> None:
     """Make several lists a replay again, each after its change, reading the history once:
-    from the earliest of their checkpoints on. Through the fast replays when every list has
-    one (`fast_replay`), else through the engine."""
+    from the earliest of their checkpoints on. Through the compiled replays where they cover
+    every list (`array_lists`), else the fast replays when every list has one
+    (`fast_replay`), else the engine."""
     if not lists:
         return
     replaying = [_restore(league, *item) for item in lists]
     starts = [r.state.at for r in replaying]
     start = None if None in starts else min(at for at in starts if at is not None)
     if all(r.fast is not None for r in replaying):
-        _replay_tables(league, replaying, start)
+        from tablerank.league import array_lists  # numpy and numba: off the start-up path
+
+        if not array_lists.replay(league, replaying, start):
+            _replay_tables(league, replaying, start)
     else:
         _replay_games(league, replaying, start)
     for r in replaying:
