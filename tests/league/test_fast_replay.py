@@ -3,16 +3,20 @@ the fast replay; any other order-dependent system goes through the engine, to th
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 
 from tablerank.engine.records import Game, game_from_dict
+from tablerank.engine.systems.array_replay import columns_of
 from tablerank.engine.systems.fast_replay import table_of
 from tablerank.league import array_lists, checkpoints
+from tablerank.league import played_columns as played_columns_module
 from tablerank.league.models import League, RatingCheckpoint, RatingState, RatingWatermark
 from tablerank.league.played import played_games, played_tables
+from tablerank.league.played_columns import played_columns
 from tablerank.league.services import kept_systems, rebuild_ratings, record_games
 from tests.league.test_models import GAMES
 
@@ -94,3 +98,23 @@ def test_ratings_before_each_game_are_the_same_through_the_engine(
     assert len(fast) > len(games)
     monkeypatch.setattr(checkpoints, "fast_replay", lambda system: None)
     assert befores() == fast
+
+
+@pytest.mark.parametrize("few", [32, 0])
+def test_the_columns_read_are_the_played_tables(
+    history: League, monkeypatch: pytest.MonkeyPatch, few: int
+) -> None:
+    """Whether the database numbers the games' titles (a few) or the reading does (many)."""
+    monkeypatch.setattr(played_columns_module, "_FEW", few)
+    games = list(played_tables(history.pk))
+    middle = games[len(games) // 2][0]
+    for after, tables in ((None, games), (middle, [t for t in games if t[0] > middle])):
+        played = played_columns(history.pk, after=after)
+        assert played is not None
+        expected = columns_of([table for _, table in tables], dict(played.ids))
+        for field in dataclasses.fields(expected):
+            got, want = getattr(played.columns, field.name), getattr(expected, field.name)
+            assert got.tolist() == want.tolist(), field.name
+        assert [played.point(i) for i in range(len(tables))] == [at for at, _ in tables]
+        assert [played.lists[k] for k in played.in_lists] == [t[:2] for _, t in tables]
+        assert played.after(middle) == sum(at <= middle for at, _ in tables)

@@ -10,7 +10,6 @@ before changing anything. numpy and numba load with this module, on the first re
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -69,14 +68,14 @@ def _replay_list(
     keys = [r.fast.list_key(title, group) == r.key for title, group in played.lists]
     listed = np.array(keys, dtype=bool)[played.in_lists] if keys else np.zeros(0, dtype=bool)
     at = r.state.at
-    begin = 0 if at is None else bisect_right(played.order, (at[0].isoformat(), at[1]))
+    begin = 0 if at is None else played.after(at)
     games = np.flatnonzero(listed[begin:]).astype(np.int64) + begin
     done = 0
     while done < len(games):
         stretch = games[done : done + checkpoints.EVERY - (r.state.count - r.since)]
         fast.run(played.columns, stretch, state, rank)
         done += len(stretch)
-        r.state.at = played.points[int(stretch[-1])]
+        r.state.at = played.point(int(stretch[-1]))
         r.state.count += len(stretch)
         if r.state.count - r.since >= checkpoints.EVERY:
             r.state.ratings, r.state.games = state.as_dicts(names)

@@ -24,6 +24,9 @@ from tablerank.league.played import Point, _stream, _table, _where
 
 __all__ = ["PlayedColumns", "played_columns"]
 
+_Kind = tuple[str, str, str]
+"""A game's title, group and class."""
+
 _PLAYER_BITS = 2**32
 _PLACE_BITS = 2**16
 _FIRST = 16
@@ -33,15 +36,25 @@ _FIRST = 16
 @dataclass
 class PlayedColumns:
     """Games in play order: `columns` for the kernels, and per game its place in play order
-    (`points`, and as `order` the same as sortable text) and the number of its title and
-    group in `lists` (`in_lists`). `ids` numbers the names (`names` lists them by number)."""
+    (`days`: date as YYYYMMDD, sequence) and the number of its title and group in `lists`
+    (`in_lists`). `ids` numbers the names (`names` lists them by number)."""
 
     columns: Columns
-    points: list[Point]
-    order: list[tuple[str, int]]
+    days: Ints
     lists: list[tuple[str, str]]
     in_lists: Ints
     ids: dict[str, int]
+
+    def point(self, game: int) -> Point:
+        day, sequence = (int(value) for value in self.days[game])
+        return dt.date(day // 10_000, day // 100 % 100, day % 100), sequence
+
+    def after(self, at: Point) -> int:
+        """The first game strictly after `at`."""
+        day = at[0].year * 10_000 + at[0].month * 100 + at[0].day
+        days, sequences = self.days[:, 0], self.days[:, 1]
+        low, high = np.searchsorted(days, day, "left"), np.searchsorted(days, day, "right")
+        return int(low + np.searchsorted(sequences[low:high], at[1], "right"))
 
     def names(self) -> list[str]:
         return sorted(self.ids, key=self.ids.__getitem__)
@@ -86,34 +99,59 @@ def played_columns(league_id: int, *, after: Point | None = None) -> PlayedColum
         return None
     keys, ids = players
     where, params = _where(league_id, after, None, None)
-    game_sql = (
-        f"SELECT CAST(g.date AS TEXT), g.sequence, g.title, g.{_quote('group')}, g.game_class "
-        f"FROM {_table(GameRecord)} g WHERE {where} ORDER BY g.date, g.sequence, g.id"
-    )
-    points, order, kinds = [], [], []
-    lists: dict[tuple[str, str], int] = {}
-    days: dict[str, dt.date] = {}
-    for raw_date, sequence, title, group, game_class in _stream(game_sql, [league_id, *params]):
-        day = days.get(raw_date) or days.setdefault(raw_date, dt.date.fromisoformat(raw_date))
-        points.append((day, sequence))
-        order.append((raw_date, sequence))
-        kinds.append(lists.setdefault((title, group), len(lists)) * 8 + _CLASS[game_class])
+    lists, kinds, days = _games(league_id, where, params)
     packed = _seats(league_id, where, params)
     flags = packed // (_PLAYER_BITS * _PLACE_BITS)
     seat_start = np.append(np.flatnonzero(flags & _FIRST), len(packed)).astype(np.int64)
-    if len(seat_start) != len(points) + 1:
+    if len(seat_start) != len(kinds) + 1:
         raise AssertionError("every game has seats, the first at position 0")
-    named = [ids.setdefault(area.game_participant(title), len(ids)) for title, _ in lists]
-    kind = np.array(kinds, dtype=np.int64)
+    named = [ids.setdefault(area.game_participant(title), len(ids)) for title, _, _ in lists]
     columns = Columns(
         seat_start=seat_start,
         player=np.searchsorted(keys, packed % _PLAYER_BITS).astype(np.int64),
         place=(packed // _PLAYER_BITS) % _PLACE_BITS,
         flags=flags & (_FIRST - 1),
-        game_class=kind % 8,
-        participant=np.array(named, dtype=np.int64)[kind // 8] if named else kind,
+        game_class=np.array([_CLASS[c] for _, _, c in lists] or [0], np.int64)[kinds],
+        participant=np.array(named or [0], dtype=np.int64)[kinds],
     )
-    return PlayedColumns(columns, points, order, list(lists), kind // 8, ids)
+    return PlayedColumns(columns, days, [(t, g) for t, g, _ in lists], kinds, ids)
+
+
+_FEW = 32
+"""Up to this many titles, groups and classes the database numbers each game's own."""
+
+
+def _games(league_id: int, where: str, params: list[object]) -> tuple[list[_Kind], Ints, Ints]:
+    """The distinct (title, group, class) of the games, the number of each game's in that list,
+    and each game's (date as YYYYMMDD, sequence)."""
+    games, group = _table(GameRecord), _quote("group")
+    values = [league_id, *params]
+    distinct = f"SELECT DISTINCT g.title, g.{group}, g.game_class FROM {games} g WHERE {where}"
+    kinds: list[_Kind] = [tuple(kind) for kind in _stream(distinct, values)]
+    day = "CAST(REPLACE(CAST(g.date AS TEXT), '-', '') AS BIGINT)"
+    tail = f"FROM {games} g WHERE {where} ORDER BY g.date, g.sequence, g.id"
+    if len(kinds) > _FEW:
+        found = _numbered_here(
+            f"SELECT {day}, g.sequence, g.title, g.{group}, g.game_class {tail}", values, kinds
+        )
+    else:
+        case = " ".join(
+            f"WHEN g.title = %s AND g.{group} = %s AND g.game_class = %s THEN {i}"
+            for i in range(len(kinds))
+        )
+        number = f"CASE {case} END" if kinds else "0"
+        given = [value for kind in kinds for value in kind]
+        rows = _stream(f"SELECT {day}, g.sequence, {number} {tail}", [*given, *values])
+        found = np.fromiter(chain.from_iterable(rows), dtype=np.int64).reshape(-1, 3)
+    return kinds, found[:, 2].copy(), found[:, :2].copy()
+
+
+def _numbered_here(sql: str, values: list[object], kinds: list[_Kind]) -> Ints:
+    """(day, sequence, number of the kind) per game, reading each game's title, group and
+    class (many kinds: too many to number in the query)."""
+    numbers = {kind: i for i, kind in enumerate(kinds)}
+    rows = [(day, sequence, numbers[tuple(kind)]) for day, sequence, *kind in _stream(sql, values)]
+    return np.array(rows, dtype=np.int64).reshape(-1, 3)
 
 
 def _quote(name: str) -> str:
