@@ -25,7 +25,7 @@ import numpy.typing as npt
 
 from tablerank.engine.records import Account, GameClass, SeatStatus
 from tablerank.engine.systems import area as area_module
-from tablerank.engine.systems import kernels
+from tablerank.engine.systems import codes
 from tablerank.engine.systems.area import Area, TeamDivisor
 from tablerank.engine.systems.base import ReplaySystem
 from tablerank.engine.systems.cow.elo import Elo
@@ -45,7 +45,7 @@ _LARGEST = 2.0**52
 class Columns:
     """Games in play order as integer columns: seats `seat_start[g]:seat_start[g + 1]` of game
     `g`, each seat's player (a name's number), place (0 when none) and flags
-    (`kernels.FINISHED` ...); each game's class (its index in `CLASSES`) and the number of its
+    (`codes.FINISHED` ...); each game's class (its index in `CLASSES`) and the number of its
     title's SOL participant (`area.game_participant`)."""
 
     seat_start: Ints
@@ -63,10 +63,10 @@ class Columns:
 
 def seat_flags(place: int | None, winner: bool, status: SeatStatus, account: Account) -> int:
     return (
-        (status is SeatStatus.FINISHED) * kernels.FINISHED
-        + (account is Account.PREMIUM) * kernels.PREMIUM
-        + winner * kernels.WINNER
-        + (place is not None) * kernels.PLACED
+        (status is SeatStatus.FINISHED) * codes.FINISHED
+        + (account is Account.PREMIUM) * codes.PREMIUM
+        + winner * codes.WINNER
+        + (place is not None) * codes.PLACED
     )
 
 
@@ -133,7 +133,7 @@ class ArrayReplay:
     def __init__(self, system: Elo | Area) -> None:
         self._system = system
         self._offset = 1024
-        self._memo = np.full((3, 2 * self._offset + 1), kernels.MISSING, np.int64)
+        self._memo = np.full((3, 2 * self._offset + 1), codes.MISSING, np.int64)
         self._miss = np.zeros(3, np.int64)
 
     def run(self, columns: Columns, games: Ints, state: ArrayState, rank: Ints) -> None:
@@ -144,12 +144,13 @@ class ArrayReplay:
         while at < len(games):
             self._miss[0] = 0
             at = self._run(columns, games, at, state, rank, widest)
-            if self._miss[0] == kernels.NOT_WHOLE:
+            if self._miss[0] == codes.NOT_WHOLE:
                 raise ArithmeticError("a rating difference is not a whole number")
-            if self._miss[0] == kernels.NEEDED:
+            if self._miss[0] == codes.NEEDED:
                 self._fill(int(self._miss[1]), int(self._miss[2]))
 
     def _run(self, c: Columns, games: Ints, at: int, s: ArrayState, rank: Ints, widest: int) -> int:
+        kernels = _kernels()
         if isinstance(self._system, Elo):
             return int(
                 kernels.elo_run(
@@ -170,7 +171,7 @@ class ArrayReplay:
         rows = self._memo.shape[0]
         if table >= rows or abs(difference) > self._offset:
             offset = max(2 * self._offset, abs(difference))
-            grown = np.full((max(rows, table + 1), 2 * offset + 1), kernels.MISSING, np.int64)
+            grown = np.full((max(rows, table + 1), 2 * offset + 1), codes.MISSING, np.int64)
             grown[:rows, offset - self._offset : offset + self._offset + 1] = self._memo
             self._memo, self._offset = grown, offset
         self._memo[table, difference + self._offset] = self._entry(table, float(difference))
@@ -189,6 +190,13 @@ _PLACES = ((1, 2), (2, 1), (1, 1))
 _TEAM_MODES = {TeamDivisor.LARGER: 0, TeamDivisor.SMALLER: 1, TeamDivisor.ALL: 2}
 
 _replays: dict[Any, ArrayReplay] = {}
+
+
+def _kernels() -> Any:
+    """The compiled loops, imported on first use (numba loads with them)."""
+    from tablerank.engine.systems import kernels
+
+    return kernels
 
 
 def array_replay(system: ReplaySystem[Game]) -> ArrayReplay | None:

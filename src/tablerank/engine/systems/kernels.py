@@ -6,8 +6,7 @@ offset]`). Where an entry is missing the loop stops before touching the game and
 one it needs (`miss`: status, table, difference); the caller fills it and resumes there. So
 nothing here computes a rating, and a property test holds the whole to the engine, bit for bit.
 
-Seat flags: FINISHED 1, PREMIUM 2, WINNER 4, PLACED 8 (the seat has a place).
-Game classes: the order of `GameClass` (two, wta, team, race, sol).
+The integers they read are named in `codes`.
 """
 
 from __future__ import annotations
@@ -17,12 +16,18 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-FINISHED, PREMIUM, WINNER, PLACED = 1, 2, 4, 8
-TEAM, RACE, SOL = 2, 3, 4
-MISSING = -(2**62)
-"""A table entry not worked out yet."""
-NEEDED, NOT_WHOLE = 1, 2
-"""`miss[0]`: an entry is missing; the rating difference is not a whole number."""
+from tablerank.engine.systems.codes import (
+    FINISHED,
+    MISSING,
+    NEEDED,
+    NOT_WHOLE,
+    PLACED,
+    PREMIUM,
+    RACE,
+    SOL,
+    TEAM,
+    WINNER,
+)
 
 
 @njit(cache=True)
