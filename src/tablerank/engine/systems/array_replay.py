@@ -32,7 +32,15 @@ from tablerank.engine.systems.cow.elo import Elo
 from tablerank.engine.systems.fast_replay import Table
 from tablerank.engine.values import Game
 
-__all__ = ["ArrayReplay", "ArrayState", "Columns", "array_replay", "columns_of", "whole"]
+__all__ = [
+    "ArrayReplay",
+    "ArrayState",
+    "Columns",
+    "array_replay",
+    "columns_of",
+    "load",
+    "whole",
+]
 
 Ints = npt.NDArray[np.int64]
 CLASSES = list(GameClass)
@@ -190,6 +198,18 @@ _PLACES = ((1, 2), (2, 1), (1, 1))
 _TEAM_MODES = {TeamDivisor.LARGER: 0, TeamDivisor.SMALLER: 1, TeamDivisor.ALL: 2}
 
 _replays: dict[Any, ArrayReplay] = {}
+
+
+def load() -> None:
+    """Compile the loops, or load them from numba's cache (what a process's first replay
+    pays once; the benchmark measures it)."""
+    kernels = _kernels()
+    none, no_ratings, one = np.zeros(0, np.int64), np.zeros(0), np.zeros(1, np.int64)
+    memo, marks = np.zeros((1, 1), np.int64), np.zeros(0, np.uint8)
+    kernels.elo_run(one, none, none, none, none, none, 0, no_ratings, none, marks, memo, 0,
+                    one, 0)  # fmt: skip
+    kernels.area_run(one, none, none, none, none, none, 0, none, 0, no_ratings, none, marks,
+                     memo, 0, one, 0)  # fmt: skip
 
 
 def _kernels() -> Any:
