@@ -9,9 +9,8 @@ from hypothesis import strategies as st
 from tablerank.league.checkpoint_blobs import decode, encode_columns, encode_json
 
 names = st.text(st.characters(codec="utf-8", exclude_characters="\0"), min_size=1, max_size=12)
-states = st.dictionaries(
-    names, st.tuples(st.floats(allow_nan=False, allow_infinity=False), st.integers(0, 2**40)), max_size=20
-)
+ratings = st.floats(allow_nan=False, allow_infinity=False)
+states = st.dictionaries(names, st.tuples(ratings, st.integers(0, 2**40)), max_size=20)
 
 
 @given(states)

@@ -4,9 +4,11 @@ the fast replay; any other order-dependent system goes through the engine, to th
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from typing import Any
 
 import pytest
+from django.apps import apps
 from django.contrib.auth.models import User
 
 from tablerank.engine.records import Game, game_from_dict
@@ -14,7 +16,13 @@ from tablerank.engine.systems.array_replay import columns_of
 from tablerank.engine.systems.fast_replay import table_of
 from tablerank.league import array_lists, checkpoints
 from tablerank.league import played_columns as played_columns_module
-from tablerank.league.models import League, RatingCheckpoint, RatingState, RatingWatermark
+from tablerank.league.models import (
+    GameRecord,
+    League,
+    RatingCheckpoint,
+    RatingState,
+    RatingWatermark,
+)
 from tablerank.league.played import played_games, played_tables
 from tablerank.league.played_columns import played_columns
 from tablerank.league.services import kept_systems, rebuild_ratings, record_games
@@ -100,12 +108,17 @@ def test_ratings_before_each_game_are_the_same_through_the_engine(
     assert befores() == fast
 
 
-@pytest.mark.parametrize("few", [32, 0])
+@pytest.mark.parametrize(("few", "packed"), [(32, True), (0, True), (32, False), (0, False)])
 def test_the_columns_read_are_the_played_tables(
-    history: League, monkeypatch: pytest.MonkeyPatch, few: int
+    history: League, monkeypatch: pytest.MonkeyPatch, few: int, packed: bool
 ) -> None:
-    """Whether the database numbers the games' titles (a few) or the reading does (many)."""
+    """Whether the database numbers the games' titles (a few) or the reading does (many), and
+    whether the seats are read packed with their games or (stored before that) one by one."""
     monkeypatch.setattr(played_columns_module, "_FEW", few)
+    if not packed:
+        GameRecord.objects.filter(pk=GameRecord.objects.order_by("pk")[0].pk).update(
+            seat_columns=b""
+        )
     games = list(played_tables(history.pk))
     middle = games[len(games) // 2][0]
     for after, tables in ((None, games), (middle, [t for t in games if t[0] > middle])):
@@ -118,3 +131,17 @@ def test_the_columns_read_are_the_played_tables(
         assert [played.point(i) for i in range(len(tables))] == [at for at, _ in tables]
         assert [played.lists[k] for k in played.in_lists] == [t[:2] for _, t in tables]
         assert played.after(middle) == sum(at <= middle for at, _ in tables)
+
+
+def test_the_migration_packs_the_seats_of_games_stored_before_it(
+    history: League, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stored = dict(GameRecord.objects.values_list("pk", "seat_columns"))
+    assert all(stored.values())
+    GameRecord.objects.update(seat_columns=b"")
+    migration = importlib.import_module("tablerank.league.migrations.0010_game_seat_columns")
+    monkeypatch.setattr(migration, "CHUNK", 3)
+    migration.pack_every_game(apps, None)
+    assert dict(GameRecord.objects.values_list("pk", "seat_columns")) == {
+        pk: bytes(seats) for pk, seats in stored.items()
+    }

@@ -1,10 +1,11 @@
 """The league's confirmed games in play order as integer columns, for the compiled replays
 (`engine.systems.array_replay`).
 
-Two queries in the same order, as `played.played_tables`: one row per game (place in play
-order, title, group, class) and one integer per seat, packed by the database (player's
-number, place and flags), read into a numpy array without a Python object per seat. Player
-names are read once per league; the query's parameters never grow with the league.
+One row per game in play order (date, sequence, the number of its title, group and class, and
+its seats packed when it was stored, `seat_columns`); where a game's seats are not packed,
+a second query in the same order gives one integer per seat, packed by the database the same
+way. Player names are read once per league; the queries' parameters never grow with the
+league.
 """
 
 from __future__ import annotations
@@ -21,14 +22,13 @@ from tablerank.engine.systems.array_replay import CLASSES, Columns, Ints
 from tablerank.league.models import GameRecord, Player
 from tablerank.league.models import Seat as SeatRow
 from tablerank.league.played import Point, _stream, _table, _where
+from tablerank.league.seat_columns import PLACE_BITS, PLAYER_BITS
 
 __all__ = ["PlayedColumns", "played_columns"]
 
 _Kind = tuple[str, str, str]
 """A game's title, group and class."""
 
-_PLAYER_BITS = 2**32
-_PLACE_BITS = 2**16
 _FIRST = 16
 """A seat flag beside `kernels`' own: the game's first seat (position 0)."""
 
@@ -69,7 +69,7 @@ def _players(league_id: int) -> tuple[Ints, dict[str, int]] | None:
     for pk, name in rows.iterator(chunk_size=20_000):
         keys.append(pk)
         ids[name] = len(ids)
-    if keys and keys[-1] >= _PLAYER_BITS:
+    if keys and keys[-1] >= PLAYER_BITS:
         return None
     return np.array(keys, dtype=np.int64), ids
 
@@ -83,7 +83,7 @@ def _seats(league_id: int, where: str, params: list[object]) -> Ints:
         f" + CASE WHEN s.position = 0 THEN {_FIRST} ELSE 0 END"
     )
     sql = (
-        f"SELECT s.player_id + {_PLAYER_BITS} * (COALESCE(s.place, 0) + {_PLACE_BITS} * "
+        f"SELECT s.player_id + {PLAYER_BITS} * (COALESCE(s.place, 0) + {PLACE_BITS} * "
         f"({flags})) FROM {games} g JOIN {seats} s ON s.game_id = g.id WHERE {where} "
         "ORDER BY g.date, g.sequence, g.id, s.position"
     )
@@ -99,41 +99,49 @@ def played_columns(league_id: int, *, after: Point | None = None) -> PlayedColum
         return None
     keys, ids = players
     where, params = _where(league_id, after, None, None)
-    lists, kinds, days = _games(league_id, where, params)
-    packed = _seats(league_id, where, params)
-    flags = packed // (_PLAYER_BITS * _PLACE_BITS)
-    seat_start = np.append(np.flatnonzero(flags & _FIRST), len(packed)).astype(np.int64)
-    if len(seat_start) != len(kinds) + 1:
+    lists, found, stored = _games(league_id, where, params)
+    if all(stored):  # every game's seats packed with it: no row per seat to read
+        packed = np.frombuffer(b"".join(stored), "<i8").astype(np.int64)
+        sizes = np.array([len(seats) // 8 for seats in stored], dtype=np.int64)
+        seat_start = np.concatenate([np.zeros(1, np.int64), np.cumsum(sizes)])
+    else:
+        packed = _seats(league_id, where, params)
+        first = np.flatnonzero(packed // (PLAYER_BITS * PLACE_BITS) & _FIRST)
+        seat_start = np.append(first, len(packed)).astype(np.int64)
+    if len(seat_start) != len(found) + 1:
         raise AssertionError("every game has seats, the first at position 0")
+    kinds = found[:, 2].copy()
     named = [ids.setdefault(area.game_participant(title), len(ids)) for title, _, _ in lists]
     columns = Columns(
         seat_start=seat_start,
-        player=np.searchsorted(keys, packed % _PLAYER_BITS).astype(np.int64),
-        place=(packed // _PLAYER_BITS) % _PLACE_BITS,
-        flags=flags & (_FIRST - 1),
+        player=np.searchsorted(keys, packed % PLAYER_BITS).astype(np.int64),
+        place=(packed // PLAYER_BITS) % PLACE_BITS,
+        flags=packed // (PLAYER_BITS * PLACE_BITS) & (_FIRST - 1),
         game_class=np.array([_CLASS[c] for _, _, c in lists] or [0], np.int64)[kinds],
         participant=np.array(named or [0], dtype=np.int64)[kinds],
     )
-    return PlayedColumns(columns, days, [(t, g) for t, g, _ in lists], kinds, ids)
+    return PlayedColumns(columns, found[:, :2].copy(), [(t, g) for t, g, _ in lists], kinds, ids)
 
 
 _FEW = 32
 """Up to this many titles, groups and classes the database numbers each game's own."""
 
 
-def _games(league_id: int, where: str, params: list[object]) -> tuple[list[_Kind], Ints, Ints]:
-    """The distinct (title, group, class) of the games, the number of each game's in that list,
-    and each game's (date as YYYYMMDD, sequence)."""
+def _games(
+    league_id: int, where: str, params: list[object]
+) -> tuple[list[_Kind], Ints, list[bytes]]:
+    """The distinct (title, group, class) of the games; per game its date (as YYYYMMDD),
+    sequence and the number of its kind in that list; and per game its packed seats."""
     games, group = _table(GameRecord), _quote("group")
     values = [league_id, *params]
     distinct = f"SELECT DISTINCT g.title, g.{group}, g.game_class FROM {games} g WHERE {where}"
     kinds: list[_Kind] = [tuple(kind) for kind in _stream(distinct, values)]
     day = "CAST(REPLACE(CAST(g.date AS TEXT), '-', '') AS BIGINT)"
-    tail = f"FROM {games} g WHERE {where} ORDER BY g.date, g.sequence, g.id"
-    if len(kinds) > _FEW:
-        found = _numbered_here(
-            f"SELECT {day}, g.sequence, g.title, g.{group}, g.game_class {tail}", values, kinds
-        )
+    tail = f", g.seat_columns FROM {games} g WHERE {where} ORDER BY g.date, g.sequence, g.id"
+    if len(kinds) > _FEW:  # each game's title, group and class, numbered here
+        numbers = {kind: i for i, kind in enumerate(kinds)}
+        sql = f"SELECT {day}, g.sequence, g.title, g.{group}, g.game_class{tail}"
+        rows = [(d, q, numbers[t, k, c], seats) for d, q, t, k, c, seats in _stream(sql, values)]
     else:
         case = " ".join(
             f"WHEN g.title = %s AND g.{group} = %s AND g.game_class = %s THEN {i}"
@@ -141,17 +149,12 @@ def _games(league_id: int, where: str, params: list[object]) -> tuple[list[_Kind
         )
         number = f"CASE {case} END" if kinds else "0"
         given = [value for kind in kinds for value in kind]
-        rows = _stream(f"SELECT {day}, g.sequence, {number} {tail}", [*given, *values])
-        found = np.fromiter(chain.from_iterable(rows), dtype=np.int64).reshape(-1, 3)
-    return kinds, found[:, 2].copy(), found[:, :2].copy()
-
-
-def _numbered_here(sql: str, values: list[object], kinds: list[_Kind]) -> Ints:
-    """(day, sequence, number of the kind) per game, reading each game's title, group and
-    class (many kinds: too many to number in the query)."""
-    numbers = {kind: i for i, kind in enumerate(kinds)}
-    rows = [(day, sequence, numbers[tuple(kind)]) for day, sequence, *kind in _stream(sql, values)]
-    return np.array(rows, dtype=np.int64).reshape(-1, 3)
+        rows = list(_stream(f"SELECT {day}, g.sequence, {number}{tail}", [*given, *values]))
+    if not rows:
+        return kinds, np.zeros((0, 3), np.int64), []
+    days, sequences, numbered, stored = zip(*rows, strict=True)
+    found = np.array([days, sequences, numbered], dtype=np.int64).T
+    return kinds, found, list(stored)
 
 
 def _quote(name: str) -> str:

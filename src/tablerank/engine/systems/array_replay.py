@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from tablerank.engine.records import Account, GameClass, SeatStatus
+from tablerank.engine.records import GameClass
 from tablerank.engine.systems import area as area_module
 from tablerank.engine.systems import codes
 from tablerank.engine.systems.area import Area, TeamDivisor
@@ -69,15 +69,6 @@ class Columns:
         return int(np.max(np.diff(self.seat_start), initial=0))
 
 
-def seat_flags(place: int | None, winner: bool, status: SeatStatus, account: Account) -> int:
-    return (
-        (status is SeatStatus.FINISHED) * codes.FINISHED
-        + (account is Account.PREMIUM) * codes.PREMIUM
-        + winner * codes.WINNER
-        + (place is not None) * codes.PLACED
-    )
-
-
 def columns_of(tables: Iterable[Table], ids: dict[str, int]) -> Columns:
     """The columns of these tables, numbering names in `ids` (new names are added to it)."""
 
@@ -89,7 +80,7 @@ def columns_of(tables: Iterable[Table], ids: dict[str, int]) -> Columns:
         for name, place, winner, status, account in seats:
             players.append(number(name))
             places.append(place or 0)
-            flags.append(seat_flags(place, winner, status, account))
+            flags.append(codes.seat_flags(place, winner, status, account))
         starts.append(len(players))
         classes.append(CLASSES.index(game_class))
         participants.append(number(area_module.game_participant(title)))
