@@ -4,8 +4,9 @@
 checkpoints is read once as integer columns (`played_columns`), each list's state becomes
 arrays, and each list runs through `engine.systems.array_replay` in stretches that end where a
 checkpoint falls due. Lists the compiled replays do not cover (another system class, a rating
-that is not a whole number, players that do not pack) are left to the caller: `replay` says so
-before changing anything. numpy and numba load with this module, on the first replay.
+that is not a whole number, players that do not pack, numba missing or unable to cache) are
+left to the caller: `replay` says so before changing anything. numpy loads with this module,
+numba on the first replay.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from tablerank.engine.systems.array_replay import (
     ArrayReplay,
     ArrayState,
     array_replay,
+    available,
     whole,
 )
 from tablerank.league import checkpoints
@@ -37,7 +39,7 @@ def replay(league: League, lists: Sequence[_Replaying], start: Point | None) -> 
     """Bring each list's state up to the end of the history (saving checkpoints on the way)
     through the compiled replays; False, with nothing changed, where they cannot."""
     replays = [array_replay(r.system) for r in lists]
-    if not all(replays):
+    if not all(replays) or not available():
         return False
     played = played_columns(league.pk, after=start)
     if played is None:

@@ -37,6 +37,7 @@ __all__ = [
     "ArrayState",
     "Columns",
     "array_replay",
+    "available",
     "columns_of",
     "load",
     "whole",
@@ -201,6 +202,22 @@ def load() -> None:
                     one, 0)  # fmt: skip
     kernels.area_run(one, none, none, none, none, none, 0, none, 0, no_ratings, none, marks,
                      memo, 0, one, 0)  # fmt: skip
+
+
+_available: list[bool] = []
+
+
+def available() -> bool:
+    """Whether the compiled loops load here: numba is installed for this Python and has a place
+    to cache them (beside the module, in the user's cache, or in `NUMBA_CACHE_DIR`)."""
+    if not _available:
+        try:
+            _kernels()
+        except (ImportError, RuntimeError):
+            _available.append(False)
+        else:
+            _available.append(True)
+    return _available[0]
 
 
 def _kernels() -> Any:
