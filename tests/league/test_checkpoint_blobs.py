@@ -10,10 +10,12 @@ from tablerank.league.checkpoint_blobs import decode, encode_columns, encode_jso
 
 names = st.text(st.characters(codec="utf-8", exclude_characters="\0"), min_size=1, max_size=12)
 ratings = st.floats(allow_nan=False, allow_infinity=False)
-states = st.dictionaries(names, st.tuples(ratings, st.integers(0, 2**40)), max_size=20)
+wide = st.dictionaries(names, st.tuples(ratings, st.integers(0, 2**40)), max_size=20)
+whole = st.integers(-(2**31) + 1, 2**31 - 1).map(float)
+small = st.dictionaries(names, st.tuples(whole, st.integers(0, 2**31 - 1)), max_size=20)
 
 
-@given(states)
+@given(st.one_of(wide, small))
 def test_both_forms_read_back_every_rating_bit_for_bit(state: dict[str, tuple[float, int]]) -> None:
     ratings = {name: rating for name, (rating, _) in state.items()}
     games = {name: count for name, (_, count) in state.items()}

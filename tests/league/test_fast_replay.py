@@ -7,6 +7,7 @@ import dataclasses
 import importlib
 from typing import Any
 
+import numpy as np
 import pytest
 from django.apps import apps
 from django.contrib.auth.models import User
@@ -145,3 +146,10 @@ def test_the_migration_packs_the_seats_of_games_stored_before_it(
     assert dict(GameRecord.objects.values_list("pk", "seat_columns")) == {
         pk: bytes(seats) for pk, seats in stored.items()
     }
+
+
+@pytest.mark.parametrize("largest", [40, 10**9])
+def test_players_are_numbered_by_their_keys_place_whether_dense_or_sparse(largest: int) -> None:
+    keys = np.array([3, 7, largest], dtype=np.int64)
+    seats = np.array([largest, 3, 7, 3], dtype=np.int64)
+    assert played_columns_module._numbers(keys, seats).tolist() == [2, 0, 1, 0]

@@ -114,13 +114,23 @@ def played_columns(league_id: int, *, after: Point | None = None) -> PlayedColum
     named = [ids.setdefault(area.game_participant(title), len(ids)) for title, _, _ in lists]
     columns = Columns(
         seat_start=seat_start,
-        player=np.searchsorted(keys, packed % PLAYER_BITS).astype(np.int64),
+        player=_numbers(keys, packed % PLAYER_BITS),
         place=(packed // PLAYER_BITS) % PLACE_BITS,
         flags=packed // (PLAYER_BITS * PLACE_BITS) & (_FIRST - 1),
         game_class=np.array([_CLASS[c] for _, _, c in lists] or [0], np.int64)[kinds],
         participant=np.array(named or [0], dtype=np.int64)[kinds],
     )
     return PlayedColumns(columns, found[:, :2].copy(), [(t, g) for t, g, _ in lists], kinds, ids)
+
+
+def _numbers(keys: Ints, players: Ints) -> Ints:
+    """Each seat's player numbered by its key's place in `keys` (sorted): through a table by
+    key where the keys are dense enough, else by binary search."""
+    if len(keys) and keys[-1] <= 8 * len(keys) + 65_536:
+        table = np.zeros(int(keys[-1]) + 1, dtype=np.int64)
+        table[keys] = np.arange(len(keys), dtype=np.int64)
+        return table[players]
+    return np.searchsorted(keys, players).astype(np.int64)
 
 
 _FEW = 32
