@@ -13,6 +13,7 @@ from django.apps import apps
 from django.contrib.auth.models import User
 
 from tablerank.engine.records import Game, game_from_dict
+from tablerank.engine.systems import array_replay as array_replay_module
 from tablerank.engine.systems.array_replay import columns_of
 from tablerank.engine.systems.fast_replay import table_of
 from tablerank.league import array_lists, checkpoints
@@ -153,3 +154,25 @@ def test_players_are_numbered_by_their_keys_place_whether_dense_or_sparse(larges
     keys = np.array([3, 7, largest], dtype=np.int64)
     seats = np.array([largest, 3, 7, 3], dtype=np.int64)
     assert played_columns_module._numbers(keys, seats).tolist() == [2, 0, 1, 0]
+
+
+def test_a_difference_beyond_the_tables_replays_through_the_fast_replay(
+    history: League, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The compiled replay gives up before writing anything; the fast replay does the work."""
+    monkeypatch.setattr(checkpoints, "EVERY", 3)
+    rebuild_ratings(history)
+    compiled = _state(history)
+    calls: list[int] = []
+    through_tables = checkpoints._replay_tables
+
+    def counted(*args: Any) -> None:
+        calls.append(1)
+        through_tables(*args)
+
+    monkeypatch.setattr(checkpoints, "_replay_tables", counted)
+    monkeypatch.setattr(array_replay_module, "WIDEST", 0)
+    monkeypatch.setattr(array_replay_module, "_replays", {})
+    rebuild_ratings(history)
+    assert calls
+    assert _state(history) == compiled

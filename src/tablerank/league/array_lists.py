@@ -3,10 +3,11 @@
 `checkpoints.replay_lists` hands its lists here first: the history after the earliest of their
 checkpoints is read once as integer columns (`played_columns`), each list's state becomes
 arrays, and each list runs through `engine.systems.array_replay` in stretches that end where a
-checkpoint falls due. Lists the compiled replays do not cover (another system class, a rating
-that is not a whole number, players that do not pack, numba missing or unable to cache) are
-left to the caller: `replay` says so before changing anything. numpy loads with this module,
-numba on the first replay.
+checkpoint falls due; the checkpoints are written once every list has run. Lists the compiled
+replays do not cover (another system class, a rating that is not a whole number, players that
+do not pack, numba missing or unable to cache, a rating difference beyond its tables) are left
+to the caller: `replay` says so before writing anything. numpy loads with this module, numba
+on the first replay.
 """
 
 from __future__ import annotations
@@ -35,6 +36,10 @@ if TYPE_CHECKING:
 __all__ = ["replay"]
 
 
+Due = tuple[Point, int, bytes]
+"""A checkpoint that fell due: its place, the list's games then, and the state encoded."""
+
+
 def replay(league: League, lists: Sequence[_Replaying], start: Point | None) -> bool:
     """Bring each list's state up to the end of the history (saving checkpoints on the way)
     through the compiled replays; False, with nothing changed, where they cannot."""
@@ -53,9 +58,20 @@ def replay(league: League, lists: Sequence[_Replaying], start: Point | None) -> 
         return False
     names = played.names()
     rank = _ranks(names)
-    for r, fast, state in zip(lists, replays, states, strict=True):
-        assert fast is not None
-        _replay_list(league, played, r, fast, state, names, rank)
+    try:
+        done = [
+            _replay_list(played, r, fast, state, names, rank)
+            for r, fast, state in zip(lists, replays, states, strict=True)
+            if fast is not None
+        ]
+    except ArithmeticError:  # a rating difference beyond the loops' tables: nothing written
+        return False
+    for r, state, (at, count, due) in zip(lists, states, done, strict=True):
+        for point, games, blob in due:
+            r.state.at, r.state.count = point, games
+            r.saved(league, blob)
+        r.state.at, r.state.count = at, count
+        r.state.ratings, r.state.games = state.as_dicts(names)
     return True
 
 
@@ -68,26 +84,27 @@ def _ranks(names: list[str]) -> np.ndarray:
 
 
 def _replay_list(
-    league: League, played: PlayedColumns, r: _Replaying, fast: ArrayReplay,
-    state: ArrayState, names: list[str], rank: np.ndarray,
-) -> None:  # fmt: skip
-    """One list: its games after its own checkpoint, in stretches up to each checkpoint due."""
+    played: PlayedColumns, r: _Replaying, fast: ArrayReplay, state: ArrayState,
+    names: list[str], rank: np.ndarray,
+) -> tuple[Point | None, int, list[Due]]:  # fmt: skip
+    """One list: its games after its own checkpoint, in stretches up to each checkpoint due.
+    Returns the place of its last game, its count of games, and the checkpoints due."""
     assert r.fast is not None
     keys = [r.fast.list_key(title, group) == r.key for title, group in played.lists]
     listed = np.array(keys, dtype=bool)[played.in_lists] if keys else np.zeros(0, dtype=bool)
-    at = r.state.at
+    at, count, since, due = r.state.at, r.state.count, r.since, []
     begin = 0 if at is None else played.after(at)
     games = np.flatnonzero(listed[begin:]).astype(np.int64) + begin
     done, named = 0, np.array(names, dtype=object)
     while done < len(games):
-        stretch = games[done : done + checkpoints.EVERY - (r.state.count - r.since)]
+        stretch = games[done : done + checkpoints.EVERY - (count - since)]
         fast.run(played.columns, stretch, state, rank)
         done += len(stretch)
-        r.state.at = played.point(int(stretch[-1]))
-        r.state.count += len(stretch)
-        if r.state.count - r.since >= checkpoints.EVERY:
-            r.saved(league, _blob(state, names, named))
-    r.state.ratings, r.state.games = state.as_dicts(names)
+        at, count = played.point(int(stretch[-1])), count + len(stretch)
+        if count - since >= checkpoints.EVERY:
+            due.append((at, count, _blob(state, names, named)))
+            since = count
+    return at, count, due
 
 
 def _blob(state: ArrayState, names: list[str], named: np.ndarray) -> bytes:

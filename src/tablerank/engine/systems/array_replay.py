@@ -48,6 +48,8 @@ CLASSES = list(GameClass)
 """Game classes by number, as the kernels know them."""
 _LARGEST = 2.0**52
 """Ratings up to this size add whole numbers exactly."""
+WIDEST = 2**17
+"""The widest rating difference the tables hold (a few megabytes per table)."""
 
 
 @dataclass
@@ -144,7 +146,7 @@ class ArrayReplay:
         while at < len(games):
             self._miss[0] = 0
             at = self._run(columns, games, at, state, rank, widest)
-            if self._miss[0] == codes.NOT_WHOLE:
+            if self._miss[0] == codes.NOT_WHOLE:  # not reached from whole ratings
                 raise ArithmeticError("a rating difference is not a whole number")
             if self._miss[0] == codes.NEEDED:
                 self._fill(int(self._miss[1]), int(self._miss[2]))
@@ -167,7 +169,10 @@ class ArrayReplay:
         )  # fmt: skip
 
     def _fill(self, table: int, difference: int) -> None:
-        """Work out one entry with the engine, growing the tables to hold it."""
+        """Work out one entry with the engine, growing the tables to hold it; ArithmeticError
+        where the difference is wider than the tables may grow (`WIDEST`)."""
+        if abs(difference) > WIDEST:
+            raise ArithmeticError(f"a rating difference of {difference} is beyond the tables")
         rows = self._memo.shape[0]
         if table >= rows or abs(difference) > self._offset:
             offset = max(2 * self._offset, abs(difference))
