@@ -71,20 +71,33 @@ def test_the_tables_read_are_the_played_games(history: League) -> None:
     ]
 
 
-@pytest.mark.parametrize("without", ["array_replay", "fast_replay"])
+@pytest.mark.parametrize("without", ["array_replay", "wide_tables", "fast_replay"])
 def test_the_engine_and_the_fast_replay_replay_to_the_same_state(
     history: League, monkeypatch: pytest.MonkeyPatch, without: str
 ) -> None:
-    """Without the compiled replays the lists replay through the fast replays; without those,
+    """Without the compiled replays (or where a rating difference is beyond their tables: they
+    give up before writing anything) the lists replay through the fast replays; without those,
     through the engine: to the same rows, watermarks and checkpoints."""
     monkeypatch.setattr(checkpoints, "EVERY", 3)
     rebuild_ratings(history)
     compiled = _state(history)
     assert compiled["checkpoints"]
-    monkeypatch.setattr(array_lists, "array_replay", lambda system: None)
+    through_tables, calls = checkpoints._replay_tables, []
+
+    def counted(*args: Any) -> None:
+        calls.append(args)
+        through_tables(*args)
+
+    monkeypatch.setattr(checkpoints, "_replay_tables", counted)
+    if without == "wide_tables":
+        monkeypatch.setattr(array_replay_module, "WIDEST", 0)
+        monkeypatch.setattr(array_replay_module, "_replays", {})
+    else:
+        monkeypatch.setattr(array_lists, "array_replay", lambda system: None)
     if without == "fast_replay":
         monkeypatch.setattr(checkpoints, "fast_replay", lambda system: None)
     rebuild_ratings(history)
+    assert bool(calls) == (without != "fast_replay")
     assert _state(history) == compiled
 
 
@@ -154,25 +167,3 @@ def test_players_are_numbered_by_their_keys_place_whether_dense_or_sparse(larges
     keys = np.array([3, 7, largest], dtype=np.int64)
     seats = np.array([largest, 3, 7, 3], dtype=np.int64)
     assert played_columns_module._numbers(keys, seats).tolist() == [2, 0, 1, 0]
-
-
-def test_a_difference_beyond_the_tables_replays_through_the_fast_replay(
-    history: League, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The compiled replay gives up before writing anything; the fast replay does the work."""
-    monkeypatch.setattr(checkpoints, "EVERY", 3)
-    rebuild_ratings(history)
-    compiled = _state(history)
-    calls: list[int] = []
-    through_tables = checkpoints._replay_tables
-
-    def counted(*args: Any) -> None:
-        calls.append(1)
-        through_tables(*args)
-
-    monkeypatch.setattr(checkpoints, "_replay_tables", counted)
-    monkeypatch.setattr(array_replay_module, "WIDEST", 0)
-    monkeypatch.setattr(array_replay_module, "_replays", {})
-    rebuild_ratings(history)
-    assert calls
-    assert _state(history) == compiled
