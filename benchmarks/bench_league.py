@@ -222,6 +222,35 @@ def cli_void(league: Any, url: str) -> float:
     return time.perf_counter() - start
 
 
+def kernels_load() -> dict[str, float]:
+    """Seconds a new process takes to import numba and compile the compiled replays with an
+    empty cache, then to load them from that cache (what every later process pays once, at
+    its first replay)."""
+    code = (
+        "import time; start = time.perf_counter(); "
+        "from tablerank.engine.systems.array_replay import load; load(); "
+        "print(time.perf_counter() - start)"
+    )
+    with tempfile.TemporaryDirectory() as cache:
+        env = os.environ | {"NUMBA_CACHE_DIR": cache}
+        times = [
+            float(subprocess.run([sys.executable, "-c", code], env=env, check=True,
+                                 capture_output=True, text=True).stdout)
+            for _ in range(2)
+        ]  # fmt: skip
+    return {
+        "kernels_compile_seconds": round(times[0], 2),
+        "kernels_load_seconds": round(times[1], 2),
+    }
+
+
+def cpu_and_wall(run: Callable[[], float]) -> tuple[float, float]:
+    """(wall seconds as `run` measures them, CPU seconds of this process meanwhile)."""
+    start = time.process_time()
+    wall = run()
+    return wall, time.process_time() - start
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -306,10 +335,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     results["record_ratio"] = round(
         results["record_one_more_ms_full"] / results["record_one_more_ms_empty"], 2
     )
-    results["void_middle_seconds"] = round(void_middle(big), 2)
-    results["correct_middle_seconds"] = round(correct_middle(big), 2)
-    results["confirm_late_seconds"] = round(confirm_late(big, options.seed), 2)
+    for name, run in (
+        ("void_middle", lambda: void_middle(big)),
+        ("correct_middle", lambda: correct_middle(big)),
+        ("confirm_late", lambda: confirm_late(big, options.seed)),
+    ):
+        wall, cpu = cpu_and_wall(run)
+        results[f"{name}_seconds"], results[f"{name}_cpu_seconds"] = round(wall, 2), round(cpu, 2)
     results["cli_void_middle_seconds"] = round(cli_void(big, url), 2)
+    results |= kernels_load()
     if options.serve:
         results |= serve_results(url, options.seed)
     return report(results, options.json)

@@ -3,16 +3,30 @@ the fast replay; any other order-dependent system goes through the engine, to th
 
 from __future__ import annotations
 
+import dataclasses
+import importlib
 from typing import Any
 
+import numpy as np
 import pytest
+from django.apps import apps
 from django.contrib.auth.models import User
 
 from tablerank.engine.records import Game, game_from_dict
+from tablerank.engine.systems import array_replay as array_replay_module
+from tablerank.engine.systems.array_replay import columns_of
 from tablerank.engine.systems.fast_replay import table_of
-from tablerank.league import checkpoints
-from tablerank.league.models import League, RatingCheckpoint, RatingState, RatingWatermark
+from tablerank.league import array_lists, checkpoints
+from tablerank.league import played_columns as played_columns_module
+from tablerank.league.models import (
+    GameRecord,
+    League,
+    RatingCheckpoint,
+    RatingState,
+    RatingWatermark,
+)
 from tablerank.league.played import played_games, played_tables
+from tablerank.league.played_columns import played_columns
 from tablerank.league.services import kept_systems, rebuild_ratings, record_games
 from tests.league.test_models import GAMES
 
@@ -57,16 +71,34 @@ def test_the_tables_read_are_the_played_games(history: League) -> None:
     ]
 
 
-def test_the_engine_replays_to_the_same_state(
-    history: League, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("without", ["array_replay", "wide_tables", "fast_replay"])
+def test_the_engine_and_the_fast_replay_replay_to_the_same_state(
+    history: League, monkeypatch: pytest.MonkeyPatch, without: str
 ) -> None:
+    """Without the compiled replays (or where a rating difference is beyond their tables: they
+    give up before writing anything) the lists replay through the fast replays; without those,
+    through the engine: to the same rows, watermarks and checkpoints."""
     monkeypatch.setattr(checkpoints, "EVERY", 3)
     rebuild_ratings(history)
-    fast = _state(history)
-    assert fast["checkpoints"]
-    monkeypatch.setattr(checkpoints, "fast_replay", lambda system: None)
+    compiled = _state(history)
+    assert compiled["checkpoints"]
+    through_tables, calls = checkpoints._replay_tables, []
+
+    def counted(*args: Any) -> None:
+        calls.append(args)
+        through_tables(*args)
+
+    monkeypatch.setattr(checkpoints, "_replay_tables", counted)
+    if without == "wide_tables":
+        monkeypatch.setattr(array_replay_module, "WIDEST", 0)
+        monkeypatch.setattr(array_replay_module, "_replays", {})
+    else:
+        monkeypatch.setattr(array_lists, "array_replay", lambda system: None)
+    if without == "fast_replay":
+        monkeypatch.setattr(checkpoints, "fast_replay", lambda system: None)
     rebuild_ratings(history)
-    assert _state(history) == fast
+    assert bool(calls) == (without != "fast_replay")
+    assert _state(history) == compiled
 
 
 def test_ratings_before_each_game_are_the_same_through_the_engine(
@@ -89,3 +121,49 @@ def test_ratings_before_each_game_are_the_same_through_the_engine(
     assert len(fast) > len(games)
     monkeypatch.setattr(checkpoints, "fast_replay", lambda system: None)
     assert befores() == fast
+
+
+@pytest.mark.parametrize(("few", "packed"), [(32, True), (0, True), (32, False), (0, False)])
+def test_the_columns_read_are_the_played_tables(
+    history: League, monkeypatch: pytest.MonkeyPatch, few: int, packed: bool
+) -> None:
+    """Whether the database numbers the games' titles (a few) or the reading does (many), and
+    whether the seats are read packed with their games or (stored before that) one by one."""
+    monkeypatch.setattr(played_columns_module, "_FEW", few)
+    if not packed:
+        GameRecord.objects.filter(pk=GameRecord.objects.order_by("pk")[0].pk).update(
+            seat_columns=b""
+        )
+    games = list(played_tables(history.pk))
+    middle = games[len(games) // 2][0]
+    for after, tables in ((None, games), (middle, [t for t in games if t[0] > middle])):
+        played = played_columns(history.pk, after=after)
+        assert played is not None
+        expected = columns_of([table for _, table in tables], dict(played.ids))
+        for field in dataclasses.fields(expected):
+            got, want = getattr(played.columns, field.name), getattr(expected, field.name)
+            assert got.tolist() == want.tolist(), field.name
+        assert [played.point(i) for i in range(len(tables))] == [at for at, _ in tables]
+        assert [played.lists[k] for k in played.in_lists] == [t[:2] for _, t in tables]
+        assert played.after(middle) == sum(at <= middle for at, _ in tables)
+
+
+def test_the_migration_packs_the_seats_of_games_stored_before_it(
+    history: League, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stored = dict(GameRecord.objects.values_list("pk", "seat_columns"))
+    assert all(stored.values())
+    GameRecord.objects.update(seat_columns=b"")
+    migration = importlib.import_module("tablerank.league.migrations.0010_game_seat_columns")
+    monkeypatch.setattr(migration, "CHUNK", 3)
+    migration.pack_every_game(apps, None)
+    assert dict(GameRecord.objects.values_list("pk", "seat_columns")) == {
+        pk: bytes(seats) for pk, seats in stored.items()
+    }
+
+
+@pytest.mark.parametrize("largest", [40, 10**9])
+def test_players_are_numbered_by_their_keys_place_whether_dense_or_sparse(largest: int) -> None:
+    keys = np.array([3, 7, largest], dtype=np.int64)
+    seats = np.array([largest, 3, 7, 3], dtype=np.int64)
+    assert played_columns_module._numbers(keys, seats).tolist() == [2, 0, 1, 0]

@@ -15,6 +15,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from tablerank.engine.records import Game
+from tablerank.league import seat_columns
 from tablerank.league.bulk import insert_rows, select_in
 from tablerank.league.errors import DuplicateRecord, LeagueError
 from tablerank.league.models import GameRecord, League, Player, RecordStatus, Seat, SourceVP
@@ -90,7 +91,7 @@ def store_games(
         players = _players_named(league, [s.player for g in games for s in g.seats])
         try:
             with transaction.atomic():  # the live-id index refuses an id the league has
-                _insert_games(league, games, by, status, first)
+                _insert_games(league, games, by, status, first, players)
         except IntegrityError:
             taken = _live_pks(league, ids)
             clash = next((game_id for game_id in ids if game_id in taken), None)
@@ -127,11 +128,16 @@ def _table(model: type[Any]) -> str:
 
 
 def _insert_games(
-    league: League, games: Sequence[Game], by: User, status: RecordStatus, first: int
+    league: League,
+    games: Sequence[Game],
+    by: User,
+    status: RecordStatus,
+    first: int,
+    players: dict[str, int],
 ) -> None:
     fields = list(_game_fields(games[0]))
     columns = ["league", "external_id", "date", "sequence", "status", "created_by", "created_at"]
-    columns += ["void_reason", *fields]
+    columns += ["void_reason", "seat_columns", *fields]
     day = connection.ops.adapt_datefield_value
     now = connection.ops.adapt_datetimefield_value(timezone.now())
     rows = [
@@ -144,11 +150,20 @@ def _insert_games(
             by.pk,
             now,
             "",
+            _packed(g, players),
             *_game_fields(g).values(),
         )
         for n, g in enumerate(games)
     ]
     _insert(GameRecord, columns, rows)
+
+
+def _packed(game: Game, players: dict[str, int]) -> bytes:
+    """The game's seats packed (`seat_columns`), by the keys of their players' names."""
+    return seat_columns.pack(
+        (players[s.player.casefold()], s.place, s.winner, s.status.value, s.account.value)
+        for s in game.seats
+    )
 
 
 def _live_pks(league: League, ids: Sequence[str]) -> dict[str, int]:

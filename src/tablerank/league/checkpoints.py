@@ -15,18 +15,17 @@ game (`RatingCheckpoint`).
 
 from __future__ import annotations
 
-import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import msgspec
 from django.db.models import Q
 
 from tablerank.engine.records import Game
 from tablerank.engine.systems.base import ReplaySystem
 from tablerank.engine.systems.fast_replay import FastReplay, Table, fast_replay, table_of
 from tablerank.errors import RatingError
+from tablerank.league import checkpoint_blobs
 from tablerank.league.models import League, RatingCheckpoint, RatingWatermark
 from tablerank.league.played import Played, Point, played_games, played_tables
 from tablerank.league.state_rows import (
@@ -92,19 +91,12 @@ class Replay:
         self.at, self.count = at, self.count + 1
 
     def blob(self) -> bytes:
-        """The state as compressed JSON (msgspec's encoder: floats in shortest round-trip
-        form, as the json module writes them, in a third of the time)."""
-        return zlib.compress(msgspec.json.encode({"r": self.ratings, "g": self.games}), 1)
+        return checkpoint_blobs.encode_json(self.ratings, self.games)
 
     @classmethod
     def from_blob(cls, blob: bytes, at: Point, count: int) -> Replay:
-        data = msgspec.json.decode(zlib.decompress(blob), type=_Blob)
-        return cls(data.r, data.g, at, count)
-
-
-class _Blob(msgspec.Struct):
-    r: dict[str, float | int]
-    g: dict[str, int]
+        ratings, games = checkpoint_blobs.decode(blob)
+        return cls(ratings, games, at, count)
 
 
 def _marks(league: League, name: str, key: str) -> Q:
@@ -140,7 +132,10 @@ def points(league: League, name: str, key: str) -> list[Point]:
     return [(day, sequence) for day, sequence in rows.values_list("date", "sequence")]
 
 
-def _save_checkpoint(league: League, name: str, key: str, state: Replay) -> None:
+def _save_checkpoint(
+    league: League, name: str, key: str, state: Replay, blob: bytes | None = None
+) -> None:
+    """Store the state (or `blob`, the same state already encoded) as a checkpoint."""
     assert state.at is not None
     RatingCheckpoint.objects.create(
         league=league,
@@ -149,7 +144,7 @@ def _save_checkpoint(league: League, name: str, key: str, state: Replay) -> None
         date=state.at[0],
         sequence=state.at[1],
         games=state.count,
-        state=state.blob(),
+        state=blob or state.blob(),
     )
 
 
@@ -195,24 +190,28 @@ class _Replaying:
     def wants(self, at: Point) -> bool:
         return self.state.at is None or at > self.state.at
 
-    def saved(self, league: League) -> None:
-        """Save a checkpoint each `EVERY` games of the list."""
+    def saved(self, league: League, blob: bytes | None = None) -> None:
+        """Save a checkpoint each `EVERY` games of the list (`blob`: the state encoded)."""
         if self.state.count - self.since >= EVERY:
-            _save_checkpoint(league, self.name, self.key, self.state)
+            _save_checkpoint(league, self.name, self.key, self.state, blob)
             self.since = self.state.count
 
 
 def replay_lists(league: League, lists: Sequence[Changed]) -> None:
     """Make several lists a replay again, each after its change, reading the history once:
-    from the earliest of their checkpoints on. Through the fast replays when every list has
-    one (`fast_replay`), else through the engine."""
+    from the earliest of their checkpoints on. Through the compiled replays where they cover
+    every list (`array_lists`), else the fast replays when every list has one
+    (`fast_replay`), else the engine."""
     if not lists:
         return
     replaying = [_restore(league, *item) for item in lists]
     starts = [r.state.at for r in replaying]
     start = None if None in starts else min(at for at in starts if at is not None)
     if all(r.fast is not None for r in replaying):
-        _replay_tables(league, replaying, start)
+        from tablerank.league import array_lists  # numpy and numba: off the start-up path
+
+        if not array_lists.replay(league, replaying, start):
+            _replay_tables(league, replaying, start)
     else:
         _replay_games(league, replaying, start)
     for r in replaying:

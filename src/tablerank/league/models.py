@@ -312,6 +312,8 @@ class GameRecord(Recorded):
     game_class = models.CharField(max_length=8, choices=_choices(engine.GameClass))
     event = models.CharField(max_length=200, blank=True)
     round = models.PositiveIntegerField(null=True, blank=True)
+    seat_columns = models.BinaryField(default=b"", editable=False)
+    """The seats packed for the compiled replays (`league.seat_columns`), written with them."""
 
     class Meta(Recorded.Meta):
         pass

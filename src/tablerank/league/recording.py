@@ -23,7 +23,7 @@ from tablerank.catan.validation import validate
 from tablerank.engine.fields import check_date
 from tablerank.engine.records import Event, Game
 from tablerank.engine.records import Seat as EngineSeat
-from tablerank.league import revisions
+from tablerank.league import revisions, seat_columns
 from tablerank.league.errors import AlreadyVoided, DuplicateRecord, InvalidResult, LeagueError
 from tablerank.league.members import player_named
 from tablerank.league.models import (
@@ -173,6 +173,10 @@ def _write_game(
         _seat_row(record, position, seat, player)
         for position, (seat, player) in enumerate(zip(game.seats, players, strict=True))
     )
+    packed = seat_columns.pack(
+        (row.player_id, row.place, row.winner, row.status, row.account) for row in seats
+    )
+    GameRecord.objects.filter(pk=record.pk).update(seat_columns=packed)
     spelled = dataclasses.replace(
         game,
         seats=tuple(

@@ -28,12 +28,18 @@ Row = tuple[float, int, str]
 
 
 def list_rows(league: League, system: str, key: str) -> Iterator[tuple[str, Row]]:
-    """Every row of one list, streamed: (name, (rating, games, parts))."""
-    rows = RatingState.objects.filter(league=league, system=system, list_key=key)
-    for player, rating, games, parts in rows.values_list(
-        "player", "rating", "games", "parts"
-    ).iterator(chunk_size=5000):
-        yield player, (rating, games, parts)
+    """Every row of one list, streamed: (name, (rating, games, parts)). Plain rows from the
+    cursor: a whole list is read after every change in the past."""
+    table = connection.ops.quote_name(RatingState._meta.db_table)
+    sql = (
+        f"SELECT player, rating, games, parts FROM {table} "
+        "WHERE league_id = %s AND system = %s AND list_key = %s"
+    )
+    with connection.chunked_cursor() as cursor:
+        cursor.execute(sql, [league.pk, system, key])
+        while rows := cursor.fetchmany(5000):
+            for player, rating, games, parts in rows:
+                yield player, (rating, games, parts)
 
 
 def stored_rows(

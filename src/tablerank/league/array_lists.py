@@ -1,0 +1,118 @@
+"""Replaying order-dependent lists through the compiled replays, over columns read in bulk.
+
+`checkpoints.replay_lists` hands its lists here first: the history after the earliest of their
+checkpoints is read once as integer columns (`played_columns`), each list's state becomes
+arrays, and each list runs through `engine.systems.array_replay` in stretches that end where a
+checkpoint falls due; the checkpoints are written once every list has run. Lists the compiled
+replays do not cover (another system class, a rating that is not a whole number, players that
+do not pack, numba missing or unable to cache, a rating difference beyond its tables) are left
+to the caller: `replay` says so before writing anything. numpy loads with this module, numba
+on the first replay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from tablerank.engine.systems.array_replay import (
+    ArrayReplay,
+    ArrayState,
+    array_replay,
+    available,
+    whole,
+)
+from tablerank.league import checkpoints
+from tablerank.league.checkpoint_blobs import encode_columns, encode_json
+from tablerank.league.models import League
+from tablerank.league.played import Point
+from tablerank.league.played_columns import PlayedColumns, played_columns
+
+if TYPE_CHECKING:
+    from tablerank.league.checkpoints import _Replaying
+
+__all__ = ["replay"]
+
+
+Due = tuple[Point, int, bytes]
+"""A checkpoint that fell due: its place, the list's games then, and the state encoded."""
+
+
+def replay(league: League, lists: Sequence[_Replaying], start: Point | None) -> bool:
+    """Bring each list's state up to the end of the history (saving checkpoints on the way)
+    through the compiled replays; False, with nothing changed, where they cannot."""
+    replays = [array_replay(r.system) for r in lists]
+    if not all(replays) or not available():
+        return False
+    played = played_columns(league.pk, after=start)
+    if played is None:
+        return False
+    size = len(played.ids)
+    states = [
+        ArrayState.of(r.state.ratings, r.state.games, played.ids, size, r.system.initial_rating())
+        for r in lists
+    ]
+    if not all(whole(state) for state in states):
+        return False
+    names = played.names()
+    rank = _ranks(names)
+    try:
+        done = [
+            _replay_list(played, r, fast, state, names, rank)
+            for r, fast, state in zip(lists, replays, states, strict=True)
+            if fast is not None
+        ]
+    except ArithmeticError:  # a rating difference beyond the loops' tables: nothing written
+        return False
+    for r, state, (at, count, due) in zip(lists, states, done, strict=True):
+        for point, games, blob in due:
+            r.state.at, r.state.count = point, games
+            r.saved(league, blob)
+        r.state.at, r.state.count = at, count
+        r.state.ratings, r.state.games = state.as_dicts(names)
+    return True
+
+
+def _ranks(names: list[str]) -> np.ndarray:
+    """Each name number's place among the names sorted (as Python compares strings)."""
+    order = sorted(range(len(names)), key=names.__getitem__)
+    rank = np.empty(len(names), dtype=np.int64)
+    rank[order] = np.arange(len(names), dtype=np.int64)
+    return rank
+
+
+def _replay_list(
+    played: PlayedColumns, r: _Replaying, fast: ArrayReplay, state: ArrayState,
+    names: list[str], rank: np.ndarray,
+) -> tuple[Point | None, int, list[Due]]:  # fmt: skip
+    """One list: its games after its own checkpoint, in stretches up to each checkpoint due.
+    Returns the place of its last game, its count of games, and the checkpoints due."""
+    assert r.fast is not None
+    keys = [r.fast.list_key(title, group) == r.key for title, group in played.lists]
+    listed = np.array(keys, dtype=bool)[played.in_lists] if keys else np.zeros(0, dtype=bool)
+    at, count, since, due = r.state.at, r.state.count, r.since, []
+    begin = 0 if at is None else played.after(at)
+    games = np.flatnonzero(listed[begin:]).astype(np.int64) + begin
+    done, named = 0, np.array(names, dtype=object)
+    while done < len(games):
+        stretch = games[done : done + checkpoints.EVERY - (count - since)]
+        fast.run(played.columns, stretch, state, rank)
+        done += len(stretch)
+        at, count = played.point(int(stretch[-1])), count + len(stretch)
+        if count - since >= checkpoints.EVERY:
+            due.append((at, count, _blob(state, names, named)))
+            since = count
+    return at, count, due
+
+
+def _blob(state: ArrayState, names: list[str], named: np.ndarray) -> bytes:
+    """The state as a checkpoint's columns, without a dict per name (`named`: the names as
+    an array, to take the rated ones at once)."""
+    rated = np.flatnonzero(state.known)
+    called = named[rated].tolist()
+    blob = encode_columns(called, state.ratings[rated], state.counts[rated])
+    if blob is None:
+        return encode_json(*state.as_dicts(names))
+    return blob
