@@ -79,9 +79,7 @@ def _schedule(rng: random.Random, players: int, games: int) -> list[tuple[dt.dat
 
 def _record(gid: str, day: dt.date, names: list[str], vps: list[int]) -> Game:
     top = max(vps)
-    order = sorted(set(vps), reverse=True)
     places = [1 + sum(1 for v in vps if v > x) for x in vps]
-    del order
     seats = [
         {"player": n, "vp": v, "winner": v == top, "place": p}
         for n, v, p in zip(names, vps, places, strict=True)

@@ -48,7 +48,7 @@ def test_predict_is_the_engines_over_the_confirmed_games(
         ({"table": "Ines,Kai"}, "list", "skill keeps a separate list per game title"),
         ({"table": "Ines", "list": "catan"}, "", "a table needs at least two players"),
         ({"table": "Ines,Kai,ines", "list": "catan"}, "", "Ines is seated twice at the table"),
-        ({"table": "Ines,,Kai", "list": "catan"}, "table", "an empty name"),
+        ({"table": "Ines,,Kai", "list": "catan"}, "", "seat 2 has no name"),
         ({"table": ",".join(f"P{i}" for i in range(101))}, "table", "at most"),
         ({"table": "Ines,Kai", "system": "turnabout"}, "system", "cannot predict"),
         ({"table": "Ines,Kai", "system": "golf"}, "system", ""),

@@ -57,7 +57,7 @@ def test_a_newcomer_is_predicted_with_a_warning_and_the_table_prints(invoke: Inv
     [
         (("--table", "Ines"), "a table needs at least two players"),
         (("--table", "Ines,Kai,Ines"), "Ines is seated twice at the table"),
-        (("--table", "Ines,,Kai"), "--table: an empty name in 'Ines,,Kai'"),
+        (("--table", "Ines,,Kai"), "seat 2 has no name"),
         (("--table", "Ines,Kai", "-s", "turnabout"), "turnabout does not rate games one by one"),
         (("--table", "Ines,Kai", "-s", "golf"), "unknown system 'golf'"),
         (("--table", "Ines,Kai", "-p", "drift_sd=-1"), "drift_sd: must be 0 or more"),

@@ -11,7 +11,7 @@ from ninja import Field, Query, Router, Schema
 
 from tablerank.api.access import league_for
 from tablerank.api.auth import OPTIONAL_TOKEN, READ, caller
-from tablerank.api.errors import ApiError, field_renamed
+from tablerank.api.errors import field_renamed
 from tablerank.api.limits import Slug
 from tablerank.api.outputs import Number, errors
 from tablerank.api.schemas import QueryText, System
@@ -130,8 +130,6 @@ def predict(request: HttpRequest, slug: Slug, query: Query[PredictQuery]) -> Bod
     league's players ignoring case), from one list of a kept system."""
     league = league_for(slug, caller(request).user)
     players = tuple(name.strip() for name in query.table.split(","))
-    if any(not name for name in players):
-        raise ApiError(422, "table", f"an empty name in {query.table!r}")
     with field_renamed("list_key", "list"):
         odds = queries.predict(league, players, query.system, query.list_key)
     return prediction_json(query.system, odds)

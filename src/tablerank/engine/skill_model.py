@@ -19,6 +19,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
+from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -50,16 +52,25 @@ it by conjugate gradients, with each variance approximated by 1 / its diagonal e
 DAYS_PER_YEAR = 365.25
 
 
-@dataclass(frozen=True)
-class ModelSettings:
-    prior_sd: float
-    noise_sd: float
-    place_weight: float
-    place_vp: float
-    half_life_days: float
-    drift_sd: float
-    seat_effects: bool
-    seat_sd: float
+class ModelSettings(Protocol):
+    """The model's parameters, as the `skill` system holds them (docs/systems/skill.md)."""
+
+    @property
+    def prior_sd(self) -> float: ...
+    @property
+    def noise_sd(self) -> float: ...
+    @property
+    def place_weight(self) -> float: ...
+    @property
+    def place_vp(self) -> float: ...
+    @property
+    def half_life_days(self) -> float: ...
+    @property
+    def drift_sd(self) -> float: ...
+    @property
+    def seat_effects(self) -> bool: ...
+    @property
+    def seat_sd(self) -> float: ...
 
 
 def _place_scores(places: Sequence[int]) -> list[float]:
@@ -162,7 +173,9 @@ class Fit:
     day: int
     """The fit's "today": the last game's day."""
 
+    @cached_property
     def index(self) -> dict[str, int]:
+        """Each player's position in the arrays."""
         return {p: i for i, p in enumerate(self.players)}
 
 

@@ -60,7 +60,7 @@ def textbook(games: list[Game], prior_sd: float, noise_sd: float) -> dict[str, t
     col = {p: i for i, p in enumerate(players)}
     rows, ys = [], []
     for g in games:
-        scores, _ = skill_model.table_scores(g, FIXED.settings())
+        scores, _ = skill_model.table_scores(g, FIXED)
         n = len(g.placed_players)
         for i, p in enumerate(g.placed_players):
             row = np.zeros(len(players))
@@ -127,7 +127,7 @@ def test_estimated_spreads_recover_those_the_scores_were_drawn_with() -> None:
         scores.extend(r - mean for r in raw)
     obs.seat_player[:] = players
     obs.seat_score[:] = scores
-    fit = skill_model.fit(obs, 3000, Skill().settings())
+    fit = skill_model.fit(obs, 3000, Skill())
     assert fit.prior_sd == pytest.approx(0.8, rel=0.25)
     assert fit.noise_sd == pytest.approx(1.5, rel=0.05)
     truth = np.array([strength[p] for p in names])
@@ -168,8 +168,8 @@ def test_uncertainty_grows_with_the_days_away() -> None:
 def test_vp_above_the_cap_counts_as_the_target() -> None:
     capped = [game("g1", 1, ("Ann", 10), ("Ben", 8), ("Cleo", 6))]
     over = [game("g1", 1, ("Ann", 12), ("Ben", 8), ("Cleo", 6))]
-    scores_a, vp_a = skill_model.table_scores(capped[0], FIXED.settings())
-    scores_b, vp_b = skill_model.table_scores(over[0], FIXED.settings())
+    scores_a, vp_a = skill_model.table_scores(capped[0], FIXED)
+    scores_b, vp_b = skill_model.table_scores(over[0], FIXED)
     assert scores_a == scores_b
     assert vp_a == vp_b == [10, 8, 6]
 
@@ -178,7 +178,7 @@ def test_other_titles_are_rated_by_places() -> None:
     games = [
         game(f"k{i}", i, ("Ann", 10), ("Ben", 5), ("Cleo", 1), title="Kremlin") for i in range(5)
     ]
-    scores, vps = skill_model.table_scores(games[0], FIXED.settings())
+    scores, vps = skill_model.table_scores(games[0], FIXED)
     assert vps is None
     assert scores == [1.5, 0.0, -1.5]
     order = [s.player for s in FIXED.rate(games).standings]

@@ -33,7 +33,7 @@ from tablerank.engine.values import Game
 from tablerank.errors import InvalidParameter, InvalidTable, MixedLists, UnknownRecord
 
 if TYPE_CHECKING:
-    from tablerank.engine.skill_model import Fit, ModelSettings, Observations
+    from tablerank.engine.skill_model import Fit, Observations
 
 __all__ = ["Forecast", "Skill", "TableOdds", "check_table"]
 
@@ -105,20 +105,6 @@ class Skill(System):
             if getattr(self, name) < 0:
                 raise InvalidParameter(f"skill parameter {name}: must be 0 or more")
 
-    def settings(self) -> ModelSettings:
-        from tablerank.engine.skill_model import ModelSettings
-
-        return ModelSettings(
-            prior_sd=self.prior_sd,
-            noise_sd=self.noise_sd,
-            place_weight=self.place_weight,
-            place_vp=self.place_vp,
-            half_life_days=self.half_life_days,
-            drift_sd=self.drift_sd,
-            seat_effects=self.seat_effects,
-            seat_sd=self.seat_sd,
-        )
-
     # -- which records --------------------------------------------------------------------------
 
     def list_key(self, record: Game) -> str:
@@ -156,7 +142,7 @@ class Skill(System):
     def observations(self, games: Sequence[Game]) -> Observations:
         from tablerank.engine.skill_model import observe
 
-        return observe(games, self.settings())
+        return observe(games, self)
 
     def fitted(self, obs: Observations, games: int | None = None, near: Fit | None = None) -> Fit:
         """The posterior after the first `games` games of `obs` (default: all); estimated
@@ -165,7 +151,7 @@ class Skill(System):
         from tablerank.engine.skill_spread import Spread
 
         start = Spread(near.prior_sd, near.noise_sd) if near else None
-        return fit(obs, len(obs.game_ids) if games is None else games, self.settings(), start)
+        return fit(obs, len(obs.game_ids) if games is None else games, self, start)
 
     # -- the System interface ---------------------------------------------------------------------
 
@@ -173,22 +159,25 @@ class Skill(System):
         if start:
             raise InvalidParameter("skill estimates from the games alone; it takes no --start")
 
-    def totals(self, records: Iterable[Record], start: Mapping[str, float] | None = None) -> Totals:
+    def _whole(
+        self, records: Iterable[Record], start: Mapping[str, float] | None
+    ) -> tuple[Fit, list[NotRated]]:
+        """The fit over every game this system rates, and what it does not rate."""
         self._no_start(start)
         games, skipped = self.games(records)
-        fit = self.fitted(self.observations(games))
-        ratings = dict(zip(fit.players, fit.strength.tolist(), strict=True))
+        return self.fitted(self.observations(games)), skipped
+
+    def totals(self, records: Iterable[Record], start: Mapping[str, float] | None = None) -> Totals:
+        fit, skipped = self._whole(records, start)
         played = dict(zip(fit.players, fit.games.tolist(), strict=True))
-        return Totals(ratings, played, tuple(skipped))
+        return Totals(_strengths(fit), played, tuple(skipped))
 
     def rate(
         self, records: Iterable[Record], start: Mapping[str, float] | None = None
     ) -> RatingTable:
-        self._no_start(start)
-        games, skipped = self.games(records)
-        fit = self.fitted(self.observations(games))
-        ratings = dict(zip(fit.players, fit.strength.tolist(), strict=True))
-        at = fit.index()
+        fit, skipped = self._whole(records, start)
+        ratings = _strengths(fit)
+        at = fit.index
         standings = tuple(
             Standing(
                 player=p,
@@ -222,7 +211,7 @@ class Skill(System):
         obs = self.observations(games[: at + 1])
         before, after = self.fitted(obs, at), self.fitted(obs, at + 1)
         odds = self.odds(before, game.placed_players)
-        scores, _ = table_scores(game, self.settings())
+        scores, _ = table_scores(game, self)
         expected = _expected_scores(before, game.placed_players, self.seat_effects)
         was, now = _strengths(before), _strengths(after)
         players = game.placed_players
@@ -258,7 +247,7 @@ class Skill(System):
         from tablerank.engine.skill_model import win_probabilities
 
         check_table(players)
-        at = fit.index()
+        at = fit.index
         sds = [float(fit.sd[at[p]]) if p in at else fit.prior_sd for p in players]
         means = _expected_scores(fit, players, self.seat_effects)
         chances = win_probabilities(means, [(fit.noise_sd**2 + s**2) ** 0.5 for s in sds])
@@ -321,7 +310,10 @@ def _left(game: Game) -> list[NotRated]:
 
 
 def check_table(players: Sequence[str]) -> None:
-    """A table to predict seats at least two players, each once."""
+    """A table to predict seats at least two named players, each once."""
+    unnamed = [seat for seat, name in enumerate(players, 1) if not name.strip()]
+    if unnamed:
+        raise InvalidTable(f"seat {unnamed[0]} has no name")
     if len(players) < 2:
         raise InvalidTable("a table needs at least two players")
     twice = [p for p in players if players.count(p) > 1]
@@ -335,7 +327,7 @@ def _strengths(fit: Fit) -> dict[str, float]:
 
 def _expected_scores(fit: Fit, players: Sequence[str], seat_effects: bool) -> list[float]:
     """Each seat's expected score above its table: strength plus turn-order effect, centred."""
-    at = fit.index()
+    at = fit.index
     n = len(players)
     raw = [
         (float(fit.strength[at[p]]) if p in at else 0.0)

@@ -83,8 +83,9 @@ def _odds(league: League, sheet: ScoreSheet | None) -> tuple[TableOdds, ...]:
     names = tuple(name.strip() for name in (sheet.names if sheet else []) if name.strip())
     if "skill" not in league.systems or len(names) < 2:
         return ()
+    title = sheet.game.game if sheet is not None and sheet.game is not None else "catan"
     try:
-        return queries.predict(league, names, "skill", "catan")
+        return queries.predict(league, names, "skill", title)
     except TablerankError:
         return ()
 
