@@ -10,7 +10,6 @@ the app with their `register(app)`.
 
 from __future__ import annotations
 
-import os
 from typing import Annotated, Any
 
 import typer
@@ -121,8 +120,4 @@ serve.register(app)
 
 def run() -> None:
     """Console-script entry point."""
-    # One BLAS thread (the skill system's numpy, imported later): on a busy machine, BLAS
-    # threads waiting for a core made a 50,000-game fit three times slower (4.6 s against
-    # 13.9 s). Set OPENBLAS_NUM_THREADS to choose otherwise.
-    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     app()

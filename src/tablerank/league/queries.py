@@ -35,7 +35,7 @@ from tablerank.engine.systems.base import Explanation, RatingTable, Standing
 from tablerank.engine.systems.skill import TableOdds
 from tablerank.league import forecasts, history, lists
 from tablerank.league import standings as tables
-from tablerank.league.cache import cached
+from tablerank.league.cache import cached, current, stored
 from tablerank.league.explanations import game_explanations, preview
 from tablerank.league.history import HistoryEntry
 from tablerank.league.models import League
@@ -48,6 +48,7 @@ __all__ = [
     "HistoryEntry",
     "annual_list",
     "backtest",
+    "backtest_ready",
     "elo_list",
     "event_standings",
     "game_explanations",
@@ -205,6 +206,13 @@ def backtest(
         (systems, title, group, city),
         lambda: forecasts.backtest(league, systems, title=title, group=group, city=city),
     )
+
+
+def backtest_ready(league: League, *, title: str | None = None) -> bool:
+    """Whether `backtest` of every system for `title` is kept at the league's revision (a page
+    shows it at once, else fetches it after loading: it replays every game once per system)."""
+    params = ((), title, None, None)
+    return stored(league, "backtest", params, revision=current(league)) is not None
 
 
 def skill_explanation(league: League, game_id: str) -> Explanation | None:
