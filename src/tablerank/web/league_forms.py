@@ -115,6 +115,39 @@ class LinkAccountForm(forms.Form):
     username = forms.CharField(label="Account (username)", max_length=150)
 
 
+def _member_name(label: str = "Player") -> forms.CharField:
+    """A player of the league, suggested from the members page's list of names."""
+    return forms.CharField(
+        label=label, max_length=100, widget=forms.TextInput(attrs={"list": "member-names"})
+    )
+
+
+class RenamePlayerForm(forms.Form):
+    """A player's new name, and why (the league keeps both)."""
+
+    prefix = "rename"
+    player = _member_name()
+    name = forms.CharField(label="New name", max_length=100)
+    why = forms.CharField(label="Why?", max_length=500)
+
+
+class MergePlayersForm(forms.Form):
+    """Two names of one person: the first is merged into the second."""
+
+    prefix = "merge"
+    player = _member_name("Merge")
+    into = _member_name("into")
+    why = forms.CharField(label="Why?", max_length=500)
+
+
+class RemovePlayerForm(forms.Form):
+    """A player who never played, removed."""
+
+    prefix = "remove"
+    player = _member_name()
+    why = forms.CharField(label="Why?", max_length=500)
+
+
 class RoleForm(forms.Form):
     """Grant or revoke a league role to an account."""
 
