@@ -683,3 +683,42 @@ def test_voiding_needs_a_reason_and_a_post(client: Client, club: Club) -> None:
     assert client.post(void, {"why": "x"}).status_code == 302  # to sign in
     record.refresh_from_db()
     assert record.status == RecordStatus.CONFIRMED
+
+
+def test_a_game_recorded_with_its_city_event_and_round_reaches_that_citys_list(
+    client: Client, club: Club
+) -> None:
+    """Issue 14: the phone's game counts in the city's monthly list, in its event's round."""
+    club.league.one_official_is_enough = True  # the referee's entry is confirmed at once
+    club.league.save()
+    page = text(signed_in(client, club.referee).get(record_url(club)))
+    assert 'data-remember="city"' in page
+    where = {"city": "Bonn", "event": "Autumn Open", "round": "2"}
+    data = sheet(FOUR_SEATS, awards=FOUR_AWARDS, confirm=0, **where)
+    assert client.post(record_url(club), data).status_code == 302
+    stored = GameRecord.objects.get()
+    assert (stored.city, stored.event, stored.round) == ("Bonn", "Autumn Open", 2)
+    assert stored.status == RecordStatus.CONFIRMED
+    month = stored.date.strftime("%Y-%m")
+    bonn = queries.monthly_list(club.league, month, city="Bonn")
+    assert {row.player for row in bonn.entries} | {n.player for n in bonn.not_listed} >= {
+        "Ann",
+        "Ben",
+    }
+    again = text(client.get(record_url(club)))
+    assert '<option value="Bonn">' in again  # the league's cities, offered from now on
+    assert '<option value="Autumn Open">' in again
+
+
+@pytest.mark.parametrize(
+    ("where", "message"),
+    [({"round": "0"}, "Round: "), ({"city": "x" * 101}, "City: ")],
+)
+def test_a_bad_city_or_round_is_a_form_message(
+    client: Client, club: Club, where: dict[str, str], message: str
+) -> None:
+    data = sheet(FOUR_SEATS, awards=FOUR_AWARDS, confirm=0, **where)
+    response = signed_in(client, club.referee).post(record_url(club), data)
+    assert response.status_code == 400
+    assert message in text(response)
+    assert not GameRecord.objects.exists()

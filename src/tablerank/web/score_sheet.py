@@ -18,6 +18,7 @@ from django import forms
 from tablerank.catan.standings import leading_seat
 from tablerank.catan.validation import validate_game
 from tablerank.catan.variants import VARIANTS, Source, Variant
+from tablerank.engine.fields import MAX_ROUNDS
 from tablerank.engine.records import Game, new_game
 from tablerank.errors import RecordError
 from tablerank.league.models import League
@@ -66,6 +67,29 @@ class RecordForm(forms.Form):
         required=False,
         input_formats=[DATETIME_LOCAL, "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format=DATETIME_LOCAL),
+    )
+    city = forms.CharField(
+        label="City",
+        required=False,
+        max_length=100,
+        help_text="The city's monthly and annual lists count the game; remembered on this device.",
+        widget=forms.TextInput(
+            attrs={"list": "league-cities", "autocomplete": "off", "data-remember": "city"}
+        ),
+    )
+    event = forms.CharField(
+        label="Event",
+        required=False,
+        max_length=100,
+        help_text="A tournament or league night the game belongs to (optional).",
+        widget=forms.TextInput(attrs={"list": "league-events", "autocomplete": "off"}),
+    )
+    round = forms.IntegerField(
+        label="Round",
+        required=False,
+        min_value=1,
+        max_value=MAX_ROUNDS,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
     target = forms.IntegerField(
         label="VP to win",
@@ -221,6 +245,9 @@ def _build(
         variant=form.variant_obj.name,
         target=form.cleaned_data.get("target"),
         seats=[_seat(form, i, name, winner) for i, name in enumerate(names)],
+        city=(form.cleaned_data.get("city") or "").strip() or None,
+        event=(form.cleaned_data.get("event") or "").strip() or None,
+        round=form.cleaned_data.get("round"),
     )
 
 

@@ -28,6 +28,7 @@ from tablerank.web.forms import (
     read_sheet,
     winner_confirmed,
 )
+from tablerank.web.pages.common import choices_of
 
 
 def _game_id(sheet: ScoreSheet) -> str:
@@ -63,6 +64,7 @@ def _choice_groups(form: RecordForm, sheet: ScoreSheet | None) -> list[dict[str,
 
 
 def _sheet_context(league: League, form: RecordForm, sheet: ScoreSheet | None) -> dict[str, Any]:
+    choices = choices_of(league)
     return {
         "league": league,
         "nav": "record",
@@ -72,6 +74,8 @@ def _sheet_context(league: League, form: RecordForm, sheet: ScoreSheet | None) -
         "choice_groups": _choice_groups(form, sheet),
         "confirmed": sheet is not None and winner_confirmed(form, sheet),
         "players": _league_names(league),
+        "cities": choices.cities,
+        "events": choices.events,
         "scenario_target": form.variant_obj.scenario_target,
         "odds": _odds(league, sheet),
     }
