@@ -694,7 +694,7 @@ def test_a_game_recorded_with_its_city_event_and_round_reaches_that_citys_list(
     page = text(signed_in(client, club.referee).get(record_url(club)))
     assert 'data-remember="city"' in page
     where = {"city": "Bonn", "event": "Autumn Open", "round": "2"}
-    data = sheet(FOUR_SEATS, awards=FOUR_AWARDS, confirm=0, **where)
+    data = sheet(FOUR_SEATS, awards=FOUR_AWARDS, confirm=0) | where
     assert client.post(record_url(club), data).status_code == 302
     stored = GameRecord.objects.get()
     assert (stored.city, stored.event, stored.round) == ("Bonn", "Autumn Open", 2)
@@ -717,7 +717,7 @@ def test_a_game_recorded_with_its_city_event_and_round_reaches_that_citys_list(
 def test_a_bad_city_or_round_is_a_form_message(
     client: Client, club: Club, where: dict[str, str], message: str
 ) -> None:
-    data = sheet(FOUR_SEATS, awards=FOUR_AWARDS, confirm=0, **where)
+    data = sheet(FOUR_SEATS, awards=FOUR_AWARDS, confirm=0) | where
     response = signed_in(client, club.referee).post(record_url(club), data)
     assert response.status_code == 400
     assert message in text(response)
