@@ -24,6 +24,7 @@ from tablerank.league.models import (
     RecordStatus,
     Verdict,
 )
+from tablerank.web.templatetags.tablerank_web import signed, system_label
 from tests.web.action_helpers import (
     FOUR_AWARDS,
     FOUR_SEATS,
@@ -231,8 +232,15 @@ def test_the_recorded_page_shows_verification_and_what_each_system_will_do(
     preview = queries.preview(club.league, stored.to_record())
     assert preview  # the default systems rate a base game
     for system, changes in preview.items():
-        assert f"<caption>{system}</caption>" in page
+        assert f"<caption>{system_label(system)}</caption>" in page
         assert len(changes) == 4
+    assert "pages.point" not in page  # systems by their names, not their ids
+    seats = page.split('id="recorded-seats"', 1)[1].split("</table>", 1)[0]
+    places = [int(p) for p in re.findall(r"<tr><td>(\d+)</td>", seats)]
+    assert places == sorted(places)
+    assert reverse("game", args=["bonn", stored.external_id]) in page
+    winner_change = preview["pages.point"]["Ann"]
+    assert f">{signed(winner_change)}</td>" in page
 
 
 def test_the_recorded_page_of_a_confirmed_result_has_no_preview(client: Client, club: Club) -> None:

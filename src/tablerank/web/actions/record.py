@@ -177,6 +177,7 @@ def recorded(request: HttpRequest, league: League, pk: int) -> HttpResponse:
         "league": league,
         "record": stored,
         "game": game,
+        "seats": sorted(game.seats, key=lambda seat: (seat.place is None, seat.place or 0)),
         "status": _status_line(stored),
         "preview": _preview_rows(queries.preview(league, game)) if pending else [],
         "pending": pending,
