@@ -10,10 +10,12 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils.html import escape
 
 from tablerank.catan.validation import validate_game
 from tablerank.catan.variants import VARIANTS
 from tablerank.engine.records import new_game
+from tablerank.engine.systems import SYSTEMS, get_system
 from tablerank.league import queries, services
 from tablerank.league.models import (
     Confirmation,
@@ -639,8 +641,9 @@ def test_settings_refuse_an_unknown_time_zone_and_no_systems(client: Client, clu
 
 def test_the_settings_page_shows_every_engine_system(client: Client, club: Club) -> None:
     page = text(signed_in(client, club.organizer).get(reverse("league-settings", args=["bonn"])))
-    for system in club.league.systems:
+    for system in SYSTEMS:
         assert f'value="{system}"' in page
+        assert escape(get_system(system).title) in page  # by its name, not only its id
 
 
 @pytest.mark.parametrize("who", ["referee", "ann", "outsider"])

@@ -9,7 +9,7 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 
-from tablerank.engine.systems import SYSTEMS
+from tablerank.engine.systems import SYSTEMS, get_system
 from tablerank.league.models import League
 
 if TYPE_CHECKING:
@@ -24,7 +24,8 @@ else:  # the forms are generic only in the type stubs
 
 
 def _system_choices() -> list[tuple[str, str]]:
-    return [(name, name) for name in SYSTEMS]
+    """Each system by the engine's one-line title ("P.A.G.E.S. Point: total VP")."""
+    return [(name, get_system(name).title) for name in SYSTEMS]
 
 
 class LeagueCreateForm(LeagueModelForm):
