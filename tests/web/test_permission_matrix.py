@@ -142,6 +142,10 @@ def _web(private: Private, action: str, client: Client) -> Any:
     if action == "void a result":
         pk = _confirmed(private).pk
         return client.post(reverse("void", args=[slug, pk]), {"why": "typo"})
+    if action == "correct a result":
+        pk = _confirmed(private).pk
+        form = sheet(FOUR_SEATS, awards=FOUR_AWARDS, confirm=0) | {"why": "typo"}
+        return client.post(reverse("correct", args=[slug, pk]), form)
     if action == "change the settings":
         settings = reverse("league-settings", args=[slug])
         form = {"name": "Renamed", "systems": ["pages.point"], "monthly_score": "average"}
@@ -162,7 +166,7 @@ def _web(private: Private, action: str, client: Client) -> Any:
     return client.get(record_url)
 
 
-WEB_ACTIONS = [a for a in MATRIX if a != "correct a result"]  # correcting is API and CLI only
+WEB_ACTIONS = list(MATRIX)
 
 
 @pytest.mark.parametrize("role", ROLES)

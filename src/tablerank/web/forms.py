@@ -22,6 +22,7 @@ from tablerank.web.score_sheet import (
     now_in,
     played_at,
     read_sheet,
+    sheet_of,
     table_sizes,
     winner_confirmed,
 )
@@ -43,6 +44,7 @@ __all__ = [
     "now_in",
     "played_at",
     "read_sheet",
+    "sheet_of",
     "table_sizes",
     "winner_confirmed",
 ]

@@ -318,3 +318,30 @@ def now_in(league: League) -> dt.datetime:
     """The current minute on the league's clocks, for the form's default."""
     zone = zoneinfo.ZoneInfo(league.time_zone)
     return dt.datetime.now(zone).replace(second=0, microsecond=0, tzinfo=None)
+
+
+def sheet_of(game: Game, played: dt.datetime | None, league: League) -> dict[str, str]:
+    """A stored Catan game as the score sheet posts it (to correct it): its variant, table,
+    when (in the league's time zone), where, each seat's player and VP by source, the awards'
+    holders and the declared winner. The winner is left to confirm again."""
+    variant = VARIANTS[game.variant or "base"]
+    local = played.astimezone(zoneinfo.ZoneInfo(league.time_zone)) if played else None
+    data = {
+        "variant": variant.name,
+        "players": str(len(game.seats)),
+        "played_at": local.strftime(DATETIME_LOCAL) if local else "",
+        "target": str(game.target) if variant.scenario_target and game.target else "",
+        "city": game.city or "",
+        "event": game.event or "",
+        "round": str(game.round) if game.round else "",
+        "winner": "",
+    }
+    for i, seat in enumerate(game.seats):
+        data[f"seat-{i}-player"] = seat.player
+        for key, vp in seat.sources.items():
+            source = variant.source(key)
+            holder = source is not None and source.single_holder
+            data[f"award-{key}" if holder else f"seat-{i}-{key}"] = str(i) if holder else f"{vp:g}"
+        if seat.winner:
+            data["winner"] = str(i)
+    return data
