@@ -185,6 +185,26 @@ def confirm_in_the_inbox(
     window.close()
 
 
+def record_kremlin_on_a_phone(chromium: Browser, site: str) -> None:
+    """A game that is not Catan, by places, from the Catan sheet's link."""
+    window = open_window(chromium, phone=True)
+    page = window.page
+    sign_in(page, site, "olga", ORGANIZER_PASSWORD)
+    page.goto(f"{site}/l/bonn/record/")
+    page.click("#record-other")
+    page.fill("#id_title", "Kremlin")
+    page.select_option("#id_players", "3")
+    expect(page.locator("[name=seat-2-player]")).to_be_visible()  # the sheet redrew for three
+    for seat, (name, place) in enumerate((("Olga", "1"), ("Ben", "2"), ("Ann", "3"))):
+        page.fill(f"[name=seat-{seat}-player]", name)
+        page.fill(f"[name=seat-{seat}-place]", place)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.click("#submit")
+    expect(page.locator("#verification")).to_contain_text("to confirm")
+    expect(page.locator("#recorded-seats")).to_contain_text("Olga")
+    window.close()
+
+
 def rename_a_player(page: Page, site: str) -> None:
     """Cleo's name was typed wrong when she joined: the members page fixes it, audited."""
     page.goto(f"{site}/l/bonn/members/")
@@ -239,6 +259,9 @@ def test_the_league_story(chromium: Browser, site: str, screenshots: Path) -> No
     expect(organizer.locator(".empty")).to_have_count(0)
     expect(organizer.locator("[data-chart=rating-history] canvas").first).to_be_visible()
     shot(organizer, screenshots, "10-player-chart")
+    record_kremlin_on_a_phone(chromium, site)
+    kremlin = GameRecord.objects.get(title="Kremlin")
+    assert [s.place for s in kremlin.to_record().seats] == [1, 2, 3]
     window.close()
     taken = [p for p in screenshots.glob("story-*.png") if p.read_bytes()[:4] == b"\x89PNG"]
     assert len(taken) == 10

@@ -33,6 +33,30 @@ def table_sizes() -> list[int]:
     return list(range(min(v.players[0] for v in VARIANTS.values()), MOST_SEATS + 1))
 
 
+def played_at_field() -> forms.DateTimeField:
+    """When a game was played, as a phone's date-and-time picker gives it."""
+    return forms.DateTimeField(
+        label="Played at",
+        required=False,
+        input_formats=[DATETIME_LOCAL, "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format=DATETIME_LOCAL),
+    )
+
+
+def city_field() -> forms.CharField:
+    """Where a game was played: the league's cities offered, the last one remembered on the
+    device (`app.js`)."""
+    return forms.CharField(
+        label="City",
+        required=False,
+        max_length=100,
+        help_text="The city's monthly and annual lists count the game; remembered on this device.",
+        widget=forms.TextInput(
+            attrs={"list": "league-cities", "autocomplete": "off", "data-remember": "city"}
+        ),
+    )
+
+
 def _variant_choices() -> list[tuple[str, str]]:
     return [(v.name, v.title) for v in VARIANTS.values()]
 
@@ -62,21 +86,8 @@ class RecordForm(forms.Form):
         initial=4,
         widget=forms.Select(attrs={"class": "tr-setup-choice"}),
     )
-    played_at = forms.DateTimeField(
-        label="Played at",
-        required=False,
-        input_formats=[DATETIME_LOCAL, "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
-        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format=DATETIME_LOCAL),
-    )
-    city = forms.CharField(
-        label="City",
-        required=False,
-        max_length=100,
-        help_text="The city's monthly and annual lists count the game; remembered on this device.",
-        widget=forms.TextInput(
-            attrs={"list": "league-cities", "autocomplete": "off", "data-remember": "city"}
-        ),
-    )
+    played_at = played_at_field()
+    city = city_field()
     event = forms.CharField(
         label="Event",
         required=False,
@@ -251,7 +262,7 @@ def _build(
     )
 
 
-def _in_sheet_words(error: RecordError) -> str:
+def in_sheet_words(error: RecordError) -> str:
     """The engine's field paths in the sheet's words: ``seats[1].player`` is seat 2."""
     words = str(error)
     for i in range(MOST_SEATS):
@@ -259,7 +270,7 @@ def _in_sheet_words(error: RecordError) -> str:
     return words
 
 
-def played_at(form: RecordForm, league: League) -> dt.datetime:
+def played_at(form: forms.Form, league: League) -> dt.datetime:
     """When the game was played: the form's wall-clock time in the league's time zone, or now."""
     typed: dt.datetime | None = form.cleaned_data.get("played_at")
     if typed is None:
@@ -289,7 +300,7 @@ def read_sheet(form: RecordForm, league: League, *, game_id: str = "sheet") -> S
     try:
         unmarked = _build(form, names, None, game_id, day)
     except RecordError as exc:
-        sheet.errors.append(_in_sheet_words(exc))
+        sheet.errors.append(in_sheet_words(exc))
         return sheet
     sheet.totals = [seat.vp for seat in unmarked.seats]
     sheet.derived_winner = leading_seat(unmarked)
@@ -298,7 +309,7 @@ def read_sheet(form: RecordForm, league: League, *, game_id: str = "sheet") -> S
     try:
         sheet.game = _build(form, names, sheet.winner, game_id, day)
     except RecordError as exc:
-        sheet.errors.append(_in_sheet_words(exc))
+        sheet.errors.append(in_sheet_words(exc))
         return sheet
     finding = validate_game(sheet.game)
     sheet.errors += finding.errors
