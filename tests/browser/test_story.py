@@ -202,7 +202,22 @@ def record_kremlin_on_a_phone(chromium: Browser, site: str) -> None:
     page.click("#submit")
     expect(page.locator("#verification")).to_contain_text("to confirm")
     expect(page.locator("#recorded-seats")).to_contain_text("Olga")
+    page.goto(f"{site}/l/bonn/standings/")
+    every_link_on_screen(page, ".league-nav a, nav.tabs a.tab")
+    expect(page.locator(".league-nav a:has-text('Settings')")).to_be_visible()
     window.close()
+
+
+def every_link_on_screen(page: Page, links: str) -> None:
+    """On a phone, every link of the league's navigation and every standings tab is within
+    the screen's width: none is reached only by scrolling sideways."""
+    boxes = page.locator(links).evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect(); "
+        "return [e.textContent.trim(), r.left, r.right]; })"
+    )
+    assert len(boxes) > 10
+    outside = [name for name, left, right in boxes if left < 0 or right > PHONE["width"]]
+    assert not outside, outside
 
 
 def rename_a_player(page: Page, site: str) -> None:

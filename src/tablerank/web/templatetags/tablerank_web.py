@@ -40,6 +40,7 @@ SYSTEM_FAMILIES = {
     "cow": "Catan Online World",
     "area": "A.R.E.A.",
     "turnabout": "Turnabout",
+    "skill": "Skill",
 }
 
 
