@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import zoneinfo
 from typing import Any
 
@@ -15,12 +14,19 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
 from tablerank.catan.standings import SCORINGS, TournamentStandings
-from tablerank.formats.report import tournament_csv
+from tablerank.formats.report import TOURNAMENT_ROWS, tournament_json
 from tablerank.league import queries
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import EventRecord, GameRecord, League, RecordStatus
 from tablerank.league.tournament_rounds import current_seating
-from tablerank.web.pages.common import Result, is_partial, player_names, results_of, visible_league
+from tablerank.web.pages.common import (
+    Result,
+    csv_download,
+    is_partial,
+    player_names,
+    results_of,
+    visible_league,
+)
 
 PROJECTOR_REFRESH_SECONDS = 30
 
@@ -113,7 +119,4 @@ def event_standings_csv(request: HttpRequest, slug: str, name: str) -> HttpRespo
         )
     except LeagueError as exc:
         raise Http404(str(exc)) from None
-    response = HttpResponse(tournament_csv(table), content_type="text/csv; charset=utf-8")
-    filename = re.sub(r"[^A-Za-z0-9_.-]+", "-", name).strip("-") or "event"
-    response["Content-Disposition"] = f'attachment; filename="{filename}-standings.csv"'
-    return response
+    return csv_download(TOURNAMENT_ROWS.sheet(tournament_json(table)), f"{name}-standings")
