@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tests.cli.conftest import EXAMPLES, Invoke
+from tests.cli.test_league_tournament import NAMES, open_event, play, seat  # noqa: F401
 from tests.formats.read_back import as_rows, csv_back, xlsx_back
 
 pytestmark = pytest.mark.django_db
@@ -61,3 +62,15 @@ def test_a_leagues_file_that_cannot_be_written_is_one_line(invoke: Invoke, tmp_p
     assert unknown.exit_code == 2
     assert unknown.stderr.count("\n") == 1
     assert "nowhere" in unknown.stderr
+
+
+@pytest.mark.usefixtures("open_event")
+def test_a_tournaments_standings_read_back_from_csv(invoke: Invoke, tmp_path: Path) -> None:
+    play(invoke, seat(invoke))
+    args = ("league", "tournament", "standings", "club", "spring-open")
+    expected = json.loads(invoke(*args, "-f", "json").stdout)["standings"]
+    assert len(expected) == len(NAMES)
+    header, rows = csv_back(invoke(*args, "-f", "csv").stdout)
+    assert rows == as_rows(expected, header)
+    assert invoke(*args, "-o", tmp_path / "cup.xlsx").exit_code == 0
+    assert xlsx_back(tmp_path / "cup.xlsx") == (header, rows)
