@@ -17,7 +17,7 @@ from tablerank.league import paging, queries, services
 from tablerank.league.models import League
 from tablerank.web.pages import standings
 from tests.formats.read_back import as_rows, csv_back
-from tests.web.test_pages import EVENT, TABS, build, catan
+from tests.web.test_pages import EVENT, EVIL, TABS, build, catan
 
 FORMULA = '=HYPERLINK("http://evil.example","x")'
 
@@ -104,12 +104,34 @@ def test_a_name_a_spreadsheet_would_run_is_quoted(client: Client, league: League
         assert {row["player"] for row in csv_back(text)[1]} == {FORMULA, "@Ann", "-Ben"}
 
 
+def test_an_events_recorded_final_standings_are_a_download_too(
+    client: Client, league: League
+) -> None:
+    page = client.get(reverse("event", args=[league.slug, "Winter Cup"])).content.decode()
+    url = reverse("event-standings-csv", args=[league.slug, "Winter Cup"]) + "?table=final"
+    assert f'<a id="final-csv" href="{url}" download>' in page
+    response = client.get(url)
+    assert response["Content-Disposition"] == (
+        'attachment; filename="Winter-Cup-final-standings.csv"'
+    )
+    header, rows = download(client, url)
+    assert header == ["player", "place", "wins", "draws", "losses", "completed"]
+    assert [(row["player"], row["place"]) for row in rows] == [
+        ("Mia", 1), (EVIL, 2), ("Ann", 3), ("Ben", 4)
+    ]  # fmt: skip
+    assert rows[3] == {"player": "Ben", "place": 4, "wins": 0, "draws": 0, "losses": 3,
+                       "completed": True}  # fmt: skip
+    none = reverse("event-standings-csv", args=[league.slug, EVENT]) + "?table=final"
+    assert client.get(none).status_code == 404
+
+
 def test_a_private_leagues_csv_is_not_found_for_outsiders(
     client: Client, users: dict[str, User]
 ) -> None:
     hidden = build("hidden", users, public=False)
     urls = [csv_url(hidden.slug, tab) for tab in ("pages.point", "monthly", "annual")]
     urls.append(reverse("event-standings-csv", args=[hidden.slug, EVENT]))
+    urls.append(reverse("event-standings-csv", args=[hidden.slug, "Winter Cup"]) + "?table=final")
     for url in urls:
         assert client.get(url).status_code == 404, url
     client.force_login(User.objects.create_user("stranger"))

@@ -21,6 +21,7 @@ __all__ = [
     "BACKTEST_ROWS",
     "MONTHLY_ROWS",
     "RATING_ROWS",
+    "RECORDED_EVENT_ROWS",
     "TOURNAMENT_ROWS",
     "HistoryStep",
     "backtest_json",
@@ -43,6 +44,9 @@ ANNUAL_ROWS = Rows("list", ("player", "place", "score", "months"))
 TOURNAMENT_ROWS = Rows(
     "standings",
     ("player", "rank", "games", "abandoned", "wins", "vp", "vp_percent", "seconds", "thirds"),
+)
+RECORDED_EVENT_ROWS = Rows(  # an event's final standings as recorded (`formats.records.event_json`)
+    "standings", ("player", "place", "wins", "draws", "losses", "completed")
 )
 BACKTEST_ROWS = Rows(
     "systems",
