@@ -137,9 +137,14 @@ def test_a_private_leagues_csv_is_not_found_for_outsiders(
     client.force_login(User.objects.create_user("stranger"))
     for url in urls:
         assert client.get(url).status_code == 404, url
-    client.force_login(users["ben"])
+    member = Client()
+    member.force_login(users["ben"])
     for url in urls:
-        assert client.get(url).status_code == 200, url
+        response = member.get(url)
+        assert response.status_code == 200, url
+        etag = response.get("ETag", "*")
+        for headers in ({"If-None-Match": etag}, {"If-None-Match": "*"}):
+            assert client.get(url, headers=headers).status_code == 404, (url, headers)
 
 
 def test_unknown_tabs_and_leagues_are_not_found_and_a_bad_filter_is_a_400(
