@@ -157,7 +157,10 @@ def test_unknown_tabs_and_leagues_are_not_found_and_a_bad_filter_is_a_400(
     )
     bad = client.get(csv_url(league.slug, "pages.point"), {"since": "soon"})
     assert bad.status_code == 400
-    assert "text/csv" not in bad["Content-Type"]
+    assert bad["Content-Type"] == "text/plain; charset=utf-8"
+    message = bad.content.decode()
+    assert message.startswith("since: expected a date like 2026-03-14")
+    assert message.endswith(" got 'soon'\n")
 
 
 def test_the_csv_is_revalidated_by_etag(client: Client, league: League) -> None:

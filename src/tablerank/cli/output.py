@@ -110,7 +110,7 @@ def _kind(output: SheetOutput | None, to: Path | None) -> str:
     if output is not None and output != kind:
         raise CannotWrite(f"{to}: --format {output} does not match the file's extension")
     folder = to.parent
-    if to.is_dir() or not folder.is_dir() or not os.access(folder, os.W_OK):
+    if to.is_dir() or not folder.is_dir() or not os.access(to if to.exists() else folder, os.W_OK):
         raise CannotWrite(f"{to}: cannot write there (no such folder, or not writable)")
     return kind
 

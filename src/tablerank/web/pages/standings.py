@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.core.exceptions import BadRequest
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.http import urlencode
@@ -224,8 +224,8 @@ def standings_csv(request: HttpRequest, slug: str, tab: str) -> HttpResponse:
         filters = Filters.from_request(request)
         try:
             table = _table(league, tab, filters, choices_of(league))
-        except TablerankError as exc:
-            raise BadRequest(str(exc)) from None
+        except TablerankError as exc:  # said in plain text: Django's 400 page would not say it
+            return HttpResponseBadRequest(f"{exc}\n", content_type="text/plain; charset=utf-8")
         return csv_download(_sheet(table), _csv_name(league, tab, table))
 
     return conditional(request, league, download)
