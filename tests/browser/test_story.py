@@ -129,6 +129,9 @@ def record_on_a_phone(chromium: Browser, site: str, screenshots: Path) -> None:
     sign_in(page, site, "olga", ORGANIZER_PASSWORD)
     page.goto(f"{site}/l/bonn/record/")
     page.fill("[name=played_at]", "2026-05-02T20:30")
+    page.fill("[name=city]", "Bonn")
+    page.fill("[name=event]", "Spring Night")
+    page.fill("[name=round]", "1")
     for seat, (name, sources) in SHEET.items():
         page.fill(f"[name=seat-{seat}-player]", name)
         for source, vp in sources.items():
@@ -157,6 +160,8 @@ def record_on_a_phone(chromium: Browser, site: str, screenshots: Path) -> None:
     )
     expect(page.locator("caption").first).to_be_visible()
     shot(page, screenshots, "5-recorded-phone")
+    page.goto(f"{site}/l/bonn/record/")  # the city is remembered on this phone
+    expect(page.locator("[name=city]")).to_have_value("Bonn")
     window.close()
 
 
@@ -180,6 +185,19 @@ def confirm_in_the_inbox(
     window.close()
 
 
+def rename_a_player(page: Page, site: str) -> None:
+    """Cleo's name was typed wrong when she joined: the members page fixes it, audited."""
+    page.goto(f"{site}/l/bonn/members/")
+    page.fill("#id_rename-player", "Cleo")
+    page.fill("#id_rename-name", "Clea")
+    page.fill("#id_rename-why", "her name is Clea")
+    page.click("#rename-player button")
+    expect(page.locator(".messages")).to_contain_text("Cleo is called Clea now")
+    expect(page.locator("#player-changes")).to_contain_text("Cleo renamed to Clea")
+    page.goto(f"{site}/l/bonn/standings/")
+    expect(page.locator("main")).to_contain_text("Clea")
+
+
 def test_the_league_story(chromium: Browser, site: str, screenshots: Path) -> None:
     window = open_window(chromium)
     organizer = window.page
@@ -197,6 +215,7 @@ def test_the_league_story(chromium: Browser, site: str, screenshots: Path) -> No
     record_on_a_phone(chromium, site, screenshots)
     record = GameRecord.objects.get()
     assert record.status == RecordStatus.SUBMITTED
+    assert (record.city, record.event, record.round) == ("Bonn", "Spring Night", 1)
 
     confirm_in_the_inbox(chromium, site, "ann", screenshots, "waiting for 1 more of Ben and Cleo")
     confirm_in_the_inbox(chromium, site, "ben", screenshots, ": confirmed.")
@@ -213,6 +232,9 @@ def test_the_league_story(chromium: Browser, site: str, screenshots: Path) -> No
     for name in ("Ann", "Ben", "Cleo", "Olga"):
         expect(organizer.locator("main")).to_contain_text(name)
     shot(organizer, screenshots, "9-standings")
+    organizer.goto(f"{site}/l/bonn/standings/monthly/?city=Bonn&month=2026-05")
+    expect(organizer.locator("main")).to_contain_text("Ann")
+    rename_a_player(organizer, site)
     organizer.goto(f"{site}/l/bonn/players/Ann")
     expect(organizer.locator(".empty")).to_have_count(0)
     expect(organizer.locator("[data-chart=rating-history] canvas").first).to_be_visible()

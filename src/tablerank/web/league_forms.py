@@ -9,7 +9,7 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 
-from tablerank.engine.systems import SYSTEMS
+from tablerank.engine.systems import SYSTEMS, get_system
 from tablerank.league.models import League
 
 if TYPE_CHECKING:
@@ -24,7 +24,8 @@ else:  # the forms are generic only in the type stubs
 
 
 def _system_choices() -> list[tuple[str, str]]:
-    return [(name, name) for name in SYSTEMS]
+    """Each system by the engine's one-line title ("P.A.G.E.S. Point: total VP")."""
+    return [(name, get_system(name).title) for name in SYSTEMS]
 
 
 class LeagueCreateForm(LeagueModelForm):
@@ -113,6 +114,39 @@ class LinkAccountForm(forms.Form):
 
     player = forms.CharField(max_length=100)
     username = forms.CharField(label="Account (username)", max_length=150)
+
+
+def _member_name(label: str = "Player") -> forms.CharField:
+    """A player of the league, suggested from the members page's list of names."""
+    return forms.CharField(
+        label=label, max_length=100, widget=forms.TextInput(attrs={"list": "member-names"})
+    )
+
+
+class RenamePlayerForm(forms.Form):
+    """A player's new name, and why (the league keeps both)."""
+
+    prefix = "rename"
+    player = _member_name()
+    name = forms.CharField(label="New name", max_length=100)
+    why = forms.CharField(label="Why?", max_length=500)
+
+
+class MergePlayersForm(forms.Form):
+    """Two names of one person: the first is merged into the second."""
+
+    prefix = "merge"
+    player = _member_name("Merge")
+    into = _member_name("into")
+    why = forms.CharField(label="Why?", max_length=500)
+
+
+class RemovePlayerForm(forms.Form):
+    """A player who never played, removed."""
+
+    prefix = "remove"
+    player = _member_name()
+    why = forms.CharField(label="Why?", max_length=500)
 
 
 class RoleForm(forms.Form):

@@ -18,6 +18,7 @@ from django import forms
 from tablerank.catan.standings import leading_seat
 from tablerank.catan.validation import validate_game
 from tablerank.catan.variants import VARIANTS, Source, Variant
+from tablerank.engine.fields import MAX_ROUNDS
 from tablerank.engine.records import Game, new_game
 from tablerank.errors import RecordError
 from tablerank.league.models import League
@@ -66,6 +67,29 @@ class RecordForm(forms.Form):
         required=False,
         input_formats=[DATETIME_LOCAL, "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format=DATETIME_LOCAL),
+    )
+    city = forms.CharField(
+        label="City",
+        required=False,
+        max_length=100,
+        help_text="The city's monthly and annual lists count the game; remembered on this device.",
+        widget=forms.TextInput(
+            attrs={"list": "league-cities", "autocomplete": "off", "data-remember": "city"}
+        ),
+    )
+    event = forms.CharField(
+        label="Event",
+        required=False,
+        max_length=100,
+        help_text="A tournament or league night the game belongs to (optional).",
+        widget=forms.TextInput(attrs={"list": "league-events", "autocomplete": "off"}),
+    )
+    round = forms.IntegerField(
+        label="Round",
+        required=False,
+        min_value=1,
+        max_value=MAX_ROUNDS,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
     target = forms.IntegerField(
         label="VP to win",
@@ -221,6 +245,9 @@ def _build(
         variant=form.variant_obj.name,
         target=form.cleaned_data.get("target"),
         seats=[_seat(form, i, name, winner) for i, name in enumerate(names)],
+        city=(form.cleaned_data.get("city") or "").strip() or None,
+        event=(form.cleaned_data.get("event") or "").strip() or None,
+        round=form.cleaned_data.get("round"),
     )
 
 
@@ -291,3 +318,30 @@ def now_in(league: League) -> dt.datetime:
     """The current minute on the league's clocks, for the form's default."""
     zone = zoneinfo.ZoneInfo(league.time_zone)
     return dt.datetime.now(zone).replace(second=0, microsecond=0, tzinfo=None)
+
+
+def sheet_of(game: Game, played: dt.datetime | None, league: League) -> dict[str, str]:
+    """A stored Catan game as the score sheet posts it (to correct it): its variant, table,
+    when (in the league's time zone), where, each seat's player and VP by source, the awards'
+    holders and the declared winner. The winner is left to confirm again."""
+    variant = VARIANTS[game.variant or "base"]
+    local = played.astimezone(zoneinfo.ZoneInfo(league.time_zone)) if played else None
+    data = {
+        "variant": variant.name,
+        "players": str(len(game.seats)),
+        "played_at": local.strftime(DATETIME_LOCAL) if local else "",
+        "target": str(game.target) if variant.scenario_target and game.target else "",
+        "city": game.city or "",
+        "event": game.event or "",
+        "round": str(game.round) if game.round else "",
+        "winner": "",
+    }
+    for i, seat in enumerate(game.seats):
+        data[f"seat-{i}-player"] = seat.player
+        for key, vp in seat.sources.items():
+            source = variant.source(key)
+            holder = source is not None and source.single_holder
+            data[f"award-{key}" if holder else f"seat-{i}-{key}"] = str(i) if holder else f"{vp:g}"
+        if seat.winner:
+            data["winner"] = str(i)
+    return data

@@ -24,6 +24,7 @@ from tablerank.league import services
 from tablerank.league.cache import cached, etag_of
 from tablerank.league.models import EventRecord, GameRecord, League, Player, RecordStatus
 from tablerank.web.templatetags.tablerank_web import system_family
+from tablerank.web.time_zones import show_times_of
 
 LISTS = ("monthly", "open", "annual")
 """Catan Online World's ranking lists: tabs beside the systems, built on cow.points."""
@@ -44,6 +45,7 @@ def visible_league(request: HttpRequest, slug: str) -> League:
         raise Http404("no such league") from None
     if not can_see(league, user_of(request)):
         raise Http404("no such league")
+    show_times_of(league)
     return league
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import zoneinfo
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -51,7 +50,7 @@ def _event_context(request: HttpRequest, league: League, name: str) -> dict[str,
         "player_names": player_names(league),
         "recorded": recorded,
         "final": recorded.to_record() if recorded is not None else None,
-        "updated": timezone.localtime(timezone=zoneinfo.ZoneInfo(league.time_zone)),
+        "updated": timezone.localtime(),  # the league's zone (`visible_league`)
         "refresh": PROJECTOR_REFRESH_SECONDS,
         "seating": seating,
     }

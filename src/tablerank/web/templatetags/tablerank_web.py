@@ -28,6 +28,7 @@ SYSTEM_LABELS = {
     "cow.elo": "ELO list",
     "area": "A.R.E.A.",
     "turnabout": "Turnabout",
+    "skill": "Skill",
     "monthly": "Monthly list",
     "open": "Open list",
     "annual": "Annual list",

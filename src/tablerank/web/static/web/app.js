@@ -231,10 +231,35 @@
     resizeTimer = window.setTimeout(resizeCharts, 120);
   });
 
+  // -- fields remembered on this device (the record form's city) ------------------------------
+
+  function rememberFields(root) {
+    root.querySelectorAll("input[data-remember]").forEach(function (input) {
+      var key = "tablerank-" + input.getAttribute("data-remember");
+      try {
+        if (!input.value) {
+          input.value = window.localStorage.getItem(key) || "";
+        }
+      } catch (e) {
+        // No storage: nothing is remembered.
+      }
+      var remember = function () {
+        try {
+          window.localStorage.setItem(key, input.value);
+        } catch (e) {
+          // Not stored.
+        }
+      };
+      input.addEventListener("input", remember);
+      input.addEventListener("change", remember);
+    });
+  }
+
   // -- start ----------------------------------------------------------------------------------
 
   function start(root) {
     wireAutosubmit(root);
+    rememberFields(root);
     drawCharts(root);
   }
 
