@@ -34,14 +34,21 @@ from tablerank.cli.options import (
     Format,
     Group,
     Output,
+    OutputFile,
     Params,
+    SheetFormat,
     Start,
     SystemName,
     Title,
 )
-from tablerank.cli.output import emit, guarded
+from tablerank.cli.output import emit, emit_rows, guarded
 from tablerank.cli.render import print_explanation, print_standings, print_systems
-from tablerank.formats.report import explanation_json, rating_table_json, systems_json
+from tablerank.formats.report import (
+    RATING_ROWS,
+    explanation_json,
+    rating_table_json,
+    systems_json,
+)
 
 __all__ = ["app", "run"]
 
@@ -64,7 +71,8 @@ def rate(
     start: Start = None,
     param: Params = None,
     allow_invalid: AllowInvalid = False,
-    output: Format = Output.table,
+    output: SheetFormat = None,
+    to: OutputFile = None,
 ) -> None:
     """Rate every game in FILES with one system and print the standings."""
 
@@ -74,7 +82,7 @@ def rate(
             given = inputs(files, system, param, filters, start, allow_invalid)
             return rating_table_json(given.system.rate(given.records, given.start))
 
-    emit(guarded(work), output, print_standings)
+    emit_rows(work, output, to, print_standings, RATING_ROWS)
 
 
 @app.command()
