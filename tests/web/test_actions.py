@@ -733,3 +733,31 @@ def test_a_bad_city_or_round_is_a_form_message(
     assert response.status_code == 400
     assert message in text(response)
     assert not GameRecord.objects.exists()
+
+
+def test_the_inbox_shows_the_sheet_who_entered_it_and_the_way_back(
+    client: Client, club: Club
+) -> None:
+    record = submitted(club, club.ann)
+    page = text(signed_in(client, club.ben).get(reverse("inbox")))
+    row = page.split(f'id="result-{record.pk}"', 1)[1].split("</article>", 1)[0]
+    assert "entered by bonn-ann" in row
+    assert "Cities <strong>6</strong>" in row
+    assert f'href="{reverse("league-home", args=["bonn"])}"' in row
+    assert f'href="{reverse("game", args=["bonn", record.external_id])}"' in row
+
+
+def test_the_navigation_counts_what_waits_in_the_inbox(client: Client, club: Club) -> None:
+    client = signed_in(client, club.ben)
+    home = reverse("league-home", args=["bonn"])
+    assert 'id="inbox-count"' not in text(client.get(home))
+    submitted(club, club.ann)
+    submitted(club, club.ann, "g2")
+    page = text(client.get(home))
+    assert 'aria-label="2 waiting">2</span>' in page
+    assert 'id="topbar-inbox-count"' in page
+    services.confirm(GameRecord.objects.get(external_id="g1"), club.player("Ben"), club.ben)
+    assert 'aria-label="1 waiting">1</span>' in text(client.get(home))
+    services.invite_account(club.player("Dora"), club.outsider, by=club.organizer)
+    invited = text(signed_in(Client(), club.outsider).get(reverse("home")))
+    assert 'title="1 waiting for you in your inbox">1</a>' in invited
