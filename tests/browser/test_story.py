@@ -89,6 +89,7 @@ def sign_up_and_create_the_league(page: Page, site: str, screenshots: Path) -> N
     page.click("button:has-text('Create the account')")
     expect(page).to_have_url(f"{site}/leagues/new/")
     page.fill("#id_name", "Bonn Catan")
+    expect(page.locator("#id_slug")).to_have_value("bonn-catan")  # suggested from the name
     page.fill("#id_slug", "bonn")
     page.fill("#id_time_zone", "Europe/Berlin")
     shot(page, screenshots, "1-new-league")

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
+from django.utils.text import slugify
 
 from tablerank.engine.systems import SYSTEMS, get_system
 from tablerank.league.models import League
@@ -39,12 +40,26 @@ class LeagueCreateForm(LeagueModelForm):
             "public": "Anyone may read its standings",
         }
         help_texts: ClassVar[dict[str, Any]] = {
-            "slug": "Letters, digits and dashes; the league's pages live at /l/<address>/.",
+            "slug": "Letters, digits and dashes; the league's pages live at /l/<address>/. "
+            "Leave it empty for one made from the name.",
             "time_zone": "An IANA name such as Europe/Berlin; decides which month a game is in.",
         }
         widgets: ClassVar[dict[str, Any]] = {
-            "time_zone": forms.TextInput(attrs={"list": "time-zones"})
+            "time_zone": forms.TextInput(attrs={"list": "time-zones"}),
+            "slug": forms.TextInput(attrs={"data-slug-from": "id_name"}),
         }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["slug"].required = False
+
+    def clean_slug(self) -> str:
+        """The address typed, or one made from the name ("Bonn & Köln" → bonn-koln)."""
+        typed = str(self.cleaned_data.get("slug") or "").strip()
+        made = typed or slugify(str(self.data.get("name", "")))[:50].strip("-")
+        if not made:
+            raise forms.ValidationError("give the league an address: letters, digits and dashes")
+        return made
 
 
 class LeagueSettingsForm(LeagueModelForm):

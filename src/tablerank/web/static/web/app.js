@@ -255,11 +255,33 @@
     });
   }
 
+  // -- a league's address suggested from its name (the server makes the same when it is empty) --
+
+  function suggestSlugs(root) {
+    root.querySelectorAll("input[data-slug-from]").forEach(function (slug) {
+      var name = document.getElementById(slug.getAttribute("data-slug-from"));
+      if (!name) {
+        return;
+      }
+      var touched = slug.value !== "";
+      slug.addEventListener("input", function () {
+        touched = slug.value !== "";
+      });
+      name.addEventListener("input", function () {
+        if (!touched) {
+          slug.value = name.value.normalize("NFKD").replace(/[\u0300-\u036f]/g, "")
+            .toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 50);
+        }
+      });
+    });
+  }
+
   // -- start ----------------------------------------------------------------------------------
 
   function start(root) {
     wireAutosubmit(root);
     rememberFields(root);
+    suggestSlugs(root);
     drawCharts(root);
   }
 
