@@ -25,7 +25,7 @@ from django.urls import reverse
 from tablerank.engine.records import event_from_dict, game_from_dict
 from tablerank.engine.systems import get_system
 from tablerank.league import queries, services
-from tablerank.league.models import GameRecord, League
+from tablerank.league.models import GameRecord, League, Player
 from tablerank.web.templatetags.tablerank_web import system_label
 
 EVIL = "<script>alert(1)</script>"
@@ -402,6 +402,32 @@ def test_player_page_charts_the_rating_after_each_game(client: Client, league: L
     assert by_list["base"]["ratings"] == [entry.after for entry in base]
     assert by_list["base"]["games"] == [entry.game for entry in base]
     assert 'data-chart="rating-history"' in body
+
+
+def test_player_page_shows_records_per_game_and_head_to_head(
+    client: Client, league: League
+) -> None:
+    body = text(client.get(reverse("player", args=[league.slug, "Ann"])))
+    person = Player.objects.get(league=league, name="Ann")
+    titles, met = queries.player_records(league, person)
+    per_game = body.split('id="title-records"', 1)[1].split("</table>", 1)[0]
+    assert per_game.count("<tr><td>") == len(titles)
+    head = body.split('id="rivals"', 1)[1].split("</table>", 1)[0]
+    first = met[0]
+    assert f">{ESCAPED if first.opponent == EVIL else first.opponent}</a>" in head
+    assert f'<td class="num">{first.games}</td>' in head
+    played = sum(r.games for r in titles)
+    assert f"{played} games" in body  # the header counts every confirmed game
+
+
+def test_player_page_says_when_a_system_counts_fewer_games(client: Client, league: League) -> None:
+    """Ann played eight games, one of them Kremlin: Point counts her seven Catan games."""
+    url = reverse("player", args=[league.slug, "Ann"])
+    point = text(client.get(url, {"system": "pages.point"}))
+    assert "8 games · 3 wins" in point
+    assert "7 of Ann's 8 games count here: Point does not rate the others" in point
+    area = text(client.get(url, {"system": "area"}))
+    assert 'id="not-rated-here"' not in area  # A.R.E.A. rates all eight
 
 
 def test_player_page_explains_every_game_in_words(client: Client, league: League) -> None:
