@@ -118,6 +118,8 @@ def page_urls(slug: str) -> list[str]:
         reverse("event-projector", args=[slug, EVENT]),
         reverse("forecasts", args=[slug]),
         reverse("forecasts", args=[slug]) + f"?p1=Ann&p2={quote(EVIL)}&p3=Kai",
+        reverse("games", args=[slug]),
+        reverse("games", args=[slug]) + f"?player={quote(EVIL)}&city=Bonn",
     ]
 
 
@@ -538,6 +540,46 @@ def test_forecasts_page_shows_a_backtest_kept_already_at_once(
     body = text(client.get(reverse("forecasts", args=[league.slug])))
     assert 'id="backtest-table"' in body
     assert "Working it out" not in body
+
+
+def _cards(body: str) -> list[str]:
+    """The ids of the games a page's result cards link to, in order."""
+    return re.findall(r'class="result-head" href="/l/[^/]+/games/([^"]+)"', body)
+
+
+@pytest.mark.parametrize(
+    ("query", "shown"),
+    [
+        ({}, ["t2", "t1", "kr1", "src1", "ck1", "k2", "b2", "k1", "b1"]),
+        ({"player": "ann"}, ["t2", "t1", "kr1", "src1", "ck1", "b2", "k1", "b1"]),
+        ({"title": "kremlin"}, ["kr1"]),
+        ({"month": "2026-03"}, ["b2", "k1", "b1"]),
+        ({"city": "Köln", "player": "Mia"}, ["k2", "k1"]),
+    ],
+)
+def test_the_games_page_lists_confirmed_games_newest_first_as_filtered(
+    client: Client, league: League, query: dict[str, str], shown: list[str]
+) -> None:
+    assert _cards(text(client.get(reverse("games", args=[league.slug]), query))) == shown
+
+
+def test_the_games_page_pages_and_says_when_nothing_matches(
+    client: Client, league: League, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("tablerank.web.pages.games.PER_PAGE", 4)
+    url = reverse("games", args=[league.slug])
+    first = text(client.get(url, {"player": "Ann"}))
+    assert _cards(first) == ["t2", "t1", "kr1", "src1"]
+    assert 'href="?player=Ann&amp;page=2"' in first
+    second = text(client.get(url, {"player": "Ann", "page": "2"}))
+    assert _cards(second) == ["ck1", "b2", "k1", "b1"]
+    assert client.get(url, {"player": "Ann", "page": "3"}).status_code == 404
+    assert client.get(url, {"page": "x"}).status_code == 400
+    bad = client.get(url, {"month": "March"})
+    assert bad.status_code == 400
+    none = text(client.get(url, {"player": "Zed"}))
+    assert "No confirmed game of Zed." in none
+    assert f'href="{url}"' in text(client.get(reverse("league-home", args=[league.slug])))
 
 
 def test_game_page_says_who_still_has_to_sign_a_pending_result(

@@ -41,7 +41,7 @@ from tablerank.league.explanations import game_explanations, preview
 from tablerank.league.history import HistoryEntry
 from tablerank.league.models import GameRecord, League, Player, RecordStatus
 from tablerank.league.reading import records_of
-from tablerank.league.results import latest_results, pending_for, waiting_count
+from tablerank.league.results import games_played, latest_results, pending_for, waiting_count
 from tablerank.league.standings import ELO
 from tablerank.tournament.seat_report import SeatReport
 
@@ -54,6 +54,7 @@ __all__ = [
     "elo_list",
     "event_standings",
     "game_explanations",
+    "games_played",
     "latest_results",
     "leaders",
     "monthly_list",
