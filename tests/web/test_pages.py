@@ -612,6 +612,22 @@ def test_event_page_takes_another_scoring(client: Client, league: League) -> Non
     assert "scoring: unknown scoring" in bad
 
 
+def test_an_event_with_games_and_recorded_standings_says_which_table_is_which(
+    client: Client, league: League, users: dict[str, User]
+) -> None:
+    final = {"id": EVENT, "date": "2026-04-11", "rounds": 2, "standings": [
+        {"player": "Kai", "place": 1, "wins": 2}, {"player": "Ann", "place": 2, "wins": 1,
+         "losses": 1}, {"player": EVIL, "place": 3, "losses": 2}]}  # fmt: skip
+    services.record_event(league, event_from_dict(final), users["ref"])
+    body = text(client.get(reverse("event", args=[league.slug, EVENT])))
+    computed = body.split('id="standings-heading"', 1)[1].split("</p>", 1)[0]
+    assert "computed from the games" in computed
+    assert "may differ from the final standings as recorded below" in computed
+    recorded = body.split('id="final-why"', 1)[1].split("</p>", 1)[0]
+    assert "not worked out from the games above" in recorded
+    assert "Turnabout rates" in recorded
+
+
 def test_an_event_without_games_shows_its_recorded_final_standings(
     client: Client, league: League
 ) -> None:
