@@ -100,6 +100,10 @@ class PlayerOut(Schema):
     joined: str | None
 
 
+class RemovedPlayerOut(Schema):
+    removed: PlayerOut
+
+
 class PlayerListOut(Schema):
     league: str
     players: list[PlayerOut]

@@ -8,13 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest
-from ninja import Query, Status
+from ninja import Query
 
 from tablerank.api import leagues
 from tablerank.api.access import league_for, player_in
 from tablerank.api.auth import WRITE, signed_in
 from tablerank.api.limits import PlayerName, Slug
-from tablerank.api.outputs import WRITES, PlayerOut, errors
+from tablerank.api.outputs import WRITES, PlayerOut, RemovedPlayerOut, errors
 from tablerank.api.schemas import MergeIn, RemoveQuery, RenameIn
 from tablerank.api.shapes import player_json
 from tablerank.league.services import merge_players, remove_player, rename_player
@@ -62,14 +62,17 @@ def merge(request: HttpRequest, slug: Slug, name: PlayerName, data: MergeIn) -> 
 @router.delete(
     "/leagues/{slug}/players/{name}",
     auth=WRITE,
-    response={204: None, **errors(*WRITES)},
+    exclude_unset=True,
+    by_alias=True,
+    response={200: RemovedPlayerOut, **errors(*WRITES)},
     summary="Remove a player who never played",
 )
-def remove(
-    request: HttpRequest, slug: Slug, name: PlayerName, query: Query[RemoveQuery]
-) -> Status[None]:
-    """Remove a player without results or account (admins and officials)."""
+def remove(request: HttpRequest, slug: Slug, name: PlayerName, query: Query[RemoveQuery]) -> Body:
+    """Remove a player without results or account (admins and officials); answers the player
+    as it was."""
     user = signed_in(request)
     league = league_for(slug, user)
-    remove_player(player_in(league, name), by=user, why=query.why)
-    return Status(204, None)
+    player = player_in(league, name)
+    removed = player_json(player)
+    remove_player(player, by=user, why=query.why)
+    return {"removed": removed}
