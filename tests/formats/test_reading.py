@@ -7,7 +7,7 @@ import pytest
 
 from tablerank.engine.records import Event, Game, SeatStatus
 from tablerank.errors import InputError
-from tablerank.formats.reading import read_records, read_start
+from tablerank.formats.reading import Located, Rejected, read_each, read_records, read_start
 
 GAME = {
     "id": "g1",
@@ -249,3 +249,44 @@ def test_a_csv_id_outside_the_alphabet_names_its_line(tmp_path: Path) -> None:
         "a.csv, line 2 (id g/1): id: expected 1-64 letters, digits, '_', '.', '~' and '-', "
         "starting with a letter, digit or '_'; got 'g/1'"
     )
+
+
+def test_read_each_keeps_a_record_that_breaks_a_rule_as_its_error(tmp_path: Path) -> None:
+    seats = [{"player": n, "vp": 10, "winner": True} for n in ("Ann", "Ben")]
+    two_winners = {"id": "g2", "date": "2026-03-14", "seats": seats}
+    path = write(tmp_path, "a.jsonl", jsonl(two_winners, GAME | {"id": "g3"}))
+    first, second = read_each([path])
+    assert isinstance(first, Rejected)
+    assert first.id == "g2"
+    assert str(first.error) == (
+        f"{path}, line 1 (id g2): seats[1].winner: a Catan game has one winner, but Ann, Ben are "
+        "all marked winner (a draw is recorded as equal places)"
+    )
+    assert isinstance(second, Located)
+    assert second.id == "g3"
+    assert error_of([path]) == str(first.error)
+
+
+def test_read_each_names_a_csv_seats_own_row(tmp_path: Path) -> None:
+    text = "id,date,player,vp,winner\nc1,2026-03-14,Ann,10,true\nc1,,Ben,-1,\n"
+    (rejected,) = read_each([write(tmp_path, "a.csv", text)])
+    assert isinstance(rejected, Rejected)
+    assert rejected.error.location == "line 3 (id c1)"
+    assert rejected.error.field == "seats[1].vp"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"date": "2026-03-14", "seats": []}\n', "line 1: id: is required"),
+        ('{"id": "a b", "date": "2026-03-14", "seats": []}\n', "line 1 (id a b): id: expected"),
+        ("{oops\n", "line 1: malformed JSON"),
+    ],
+)
+def test_read_each_raises_what_leaves_no_record_to_name(
+    tmp_path: Path, text: str, message: str
+) -> None:
+    path = write(tmp_path, "a.jsonl", text)
+    with pytest.raises(InputError) as caught:
+        read_each([path])
+    assert str(caught.value).startswith(f"{path}, {message}")

@@ -7,25 +7,23 @@ a record came from.
 
 from __future__ import annotations
 
-import csv
 import json
-import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping, Sequence
 from math import isfinite
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
-from tablerank.engine.fields import shown
-from tablerank.engine.records import Event, Game, event_from_dict, game_from_dict
+from tablerank.engine.records import event_from_dict, game_from_dict
 from tablerank.errors import InputError, RecordError
+from tablerank.formats.csv_records import records_from_csv
+from tablerank.formats.located import Item, Located, Record, Rejected, id_text, located
 from tablerank.formats.typed_games import Memo, TypedGame, typed_game
 
-__all__ = ["Located", "read_records", "read_start", "records_from_text"]
+__all__ = ["Item", "Located", "Rejected", "read_each", "read_records", "read_start",
+           "records_from_text"]  # fmt: skip
 
-Record = Game | Event
 # msgspec decodes JSON as the json module does, about twice as fast; on any problem the careful
 # reading decodes again with the json module, whose messages say where the problem is.
 _DECODE = msgspec.json.Decoder().decode
@@ -36,39 +34,50 @@ _BOM = "\ufeff".encode()
 _UNICODE_LINE_BREAKS = tuple(c.encode() for c in "\x85\u2028\u2029")
 
 
-@dataclass(frozen=True, slots=True)
-class Located:
-    """A record and where it came from, for messages that point at the line."""
-
-    record: Record
-    source: str
-    location: str
-
-
 def read_records(paths: Sequence[Path | str]) -> list[Record]:
-    """Every record in the files, in file order; ids must be unique across all of them."""
+    """Every record in the files, in file order; ids must be unique across all of them. The
+    first record that breaks a rule is an `InputError` naming its file, line and field."""
     fast = _fast_records(paths)
     if fast is not None:
         return fast
     # Something is wrong or unusual: read again, keeping where each record came from.
-    seen: dict[str, Located] = {}
     out: list[Record] = []
-    for path in paths:
-        for item in _read_file(Path(path)):
-            first = seen.get(item.record.id)
-            if first is not None:
-                raise InputError(
-                    item.source,
-                    item.location,
-                    f"id {item.record.id!r} is already used ({first.source}, {first.location})",
-                    field="id",
-                )
-            seen[item.record.id] = item
-            out.append(item.record)
+    for item in read_each(paths):
+        if isinstance(item, Rejected):
+            raise item.error
+        out.append(item.record)
     return out
 
 
-def _read_file(path: Path) -> list[Located]:
+def read_each(paths: Sequence[Path | str]) -> list[Item]:
+    """Every record in the files, in file order, and every record that breaks a rule as its
+    `Rejected` (its id and the error `read_records` would raise). What leaves no record to name
+    (malformed JSON, a missing or malformed id, an id used twice) is raised as an `InputError`."""
+    seen: dict[str, tuple[str, str]] = {}
+    out: list[Item] = []
+    for path in paths:
+        for item in _read_file(Path(path)):
+            source, location = _where(item)
+            first = seen.get(item.id)
+            if first is not None:
+                raise InputError(
+                    source,
+                    location,
+                    f"id {item.id!r} is already used ({first[0]}, {first[1]})",
+                    field="id",
+                )
+            seen[item.id] = (source, location)
+            out.append(item)
+    return out
+
+
+def _where(item: Item) -> tuple[str, str]:
+    if isinstance(item, Rejected):
+        return item.error.source, item.error.location
+    return item.source, item.location
+
+
+def _read_file(path: Path) -> list[Item]:
     text = _read_text(path)
     return records_from_text(text, str(path), _kind(path, text))
 
@@ -172,10 +181,10 @@ def _kind(path: Path, text: str) -> str:
     return "csv"
 
 
-def records_from_text(text: str, source: str, kind: str) -> list[Located]:
+def records_from_text(text: str, source: str, kind: str) -> list[Item]:
     """Records from file contents of `kind` "jsonl", "json" or "csv"."""
     if kind == "csv":
-        return list(_from_csv(text, source))
+        return records_from_csv(text, source)
     if kind == "json":
         return list(_from_json_array(text, source))
     return list(_from_json_lines(text, source))
@@ -184,7 +193,7 @@ def records_from_text(text: str, source: str, kind: str) -> list[Located]:
 # -- JSON ----------------------------------------------------------------------------------------
 
 
-def _from_json_lines(text: str, source: str) -> Iterator[Located]:
+def _from_json_lines(text: str, source: str) -> Iterator[Item]:
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
@@ -195,10 +204,10 @@ def _from_json_lines(text: str, source: str) -> Iterator[Located]:
             raise InputError(
                 source, where, f"malformed JSON: {exc.msg} (column {exc.colno})"
             ) from None
-        yield Located(_record(raw, source, where), source, where)
+        yield _record(raw, source, where)
 
 
-def _from_json_array(text: str, source: str) -> Iterator[Located]:
+def _from_json_array(text: str, source: str) -> Iterator[Item]:
     try:
         items = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -209,134 +218,19 @@ def _from_json_array(text: str, source: str) -> Iterator[Located]:
         raise InputError(source, "", "expected a JSON array of records or one record per line")
     for number, raw in enumerate(items, start=1):
         where = f"record {number}"
-        yield Located(_record(raw, source, where), source, where)
+        yield _record(raw, source, where)
 
 
-def _record(raw: Any, source: str, where: str) -> Record:
+def _record(raw: Any, source: str, where: str) -> Item:
     if not isinstance(raw, Mapping):
         raise InputError(source, where, f"expected a JSON object, got {type(raw).__name__}")
-    label = f"{where} (id {_id_text(raw['id'])})" if isinstance(raw.get("id"), str | int) else where
-    try:
-        if "standings" in raw:
-            return event_from_dict(raw)
-        if "seats" in raw:
-            return game_from_dict(raw)
-    except RecordError as exc:
-        raise InputError(source, label, exc.message, field=exc.field) from None
+    raw_id = raw.get("id")
+    label = f"{where} (id {id_text(raw_id)})" if isinstance(raw_id, str | int) else where
+    if "standings" in raw:
+        return located(lambda: event_from_dict(raw), raw_id, source, where, lambda _: label)
+    if "seats" in raw:
+        return located(lambda: game_from_dict(raw), raw_id, source, where, lambda _: label)
     raise InputError(source, label, "expected a game (with seats) or an event (with standings)")
-
-
-def _id_text(value: str | int) -> str:
-    """A record's id as a location names it: quoted and cut short unless plainly printable."""
-    if isinstance(value, str) and value.isprintable() and len(value) <= 60:
-        return value
-    return shown(value)
-
-
-# -- CSV: one row per seat (games) or per player (events) ------------------------------------------
-
-_GAME_COLUMNS = ("id", "date", "game", "variant", "target", "group", "city", "class", "event",
-                 "round", "description")  # fmt: skip
-_SEAT_COLUMNS = ("player", "vp", "winner", "place", "team", "status", "account")
-_EVENT_COLUMNS = ("id", "date", "rounds", "format", "description")
-_STANDING_COLUMNS = ("player", "place", "wins", "draws", "losses", "completed")
-_SOURCE_PREFIX = "sources."
-_SEAT_FIELD = re.compile(r"^(?:seats|standings)\[(\d+)\]")
-
-
-@dataclass(slots=True)
-class _Group:
-    header: dict[str, Any]
-    rows: list[dict[str, Any]]
-    lines: list[int]
-
-
-def _from_csv(text: str, source: str) -> Iterator[Located]:
-    reader = csv.DictReader(text.splitlines())
-    columns = [c.strip() for c in reader.fieldnames or []]
-    if not columns:
-        return
-    events = "wins" in columns or "rounds" in columns
-    top, inner = (_EVENT_COLUMNS, _STANDING_COLUMNS) if events else (_GAME_COLUMNS, _SEAT_COLUMNS)
-    _check_columns(columns, top, inner, events, source)
-    groups = _group_rows(reader, columns, top, source)
-    for group in groups.values():
-        yield _csv_record(group, events, source)
-
-
-def _check_columns(
-    columns: list[str], top: Sequence[str], inner: Sequence[str], events: bool, source: str
-) -> None:
-    for column in columns:
-        known = column in top or column in inner
-        if not known and not (column.startswith(_SOURCE_PREFIX) and not events):
-            allowed = ", ".join((*top, *inner, *(() if events else ("sources.<name>",))))
-            raise InputError(source, "line 1", f"unknown column; expected: {allowed}", column)
-    for required in ("id", "player"):
-        if required not in columns:
-            raise InputError(source, "line 1", "a required column is missing", required)
-
-
-def _group_rows(
-    reader: csv.DictReader[str], columns: list[str], top: Sequence[str], source: str
-) -> dict[str, _Group]:
-    groups: dict[str, _Group] = {}
-    for raw in reader:
-        line = reader.line_num
-        if None in raw:
-            raise InputError(source, f"line {line}", "this row has more cells than the header")
-        row = {c.strip(): (v or "").strip() for c, v in raw.items() if c is not None}
-        if not any(row.values()):
-            continue
-        key = row.get("id", "")
-        if not key:
-            raise InputError(source, f"line {line}", "is required", "id")
-        header = {c: row[c] for c in top if row.get(c)}
-        group = groups.setdefault(key, _Group({}, [], []))
-        for column, value in header.items():
-            if group.header.setdefault(column, value) != value:
-                first = group.lines[0]
-                raise InputError(
-                    source,
-                    f"line {line}",
-                    f"{value!r} disagrees with {group.header[column]!r} on line {first} "
-                    f"for the same id {key!r}",
-                    column,
-                )
-        group.rows.append(row)
-        group.lines.append(line)
-    return groups
-
-
-def _csv_record(group: _Group, events: bool, source: str) -> Located:
-    where = f"line {group.lines[0]}"
-    try:
-        if events:
-            standings = [_pick(row, _STANDING_COLUMNS) for row in group.rows]
-            return Located(event_from_dict({**group.header, "standings": standings}), source, where)
-        seats = [_csv_seat(row) for row in group.rows]
-        return Located(game_from_dict({**group.header, "seats": seats}), source, where)
-    except RecordError as exc:
-        match = _SEAT_FIELD.match(exc.field)
-        line = group.lines[int(match.group(1))] if match else group.lines[0]
-        label = f"line {line} (id {_id_text(group.rows[0]['id'])})"
-        raise InputError(source, label, exc.message, field=exc.field) from None
-
-
-def _pick(row: Mapping[str, Any], columns: Iterable[str]) -> dict[str, Any]:
-    return {c: row[c] for c in columns if row.get(c)}
-
-
-def _csv_seat(row: Mapping[str, Any]) -> dict[str, Any]:
-    seat = _pick(row, _SEAT_COLUMNS)
-    sources = {
-        c.removeprefix(_SOURCE_PREFIX): v
-        for c, v in row.items()
-        if c.startswith(_SOURCE_PREFIX) and v
-    }
-    if sources:
-        seat["sources"] = sources
-    return seat
 
 
 # -- starting ratings ------------------------------------------------------------------------------
