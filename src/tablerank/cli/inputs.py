@@ -8,14 +8,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from tablerank.engine.history import select
+from tablerank.cli.output import warn
+from tablerank.engine.history import select, unknown_players, unmatched
 from tablerank.engine.records import Game
 from tablerank.engine.systems import get_system
 from tablerank.engine.systems.base import Record, System
 from tablerank.errors import InvalidGames, InvalidParameter
 from tablerank.formats.reading import read_records, read_start
 
-__all__ = ["Inputs", "checked", "inputs", "parameters", "without_cycle_collection"]
+__all__ = ["Inputs", "checked", "inputs", "parameters", "selected", "without_cycle_collection"]
 
 
 def parameters(pairs: Sequence[str] | None) -> dict[str, str]:
@@ -82,5 +83,15 @@ def inputs(
 ) -> Inputs:
     """Read the files, keep the records the filters select, and check them."""
     chosen = get_system(system, parameters(param))
-    records = select(read_records(files), **filters)
-    return Inputs(chosen, checked(records, allow_invalid), read_start(start) if start else None)
+    records = selected(read_records(files), **filters)
+    sheet = read_start(start) if start else None
+    if sheet is not None:
+        warn(unknown_players(records, sheet))
+    return Inputs(chosen, checked(records, allow_invalid), sheet)
+
+
+def selected(records: list[Record], **filters: str | None) -> list[Record]:
+    """The records the filters select, with a warning on stderr for each filter that matches
+    nothing (naming the closest values the records have)."""
+    warn(unmatched(records, **filters))
+    return select(records, **filters)

@@ -12,7 +12,8 @@ import typer
 
 from tablerank.cli.inputs import checked
 from tablerank.cli.options import AllowInvalid, Files, Format, Output
-from tablerank.cli.output import emit, guarded
+from tablerank.cli.output import emit, guarded, warn
+from tablerank.engine.history import unmatched
 from tablerank.engine.lists import MIN_GAMES, annual_list, monthly_list
 from tablerank.formats.reading import read_records
 from tablerank.formats.report import lists_json
@@ -86,6 +87,7 @@ def monthly(
 
     def work() -> dict[str, Any]:
         records = checked(read_records(files), allow_invalid)
+        warn(unmatched(records, city=city, group=group))
         return lists_json(
             monthly_list(
                 records, month=month, city=city, group=group, min_games=min_games, score=score
@@ -113,6 +115,7 @@ def annual(
 
     def work() -> dict[str, Any]:
         records = checked(read_records(files), allow_invalid)
+        warn(unmatched(records, city=city, group=group))
         return lists_json(
             annual_list(
                 records,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 import msgspec
@@ -13,7 +13,7 @@ import typer
 from tablerank.cli.options import Output
 from tablerank.errors import TablerankError
 
-__all__ = ["emit", "guarded", "print_json"]
+__all__ = ["emit", "guarded", "print_json", "warn"]
 
 T = TypeVar("T")
 
@@ -25,6 +25,12 @@ def guarded(action: Callable[[], T]) -> T:
     except TablerankError as exc:
         typer.echo(f"tablerank: error: {exc}", err=True)
         raise typer.Exit(2) from None
+
+
+def warn(messages: Iterable[str]) -> None:
+    """Each message as one line on stderr (`tablerank: warning: ...`); the result still prints."""
+    for message in messages:
+        typer.echo(f"tablerank: warning: {message}", err=True)
 
 
 def print_json(data: Any) -> None:

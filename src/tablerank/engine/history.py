@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import difflib
+from collections.abc import Iterable, Sequence
 
 from tablerank.engine.records import Event, Game
 
-__all__ = ["select"]
+__all__ = ["known_values", "select", "unknown_players", "unmatched"]
+
+_SHOWN = 5
+"""Most known values a warning names, the closest first."""
 
 
 def select(
@@ -31,3 +35,80 @@ def select(
 def _matches(game: Game, wanted: dict[str, str | None]) -> bool:
     have = {"game": game.game, "group": game.group, "city": game.city or ""}
     return all(want is None or have[key].casefold() == want for key, want in wanted.items())
+
+
+def known_values(value: str, known: Iterable[str]) -> str:
+    """The known values closest to `value` (case-insensitive: those starting with it or holding
+    it, then by difflib's ratio), as a warning names them: "known: Bonn, Köln" (at most five,
+    with "..." when there are more)."""
+    ranked = sorted(set(known), key=lambda k: _likeness(value.casefold(), k))
+    if not ranked:
+        return "the records have none"
+    more = ", ..." if len(ranked) > _SHOWN else ""
+    return f"known: {', '.join(ranked[:_SHOWN])}{more}"
+
+
+def _likeness(value: str, known: str) -> tuple[int, float, str]:
+    """Sorts the likeliest meant first: values starting with what was typed, then holding it,
+    then by difflib's similarity ratio, then alphabetically."""
+    folded = known.casefold()
+    kind = 0 if folded.startswith(value) else 1 if value in folded else 2
+    return kind, -difflib.SequenceMatcher(None, value, folded).ratio(), known
+
+
+def unmatched(
+    records: Sequence[Game | Event],
+    *,
+    title: str | None = None,
+    group: str | None = None,
+    city: str | None = None,
+    event: str | None = None,
+) -> list[str]:
+    """A warning for each filter that no game matches, naming the closest values the games
+    have ("no city 'Bon'; known: Bonn, Köln"), or one when each matches but not together."""
+    games = [r for r in records if isinstance(r, Game)]
+    have = {
+        "title": {g.game for g in games},
+        "group": {g.group for g in games},
+        "city": {g.city for g in games if g.city},
+        "event": {g.event for g in games if g.event},
+    }
+    asked = {"title": title, "group": group, "city": city, "event": event}
+    out = [
+        f"no {kind} {value!r}; {known_values(value, have[kind])}"
+        for kind, value in asked.items()
+        if value and value.casefold() not in {v.casefold() for v in have[kind]}
+    ]
+    given = {kind: value for kind, value in asked.items() if value}
+    if not out and len(given) > 1 and not _together(games, given):
+        both = " and ".join(f"{kind} {value!r}" for kind, value in given.items())
+        out.append(f"no game has {both} together")
+    return out
+
+
+def _together(games: Iterable[Game], given: dict[str, str]) -> bool:
+    wanted = {k: v.casefold() for k, v in given.items()}
+    return any(
+        all(
+            (value or "").casefold() == wanted[kind]
+            for kind, value in (("title", g.game), ("group", g.group), ("city", g.city),
+                                ("event", g.event))
+            if kind in wanted
+        )
+        for g in games
+    )  # fmt: skip
+
+
+def unknown_players(records: Iterable[Game | Event], names: Iterable[str]) -> list[str]:
+    """A warning for each name of a starting sheet that plays in none of the records, naming
+    the closest players who do ("no player 'Anne' in the records; known: Ann, ...")."""
+    players: set[str] = set()
+    for record in records:
+        rows = record.seats if isinstance(record, Game) else record.standings
+        players.update(row.player for row in rows)
+    folded = {p.casefold() for p in players}
+    return [
+        f"starting ratings: no player {name!r} in the records; {known_values(name, players)}"
+        for name in names
+        if name.casefold() not in folded
+    ]

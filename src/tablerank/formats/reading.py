@@ -79,7 +79,11 @@ def _where(item: Item) -> tuple[str, str]:
 
 def _read_file(path: Path) -> list[Item]:
     text = _read_text(path)
-    return records_from_text(text, str(path), _kind(path, text))
+    items = records_from_text(text, str(path), _kind(path, text))
+    if not items:
+        what = "is empty" if not text.strip() else "holds no record (a header alone, or [])"
+        raise InputError(str(path), "", f"{what}; expected at least one game or event")
+    return items
 
 
 def _read_text(path: Path) -> str:
@@ -105,7 +109,7 @@ def _fast_records(paths: Sequence[Path | str]) -> list[Record] | None:
         records = _typed_records(data, memo) if Path(path).suffix.lower() != ".csv" else None
         if records is None:
             records = _dict_records(path)
-        if records is None:
+        if not records:  # None, or an empty file: the careful reading says which
             return None
         for record in records:
             if record.id in ids:
