@@ -36,11 +36,11 @@ def register(app: typer.Typer) -> None:
         """Does the first seat win more? Win rate and mean VP by turn position."""
 
         def work() -> "SeatReport":
+            from tablerank.cli.inputs import read_files
             from tablerank.engine.history import unmatched
-            from tablerank.formats.reading import read_records
             from tablerank.tournament.seat_report import selected_report
 
-            records = read_records(files)
+            records = read_files(files)
             warn(unmatched(records, title=title, group=group, city=city, event=event))
             return selected_report(records, title=title, group=group, city=city, event=event)
 

@@ -2,7 +2,8 @@
 
 A record that breaks a rule of `new_game` (sources that disagree with the VP, two winners, a
 seat that cannot be placed, ...) is reported with the message `rate` refuses it with; a Catan game
-that could be built is checked against its variant (`tablerank.catan.validation`). Only what
+that could be built is checked against its variant (`tablerank.catan.validation`); a row that
+cannot be mapped to a record (an incomplete BoardGameGeek play) is a warning of its id. Only what
 leaves no record to name (malformed JSON, a missing id) is raised, as `read_each` does.
 """
 
@@ -15,7 +16,7 @@ from pathlib import Path
 from tablerank.catan.validation import Finding, validate_game
 from tablerank.engine.records import Game
 from tablerank.engine.variants import is_catan
-from tablerank.formats.reading import Rejected, read_each
+from tablerank.formats.reading import Rejected, Skipped, read_each
 
 __all__ = ["Checked", "check_files"]
 
@@ -36,6 +37,8 @@ def check_files(paths: Sequence[Path | str]) -> Checked:
     for item in read_each(paths):
         if isinstance(item, Rejected):
             findings.append(Finding(item.id, [str(item.error)]))
+        elif isinstance(item, Skipped):
+            findings.append(Finding(item.id, warnings=[str(item.error)]))
         elif isinstance(item.record, Game) and is_catan(item.record.game):
             findings.append(validate_game(item.record))
         elif isinstance(item.record, Game):

@@ -17,11 +17,14 @@ import msgspec
 
 from tablerank.engine.records import event_from_dict, game_from_dict
 from tablerank.errors import InputError, RecordError
+from tablerank.formats.bgg_plays import records_from_bgg
+from tablerank.formats.bgstats import is_bgstats, records_from_bgstats
 from tablerank.formats.csv_records import records_from_csv
-from tablerank.formats.located import Item, Located, Record, Rejected, id_text, located
+from tablerank.formats.located import Item, Located, Record, Rejected, Skipped, id_text, located
 from tablerank.formats.typed_games import Memo, TypedGame, typed_game
+from tablerank.formats.zipped import ZIP_MAGIC, records_from_zip
 
-__all__ = ["Item", "Located", "Rejected", "read_each", "read_records", "read_start",
+__all__ = ["Item", "Located", "Rejected", "Skipped", "read_each", "read_records", "read_start",
            "records_from_text"]  # fmt: skip
 
 # msgspec decodes JSON as the json module does, about twice as fast; on any problem the careful
@@ -34,18 +37,23 @@ _BOM = "\ufeff".encode()
 _UNICODE_LINE_BREAKS = tuple(c.encode() for c in "\x85\u2028\u2029")
 
 
-def read_records(paths: Sequence[Path | str]) -> list[Record]:
+def read_records(paths: Sequence[Path | str], skipped: list[Skipped] | None = None) -> list[Record]:
     """Every record in the files, in file order; ids must be unique across all of them. The
-    first record that breaks a rule is an `InputError` naming its file, line and field."""
+    first record that breaks a rule is an `InputError` naming its file, line and field. Rows
+    that cannot be mapped to a record (an incomplete BoardGameGeek play) go to `skipped` when
+    it is given, and are an `InputError` otherwise: nothing is dropped silently."""
     fast = _fast_records(paths)
     if fast is not None:
         return fast
     # Something is wrong or unusual: read again, keeping where each record came from.
     out: list[Record] = []
     for item in read_each(paths):
-        if isinstance(item, Rejected):
+        if isinstance(item, Located):
+            out.append(item.record)
+        elif isinstance(item, Skipped) and skipped is not None:
+            skipped.append(item)
+        else:
             raise item.error
-        out.append(item.record)
     return out
 
 
@@ -72,23 +80,38 @@ def read_each(paths: Sequence[Path | str]) -> list[Item]:
 
 
 def _where(item: Item) -> tuple[str, str]:
-    if isinstance(item, Rejected):
-        return item.error.source, item.error.location
-    return item.source, item.location
+    if isinstance(item, Located):
+        return item.source, item.location
+    return item.error.source, item.error.location
 
 
 def _read_file(path: Path) -> list[Item]:
-    text = _read_text(path)
-    items = records_from_text(text, str(path), _kind(path, text))
+    data = _read_bytes(path)
+    if data.startswith(ZIP_MAGIC):
+        items, blank = records_from_zip(data, str(path)), False
+    else:
+        text = _decoded(data, path)
+        items, blank = records_from_text(text, str(path), _kind(path, text)), not text.strip()
     if not items:
-        what = "is empty" if not text.strip() else "holds no record (a header alone, or [])"
+        what = "is empty" if blank else "holds no record (a header alone, or [])"
         raise InputError(str(path), "", f"{what}; expected at least one game or event")
     return items
 
 
 def _read_text(path: Path) -> str:
+    return _decoded(_read_bytes(path), path)
+
+
+def _decoded(data: bytes, path: Path) -> str:
     try:
-        return path.read_text(encoding="utf-8-sig")
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(str(path), "", f"cannot read: {exc}") from None
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
     except FileNotFoundError:
         raise InputError(str(path), "", "no such file") from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -172,25 +195,43 @@ def _fast_record(raw: Any) -> Record | None:
 
 
 def _kind(path: Path, text: str) -> str:
+    """The reader for a file: by its content first (an XML document, a BG Stats export, a JSON
+    array, JSON Lines), then by its extension; CSV otherwise."""
     suffix = path.suffix.lower()
+    start = text.lstrip()[:1]
+    if start == "<":
+        return "bgg"
+    if start == "{":
+        return "bgstats" if _bgstats(text) is not None else "jsonl"
     if suffix == ".csv":
         return "csv"
-    if suffix in {".jsonl", ".ndjson"}:
-        return "jsonl"
-    start = text.lstrip()[:1]
-    if start == "{" or not start:
+    if not start or suffix in {".jsonl", ".ndjson"}:
         return "jsonl"
     if start == "[" or suffix == ".json":
         return "json"
     return "csv"
 
 
+def _bgstats(text: str) -> dict[str, Any] | None:
+    """The export, when `text` is one JSON object with BG Stats' plays (JSON Lines stop at the
+    end of their first line: a second record is "extra data")."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    return data if is_bgstats(data) else None
+
+
 def records_from_text(text: str, source: str, kind: str) -> list[Item]:
-    """Records from file contents of `kind` "jsonl", "json" or "csv"."""
+    """Records from file contents of `kind` "jsonl", "json", "csv", "bgstats" or "bgg"."""
     if kind == "csv":
         return records_from_csv(text, source)
     if kind == "json":
         return list(_from_json_array(text, source))
+    if kind == "bgg":
+        return records_from_bgg(text, source)
+    if kind == "bgstats":
+        return records_from_bgstats(json.loads(text), source)
     return list(_from_json_lines(text, source))
 
 
