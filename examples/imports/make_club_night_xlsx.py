@@ -1,6 +1,8 @@
 """Writes club-night.xlsx, the sample workbook of docs/records.md ("Spreadsheets"): the rows of
 club-night-semicolon.csv as a spreadsheet holds them (dates and times as date cells, numbers as
-numbers, winners as TRUE). Run from the repository root: python examples/imports/make_club_night_xlsx.py
+numbers, winners as TRUE). Run from the repository root:
+
+    python examples/imports/make_club_night_xlsx.py
 """
 
 from __future__ import annotations

@@ -181,7 +181,7 @@ def test_csv_rows_need_an_id(tmp_path: Path) -> None:
 
 def test_csv_rows_with_extra_cells_are_refused(tmp_path: Path) -> None:
     path = write(tmp_path, "night.csv", "id,date,player\nn1,2026-05-02,Ann,oops\n")
-    assert "more cells than the header" in error_of([path])
+    assert "line 2: this row has a value in column 4, which has no header" in error_of([path])
 
 
 def test_csv_event_standings_are_read(tmp_path: Path) -> None:

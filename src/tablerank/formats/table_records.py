@@ -66,6 +66,8 @@ def records_from_table(
 
 def _check_columns(table: _Table, inner: Sequence[str]) -> None:
     for column in table.columns:
+        if not column:  # a column without a header (a sheet's blank last columns) holds nothing
+            continue
         known = column in table.top or column in inner
         if not known and not (column.startswith(_SOURCE_PREFIX) and not table.events):
             extra = () if table.events else ("sources.<name>",)
@@ -79,11 +81,16 @@ def _check_columns(table: _Table, inner: Sequence[str]) -> None:
 
 
 def _cells(number: int, cells: Sequence[str], table: _Table) -> dict[str, str]:
-    if len(cells) > len(table.columns) and any(c.strip() for c in cells[len(table.columns) :]):
-        raise InputError(
-            table.source, table.where(number), "this row has more cells than the header"
-        )
-    return {c: (v or "").strip() for c, v in zip(table.columns, cells, strict=False)}
+    """A row's cells by column; a value beyond the header, or under a column without one, is
+    an error (blank cells there are a spreadsheet's usual padding)."""
+    for position, value in enumerate(cells):
+        if value.strip() and (position >= len(table.columns) or not table.columns[position]):
+            raise InputError(
+                table.source,
+                table.where(number),
+                f"this row has a value in column {position + 1}, which has no header",
+            )
+    return {c: v.strip() for c, v in zip(table.columns, cells, strict=False) if c}
 
 
 def _group_rows(rows: Iterable[Row], table: _Table) -> dict[str, _Group]:
