@@ -1,4 +1,5 @@
-"""Reading game and event records from files: JSON Lines, a JSON array, or CSV (a row per seat).
+"""Reading game and event records from files: JSON Lines, a JSON array, CSV or an .xlsx sheet
+(a row per seat), a BG Stats export, BoardGameGeek plays XML; the reader is told by content.
 
 Every problem becomes an `InputError` naming the file, the line or row, the field and what was
 expected. Record rules live in `tablerank.engine.records`; this module only finds where in a file
