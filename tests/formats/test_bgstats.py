@@ -160,24 +160,25 @@ def test_a_play_without_an_id_makes_the_file_unreadable(
     assert str(caught.value).startswith(f"{path}, {message}")
 
 
-def test_a_zip_without_an_export_is_named(tmp_path: Path) -> None:
-    archive = tmp_path / "photos.zip"
-    with zipfile.ZipFile(archive, "w") as z:
-        z.writestr("a.txt", "hello")
-    with pytest.raises(InputError) as caught:
-        read_each([archive])
-    assert str(caught.value) == (
-        f"{archive}: expected an .xlsx workbook or a zip holding one BG Stats export (.json)"
-    )
-
-
-def test_a_broken_zipped_export_names_the_member(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("member", "content", "message"),
+    [
+        ("a.txt", "hello",
+         ": expected an .xlsx workbook or a zip holding one BG Stats export (.json)"),
+        ("BGStatsExport.json", '{"plays": [', ":BGStatsExport.json: cannot read: "),
+        ("BGStatsExport.json", '{"games": []}',
+         ":BGStatsExport.json: expected a BG Stats export (an object with plays and players)"),
+    ],
+)  # fmt: skip
+def test_a_zip_that_holds_no_readable_export_names_it(
+    tmp_path: Path, member: str, content: str, message: str
+) -> None:
     archive = tmp_path / "export.zip"
     with zipfile.ZipFile(archive, "w") as z:
-        z.writestr("BGStatsExport.json", '{"plays": [')
+        z.writestr(member, content)
     with pytest.raises(InputError) as caught:
         read_each([archive])
-    assert str(caught.value).startswith(f"{archive}:BGStatsExport.json: cannot read: ")
+    assert str(caught.value).startswith(f"{archive}{message}")
 
 
 def test_located_items_carry_the_play(tmp_path: Path) -> None:
