@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import datetime as dt
 import json
 from pathlib import Path
 
@@ -290,3 +291,14 @@ def test_read_each_raises_what_leaves_no_record_to_name(
     with pytest.raises(InputError) as caught:
         read_each([path])
     assert str(caught.value).startswith(f"{path}, {message}")
+
+
+def test_dates_with_times_read_the_same_on_the_fast_and_the_careful_path(tmp_path: Path) -> None:
+    timed = [{**GAME, "id": f"t{i}", "date": d} for i, d in enumerate(
+        ["2026-03-14T19:30", "2026-03-14 09:15:30+02:00", "2026-03-14"])]  # fmt: skip
+    path = write(tmp_path, "timed.jsonl", jsonl(*timed))
+    fast = read_records([path])
+    careful = [item.record for item in read_each([path]) if isinstance(item, Located)]
+    assert fast == careful
+    plus_2 = dt.timezone(dt.timedelta(hours=2))
+    assert [r.time for r in fast] == [dt.time(19, 30), dt.time(9, 15, 30, tzinfo=plus_2), None]

@@ -121,3 +121,9 @@ def test_a_damaged_workbook_is_one_error(tmp_path: Path) -> None:
     with pytest.raises(InputError) as caught:
         read_each([damaged])
     assert str(caught.value).startswith(f"{damaged}: cannot read the ")
+
+
+def test_workbooks_are_parsed_through_defusedxml() -> None:
+    import openpyxl
+
+    assert openpyxl.DEFUSEDXML is True  # a dependency, so no workbook can expand entities
