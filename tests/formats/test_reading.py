@@ -117,7 +117,7 @@ def test_a_missing_file_is_named(tmp_path: Path) -> None:
 def test_a_file_that_is_not_utf8_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "latin1.jsonl"
     path.write_bytes(b'{"id": "g\xe9"}\n')
-    assert "cannot read" in error_of([path])
+    assert error_of([path]) == f"{path}: not UTF-8 text (at byte 9); save it as UTF-8"
 
 
 CSV_HEADER = "id,date,variant,city,player,vp,winner,status,sources.settlements,sources.cities\n"

@@ -127,3 +127,11 @@ def test_workbooks_are_parsed_through_defusedxml() -> None:
     import openpyxl
 
     assert openpyxl.DEFUSEDXML is True  # a dependency, so no workbook can expand entities
+
+
+def test_a_csv_saved_in_a_legacy_encoding_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "night.csv"
+    path.write_bytes("id;date;player\nk1;2026-04-11;Jürgen\n".encode("cp1252"))
+    with pytest.raises(InputError) as caught:
+        read_each([path])
+    assert str(caught.value) == (f"{path}: not UTF-8 text (at byte 30); save it as UTF-8")

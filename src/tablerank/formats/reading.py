@@ -107,7 +107,8 @@ def _decoded(data: bytes, path: Path) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise InputError(str(path), "", f"cannot read: {exc}") from None
+        why = f"not UTF-8 text (at byte {exc.start}); save it as UTF-8"
+        raise InputError(str(path), "", why) from None
 
 
 def _read_bytes(path: Path) -> bytes:
