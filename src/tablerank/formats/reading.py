@@ -59,9 +59,10 @@ def read_records(paths: Sequence[Path | str], skipped: list[Skipped] | None = No
 
 
 def read_each(paths: Sequence[Path | str]) -> list[Item]:
-    """Every record in the files, in file order, and every record that breaks a rule as its
-    `Rejected` (its id and the error `read_records` would raise). What leaves no record to name
-    (malformed JSON, a missing or malformed id, an id used twice) is raised as an `InputError`."""
+    """Every record in the files, in file order; a record that breaks a rule as its `Rejected`
+    (its id and the error `read_records` would raise), a row that cannot be mapped to a record
+    as its `Skipped`. What leaves no record to name (malformed JSON, a missing or malformed id,
+    an id used twice, an empty file) is raised as an `InputError`."""
     seen: dict[str, tuple[str, str]] = {}
     out: list[Item] = []
     for path in paths:
