@@ -18,12 +18,9 @@ import msgspec
 
 from tablerank.engine.records import event_from_dict, game_from_dict
 from tablerank.errors import InputError, RecordError
-from tablerank.formats.bgg_plays import records_from_bgg
-from tablerank.formats.bgstats import is_bgstats, records_from_bgstats
 from tablerank.formats.csv_records import records_from_csv
 from tablerank.formats.located import Item, Located, Record, Rejected, Skipped, id_text, located
 from tablerank.formats.typed_games import Memo, TypedGame, typed_game
-from tablerank.formats.zipped import ZIP_MAGIC, records_from_zip
 
 __all__ = ["Item", "Located", "Rejected", "Skipped", "read_each", "read_records", "read_start",
            "records_from_text"]  # fmt: skip
@@ -36,6 +33,10 @@ _BOM = "\ufeff".encode()
 # Line breaks that `str.splitlines` knows and JSON allows inside strings: where one occurs the
 # careful reading splits the line, so the typed reading (split at \n and \r) leaves it alone.
 _UNICODE_LINE_BREAKS = tuple(c.encode() for c in "\x85\u2028\u2029")
+_ZIP_MAGIC = b"PK\x03\x04"
+"""How every zip archive (and so every .xlsx workbook) begins."""
+# The readers of other apps' files (BG Stats, BoardGameGeek, zip archives) are imported when a
+# file needs them, so the command line starts as fast as before they existed.
 
 
 def read_records(paths: Sequence[Path | str], skipped: list[Skipped] | None = None) -> list[Record]:
@@ -89,7 +90,9 @@ def _where(item: Item) -> tuple[str, str]:
 
 def _read_file(path: Path) -> list[Item]:
     data = _read_bytes(path)
-    if data.startswith(ZIP_MAGIC):
+    if data.startswith(_ZIP_MAGIC):
+        from tablerank.formats.zipped import records_from_zip
+
         items, blank = records_from_zip(data, str(path)), False
     else:
         text = _decoded(data, path)
@@ -222,6 +225,8 @@ def _bgstats(text: str) -> dict[str, Any] | None:
         data = json.loads(text)
     except ValueError:
         return None
+    from tablerank.formats.bgstats import is_bgstats
+
     return data if is_bgstats(data) else None
 
 
@@ -232,8 +237,12 @@ def records_from_text(text: str, source: str, kind: str) -> list[Item]:
     if kind == "json":
         return list(_from_json_array(text, source))
     if kind == "bgg":
+        from tablerank.formats.bgg_plays import records_from_bgg
+
         return records_from_bgg(text, source)
     if kind == "bgstats":
+        from tablerank.formats.bgstats import records_from_bgstats
+
         return records_from_bgstats(json.loads(text), source)
     return list(_from_json_lines(text, source))
 

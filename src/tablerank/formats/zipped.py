@@ -11,10 +11,7 @@ from tablerank.formats.bgstats import is_bgstats, records_from_bgstats
 from tablerank.formats.located import Item
 from tablerank.formats.xlsx_records import is_workbook, records_from_xlsx
 
-__all__ = ["ZIP_MAGIC", "records_from_zip"]
-
-ZIP_MAGIC = b"PK\x03\x04"
-"""How every zip archive (and so every .xlsx workbook) begins."""
+__all__ = ["records_from_zip"]
 _MOST_JSON = 512 * 1024 * 1024
 """Largest JSON export read from an archive (its size as the archive states it)."""
 
