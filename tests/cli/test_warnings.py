@@ -91,3 +91,37 @@ def test_an_empty_file_is_an_error(
     assert result.exit_code == 2
     assert result.stderr.startswith(f"tablerank: error: {path}: {message}")
     assert result.stdout == ""
+
+
+@pytest.fixture
+def league_of_the_night(invoke: Invoke, night: Path) -> str:
+    created = invoke("league", "create", "night", "--name", "Night", "--admin", "ref")
+    assert created.exit_code == 0, created.output
+    assert invoke("league", "import", "night", night, "--as", "ref").exit_code == 0
+    return "night"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("command", "warning"),
+    [
+        (["standings", "-s", "pages.point", "--city", "Bon"], "no city 'Bon'; known: Bonn, Köln"),
+        (["standings", "-s", "pages.point", "--group", "dual"],
+         "no group 'dual'; known: duel, base, Kremlin"),
+        (["backtest", "--title", "kreml"], "no title 'kreml'; known: Kremlin, catan"),
+        (["seats-report", "--city", "Köln", "--group", "duel"],
+         "no game has group 'duel' and city 'Köln' together"),
+        (["lists", "monthly", "--month", "2026-03", "--city", "Bon", "--group", "base"],
+         "no city 'Bon'; known: Bonn, Köln"),
+    ],
+)  # fmt: skip
+def test_league_reads_warn_of_a_filter_matching_nothing(
+    invoke: Invoke, league_of_the_night: str, command: list[str], warning: str
+) -> None:
+    head = 2 if command[0] == "lists" else 1
+    result = invoke("league", *command[:head], league_of_the_night, *command[head:])
+    assert f"tablerank: warning: {warning}\n" in result.stderr
+    matching = invoke("league", "standings", league_of_the_night, "-s", "pages.point",
+                      "--city", "bonn")  # fmt: skip
+    assert matching.exit_code == 0
+    assert "warning" not in matching.stderr

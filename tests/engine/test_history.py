@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from tablerank.engine.history import known_values, select, unknown_players, unmatched
+from tablerank.engine.history import (
+    known_values,
+    select,
+    unknown_players,
+    unmatched,
+    unmatched_facets,
+)
 from tablerank.engine.records import Event, Game
 
 from .builders import field_of, placed_game, vp_game
@@ -82,3 +88,11 @@ def test_a_starting_sheets_unknown_players_are_named() -> None:
         "starting ratings: no player 'Ane' in the records; known: A, B",
         "starting ratings: no player 'Zed' in the records; known: A, B",
     ]
+
+
+def test_facets_read_once_as_a_league_hands_them() -> None:
+    rows = iter([("catan", "base", "Bonn", ""), ("catan", "base", "", "Cup")])
+    assert unmatched_facets(rows, city="Bonn", event="cup") == [
+        "no game has city 'Bonn' and event 'cup' together"
+    ]
+    assert unmatched_facets([], city="Bonn") == ["no city 'Bonn'; the records have none"]

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from tablerank.engine.records import Event, Game
 
-__all__ = ["known_values", "select", "unknown_players", "unmatched"]
+__all__ = ["Facets", "known_values", "select", "unknown_players", "unmatched", "unmatched_facets"]
 
 _SHOWN = 5
 """Most known values a warning names, the closest first."""
@@ -56,8 +56,13 @@ def _likeness(value: str, known: str) -> tuple[int, float, str]:
     return kind, -difflib.SequenceMatcher(None, value, folded).ratio(), known
 
 
+Facets = tuple[str, str, str | None, str | None]
+"""What the filters look at in a game: its title, group, city and event."""
+_KINDS = ("title", "group", "city", "event")
+
+
 def unmatched(
-    records: Sequence[Game | Event],
+    records: Iterable[Game | Event],
     *,
     title: str | None = None,
     group: str | None = None,
@@ -66,37 +71,33 @@ def unmatched(
 ) -> list[str]:
     """A warning for each filter that no game matches, naming the closest values the games
     have ("no city 'Bon'; known: Bonn, Köln"), or one when each matches but not together."""
-    games = [r for r in records if isinstance(r, Game)]
-    have = {
-        "title": {g.game for g in games},
-        "group": {g.group for g in games},
-        "city": {g.city for g in games if g.city},
-        "event": {g.event for g in games if g.event},
-    }
-    asked = {"title": title, "group": group, "city": city, "event": event}
-    out = [
-        f"no {kind} {value!r}; {known_values(value, have[kind])}"
-        for kind, value in asked.items()
-        if value and value.casefold() not in {v.casefold() for v in have[kind]}
-    ]
-    given = {kind: value for kind, value in asked.items() if value}
-    if not out and len(given) > 1 and not _together(games, given):
-        both = " and ".join(f"{kind} {value!r}" for kind, value in given.items())
+    facets = {(r.game, r.group, r.city, r.event) for r in records if isinstance(r, Game)}
+    return unmatched_facets(facets, title=title, group=group, city=city, event=event)
+
+
+def unmatched_facets(
+    facets: Iterable[Facets],
+    *,
+    title: str | None = None,
+    group: str | None = None,
+    city: str | None = None,
+    event: str | None = None,
+) -> list[str]:
+    """`unmatched` over the distinct facets of the games (a league reads them from its rows)."""
+    listed = list(facets)
+    rows = [tuple((v or "").casefold() for v in row) for row in listed]
+    known = [{v for v in values if v} for values in zip(*listed, strict=True)] if rows else []
+    asked = [(kind, value) for kind, value in zip(_KINDS, (title, group, city, event), strict=True)]
+    out = []
+    for position, (kind, value) in enumerate(asked):
+        have = known[position] if known else set()
+        if value and value.casefold() not in {v.casefold() for v in have}:
+            out.append(f"no {kind} {value!r}; {known_values(value, have)}")
+    given = [(i, value.casefold()) for i, (_, value) in enumerate(asked) if value]
+    if not out and len(given) > 1 and not any(all(r[i] == v for i, v in given) for r in rows):
+        both = " and ".join(f"{asked[i][0]} {asked[i][1]!r}" for i, _ in given)
         out.append(f"no game has {both} together")
     return out
-
-
-def _together(games: Iterable[Game], given: dict[str, str]) -> bool:
-    wanted = {k: v.casefold() for k, v in given.items()}
-    return any(
-        all(
-            (value or "").casefold() == wanted[kind]
-            for kind, value in (("title", g.game), ("group", g.group), ("city", g.city),
-                                ("event", g.event))
-            if kind in wanted
-        )
-        for g in games
-    )  # fmt: skip
 
 
 def unknown_players(records: Iterable[Game | Event], names: Iterable[str]) -> list[str]:

@@ -39,6 +39,7 @@ from tablerank.league.cache import cached
 from tablerank.league.explanations import game_explanations, preview
 from tablerank.league.history import HistoryEntry
 from tablerank.league.models import League
+from tablerank.league.reading import unmatched_filters
 from tablerank.league.results import latest_results, pending_for
 from tablerank.league.standings import ELO
 from tablerank.tournament.seat_report import SeatReport
@@ -62,6 +63,7 @@ __all__ = [
     "seats_report",
     "skill_explanation",
     "standings",
+    "unmatched_filters",
 ]
 
 
