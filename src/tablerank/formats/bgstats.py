@@ -45,7 +45,12 @@ def _by_id(data: Mapping[str, Any], key: str, source: str) -> dict[Any, Mapping[
     items = data.get(key, [])
     if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
         raise InputError(source, key, "expected a list of objects with an id")
-    return {item.get("id"): item for item in items}
+    return {item["id"]: item for item in items if isinstance(item.get("id"), int | str)}
+
+
+def _ref(table: Mapping[Any, Mapping[str, Any]], key: Any) -> Mapping[str, Any] | None:
+    """The entry a play refers to; None for a reference that is not an id (a list, ...)."""
+    return table.get(key) if isinstance(key, int | str) else None
 
 
 def records_from_bgstats(data: Mapping[str, Any], source: str) -> list[Item]:
@@ -61,7 +66,7 @@ def _play(play: Any, number: int, refs: _Refs, source: str) -> Item:
     if not isinstance(uuid, str) or not uuid.strip():
         raise InputError(source, f"play {number}", "is required (the play's id)", "uuid")
     where = f"play {number} (uuid {uuid})"
-    game = refs.games.get(play.get("gameRefId"))
+    game = _ref(refs.games, play.get("gameRefId"))
     if game is None:
         what = f"no game with id {play.get('gameRefId')!r} in the export's games"
         return Rejected(uuid, InputError(source, where, what, "gameRefId"))
@@ -88,7 +93,7 @@ def _not_rated(
     for j, score in enumerate(scores):
         field = f"playerScores[{j}].playerRefId"
         ref = score.get("playerRefId") if isinstance(score, dict) else None
-        player = refs.players.get(ref)
+        player = _ref(refs.players, ref)
         if player is None:
             return field, f"no player with id {ref!r} in the export's players; not rated"
         if player.get("isAnonymous"):
@@ -115,9 +120,10 @@ def _record(
     """The play as a game record, and where each of its seats stands in `playerScores`."""
     scores: list[Mapping[str, Any]] = play["playerScores"]
     order = _seat_order(scores)
+    listed = play.get("expansionPlays")
     expansions = [
-        str(refs.games.get(e.get("gameRefId"), {}).get("name") or "")
-        for e in play.get("expansionPlays") or ()
+        str((_ref(refs.games, e.get("gameRefId")) or {}).get("name") or "")
+        for e in (listed if isinstance(listed, list) else ())
         if isinstance(e, dict)
     ]
     title, variant = catan_title(str(game.get("name") or game.get("bggName") or ""), expansions)
@@ -126,7 +132,7 @@ def _record(
                            "seats": seats}  # fmt: skip
     if variant is not None:
         raw["variant"] = variant
-    location = refs.locations.get(play.get("locationRefId"))
+    location = _ref(refs.locations, play.get("locationRefId"))
     if location is not None and location.get("name"):
         raw["city"] = location["name"]
     if play.get("usesTeams") or game.get("usesTeams"):
