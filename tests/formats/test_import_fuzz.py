@@ -55,3 +55,37 @@ def test_a_mangled_export_never_raises_anything_but_an_input_error(
     except InputError as exc:
         source = exc.source
     assert source.startswith(str(path))
+
+
+ATTRIBUTE = st.text(alphabet="0123456789-: .Tab", max_size=12)
+
+
+PLAY_KEYS = st.sampled_from(["id", "date", "quantity", "incomplete", "nowinstats", "location"])
+PLAYER_KEYS = st.sampled_from(["name", "username", "startposition", "score", "win"])
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    play=st.dictionaries(PLAY_KEYS, ATTRIBUTE),
+    players=st.lists(st.dictionaries(PLAYER_KEYS, ATTRIBUTE), max_size=4),
+    item=st.booleans(),
+)
+def test_any_bgg_attributes_end_in_records_reported_rows_or_one_input_error(
+    tmp_path: Path, play: dict[str, str], players: list[dict[str, str]], item: bool
+) -> None:
+    from xml.sax.saxutils import quoteattr
+
+    def attributes(values: dict[str, str]) -> str:
+        return " ".join(f"{k}={quoteattr(v)}" for k, v in values.items())
+
+    seats = "".join(f"<player {attributes(p)}/>" for p in players)
+    thing = '<item name="CATAN" objectid="13"/>' if item else ""
+    text = f"<plays><play {attributes(play)}>{thing}<players>{seats}</players></play></plays>"
+    path = tmp_path / "plays.xml"
+    path.write_text(text, encoding="utf-8")
+    source = str(path)
+    try:
+        read_each([path])
+    except InputError as exc:
+        source = exc.source
+    assert source == str(path)
