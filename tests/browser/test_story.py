@@ -89,6 +89,7 @@ def sign_up_and_create_the_league(page: Page, site: str, screenshots: Path) -> N
     page.click("button:has-text('Create the account')")
     expect(page).to_have_url(f"{site}/leagues/new/")
     page.fill("#id_name", "Bonn Catan")
+    expect(page.locator("#id_slug")).to_have_value("bonn-catan")  # suggested from the name
     page.fill("#id_slug", "bonn")
     page.fill("#id_time_zone", "Europe/Berlin")
     shot(page, screenshots, "1-new-league")
@@ -129,6 +130,9 @@ def record_on_a_phone(chromium: Browser, site: str, screenshots: Path) -> None:
     sign_in(page, site, "olga", ORGANIZER_PASSWORD)
     page.goto(f"{site}/l/bonn/record/")
     page.fill("[name=played_at]", "2026-05-02T20:30")
+    page.fill("[name=city]", "Bonn")
+    page.fill("[name=event]", "Spring Night")
+    page.fill("[name=round]", "1")
     for seat, (name, sources) in SHEET.items():
         page.fill(f"[name=seat-{seat}-player]", name)
         for source, vp in sources.items():
@@ -157,6 +161,8 @@ def record_on_a_phone(chromium: Browser, site: str, screenshots: Path) -> None:
     )
     expect(page.locator("caption").first).to_be_visible()
     shot(page, screenshots, "5-recorded-phone")
+    page.goto(f"{site}/l/bonn/record/")  # the city is remembered on this phone
+    expect(page.locator("[name=city]")).to_have_value("Bonn")
     window.close()
 
 
@@ -180,6 +186,54 @@ def confirm_in_the_inbox(
     window.close()
 
 
+def record_kremlin_on_a_phone(chromium: Browser, site: str) -> None:
+    """A game that is not Catan, by places, from the Catan sheet's link."""
+    window = open_window(chromium, phone=True)
+    page = window.page
+    sign_in(page, site, "olga", ORGANIZER_PASSWORD)
+    page.goto(f"{site}/l/bonn/record/")
+    page.click("#record-other")
+    page.fill("#id_title", "Kremlin")
+    page.select_option("#id_players", "3")
+    expect(page.locator("[name=seat-2-player]")).to_be_visible()  # the sheet redrew for three
+    for seat, (name, place) in enumerate((("Olga", "1"), ("Ben", "2"), ("Ann", "3"))):
+        page.fill(f"[name=seat-{seat}-player]", name)
+        page.fill(f"[name=seat-{seat}-place]", place)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.click("#submit")
+    expect(page.locator("#verification")).to_contain_text("to confirm")
+    expect(page.locator("#recorded-seats")).to_contain_text("Olga")
+    page.goto(f"{site}/l/bonn/standings/")
+    every_link_on_screen(page, ".league-nav a, nav.tabs a.tab")
+    expect(page.locator(".league-nav a:has-text('Settings')")).to_be_visible()
+    window.close()
+
+
+def every_link_on_screen(page: Page, links: str) -> None:
+    """On a phone, every link of the league's navigation and every standings tab is within
+    the screen's width: none is reached only by scrolling sideways."""
+    boxes = page.locator(links).evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect(); "
+        "return [e.textContent.trim(), r.left, r.right]; })"
+    )
+    assert len(boxes) > 10
+    outside = [name for name, left, right in boxes if left < 0 or right > PHONE["width"]]
+    assert not outside, outside
+
+
+def rename_a_player(page: Page, site: str) -> None:
+    """Cleo's name was typed wrong when she joined: the members page fixes it, audited."""
+    page.goto(f"{site}/l/bonn/members/")
+    page.fill("#id_rename-player", "Cleo")
+    page.fill("#id_rename-name", "Clea")
+    page.fill("#id_rename-why", "her name is Clea")
+    page.click("#rename-player button")
+    expect(page.locator(".messages")).to_contain_text("Cleo is called Clea now")
+    expect(page.locator("#player-changes")).to_contain_text("Cleo renamed to Clea")
+    page.goto(f"{site}/l/bonn/standings/")
+    expect(page.locator("main")).to_contain_text("Clea")
+
+
 def test_the_league_story(chromium: Browser, site: str, screenshots: Path) -> None:
     window = open_window(chromium)
     organizer = window.page
@@ -197,6 +251,7 @@ def test_the_league_story(chromium: Browser, site: str, screenshots: Path) -> No
     record_on_a_phone(chromium, site, screenshots)
     record = GameRecord.objects.get()
     assert record.status == RecordStatus.SUBMITTED
+    assert (record.city, record.event, record.round) == ("Bonn", "Spring Night", 1)
 
     confirm_in_the_inbox(chromium, site, "ann", screenshots, "waiting for 1 more of Ben and Cleo")
     confirm_in_the_inbox(chromium, site, "ben", screenshots, ": confirmed.")
@@ -213,10 +268,16 @@ def test_the_league_story(chromium: Browser, site: str, screenshots: Path) -> No
     for name in ("Ann", "Ben", "Cleo", "Olga"):
         expect(organizer.locator("main")).to_contain_text(name)
     shot(organizer, screenshots, "9-standings")
+    organizer.goto(f"{site}/l/bonn/standings/monthly/?city=Bonn&month=2026-05")
+    expect(organizer.locator("main")).to_contain_text("Ann")
+    rename_a_player(organizer, site)
     organizer.goto(f"{site}/l/bonn/players/Ann")
     expect(organizer.locator(".empty")).to_have_count(0)
     expect(organizer.locator("[data-chart=rating-history] canvas").first).to_be_visible()
     shot(organizer, screenshots, "10-player-chart")
+    record_kremlin_on_a_phone(chromium, site)
+    kremlin = GameRecord.objects.get(title="Kremlin")
+    assert [s.place for s in kremlin.to_record().seats] == [1, 2, 3]
     window.close()
     taken = [p for p in screenshots.glob("story-*.png") if p.read_bytes()[:4] == b"\x89PNG"]
     assert len(taken) == 10

@@ -67,3 +67,13 @@ def test_the_uniform_baseline() -> None:
     assert count == 3
     assert loss == pytest.approx((2 * math.log(4) + math.log(3)) / 3)
     assert brier == pytest.approx((2 * 0.75 + 2 / 3) / 3)
+
+
+def test_skill_is_scored_on_the_later_half_of_the_games_with_a_winner() -> None:
+    from tablerank.engine.backtest import backtest_skill
+    from tablerank.engine.systems.skill import Skill
+
+    games = [game(k, ("Ann", "Ben", "Ann", "Cleo")[k % 4]) for k in range(21)]
+    result = backtest_skill(Skill(prior_sd=1.0, noise_sd=2.0), games)
+    assert result is not None
+    assert result.games == 11

@@ -279,3 +279,15 @@ def test_bad_page_numbers_and_sizes_are_refused(number: int, limit: int, field: 
 def test_a_page_keeps_its_rows_type() -> None:
     page = page_of(("a", "b", "c"), 2, 2)
     assert dataclasses.astuple(page) == (("c",), 2, 2, 3)
+
+
+def test_a_backtest_is_ready_once_kept_at_the_leagues_revision(
+    played: League, official: User, season: list[Game]
+) -> None:
+    """The forecasts page shows a kept backtest at once and fetches any other after loading."""
+    assert not queries.backtest_ready(played, title="catan")
+    queries.backtest(played, title="catan")
+    assert queries.backtest_ready(played, title="catan")
+    assert not queries.backtest_ready(played, title="kremlin")
+    services.record_games(played, season[20:21], official)
+    assert not queries.backtest_ready(played, title="catan")

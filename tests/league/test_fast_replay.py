@@ -167,3 +167,37 @@ def test_players_are_numbered_by_their_keys_place_whether_dense_or_sparse(larges
     keys = np.array([3, 7, largest], dtype=np.int64)
     seats = np.array([largest, 3, 7, 3], dtype=np.int64)
     assert played_columns_module._numbers(keys, seats).tolist() == [2, 0, 1, 0]
+
+
+@pytest.mark.parametrize("batch", [7, 1000])
+def test_batches_appended_through_the_compiled_replays_are_stored_as_through_the_engine(
+    official: User, season: list[Game], monkeypatch: pytest.MonkeyPatch, batch: int
+) -> None:
+    """An import's batch after the watermark goes through the compiled replays: the same rows,
+    watermarks and checkpoints (one at the batch's end where a multiple of `EVERY` is passed)
+    as one game at a time through the fast replay or the engine."""
+    games = [*season, *(game_from_dict(GAMES[name]) for name in GAMES)]
+    monkeypatch.setattr(checkpoints, "EVERY", 3)
+    appended, compiled_append = [], array_lists.append
+
+    def counted(*args: Any) -> int | None:
+        count = compiled_append(*args)
+        appended.append(count is not None)
+        return count
+
+    monkeypatch.setattr(array_lists, "append", counted)
+
+    def imported(slug: str, compiled_from: int) -> dict[str, Any]:
+        monkeypatch.setattr(checkpoints, "COMPILED_APPEND", compiled_from)
+        league = League.objects.create(name=slug, slug=slug)
+        for first in range(0, len(games), batch):
+            record_games(league, games[first : first + batch], official)
+        return _state(league)
+
+    through_engine = imported("engine", 10**9)
+    assert not appended
+    compiled = imported("compiled", 0)
+    assert appended
+    assert all(appended)
+    assert compiled["checkpoints"]
+    assert compiled == through_engine

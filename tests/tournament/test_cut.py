@@ -140,9 +140,11 @@ def test_an_unknown_event_is_refused() -> None:
 
 def test_the_standings_csv_quotes_what_a_spreadsheet_would_run() -> None:
     from tablerank.catan.standings import tournament_standings
-    from tablerank.formats.report import tournament_csv
+    from tablerank.formats.report import TOURNAMENT_ROWS, tournament_json
+    from tablerank.formats.sheets import csv_text
 
     games = [game("g1", 1, "=cmd()", "=cmd()", "Ben", "@Cleo")]
-    lines = tournament_csv(tournament_standings(games)).splitlines()
+    table = tournament_json(tournament_standings(games))
+    lines = csv_text(TOURNAMENT_ROWS.sheet(table)).splitlines()
     assert lines[0].split(",")[:3] == ["player", "rank", "games"]
     assert [line.split(",")[0] for line in lines[1:]] == ["'=cmd()", "'@Cleo", "Ben"]

@@ -126,6 +126,23 @@ def test_any_signed_in_user_creates_a_league_and_becomes_its_admin(
     assert league.public
 
 
+def test_a_new_league_without_an_address_gets_one_made_from_its_name(
+    client: Client, club: Club
+) -> None:
+    client = signed_in(client, club.outsider)
+    form = text(client.get(reverse("league-new")))
+    assert 'data-slug-from="id_name"' in form  # the page suggests it as the name is typed
+    data = {"name": "Rhein & Köln Catan", "slug": "", "time_zone": "UTC"}
+    response = client.post(reverse("league-new"), data)
+    assert response["Location"] == members_url("rhein-koln-catan")
+    again = client.post(reverse("league-new"), data)
+    assert again.status_code == 400
+    assert "League with this Slug already exists." in text(again)
+    nameless = client.post(reverse("league-new"), {"name": "!!!", "slug": "", "time_zone": "UTC"})
+    assert nameless.status_code == 400
+    assert "give the league an address" in text(nameless)
+
+
 def test_a_new_league_needs_a_free_address_and_a_real_time_zone(client: Client, club: Club) -> None:
     data = {"name": "Again", "slug": "bonn", "time_zone": "Europe/Bonn"}
     response = signed_in(client, club.outsider).post(reverse("league-new"), data)

@@ -10,10 +10,12 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils.html import escape
 
 from tablerank.catan.validation import validate_game
 from tablerank.catan.variants import VARIANTS
 from tablerank.engine.records import new_game
+from tablerank.engine.systems import SYSTEMS, get_system
 from tablerank.league import queries, services
 from tablerank.league.models import (
     Confirmation,
@@ -24,6 +26,7 @@ from tablerank.league.models import (
     RecordStatus,
     Verdict,
 )
+from tablerank.web.templatetags.tablerank_web import signed, system_label
 from tests.web.action_helpers import (
     FOUR_AWARDS,
     FOUR_SEATS,
@@ -231,8 +234,15 @@ def test_the_recorded_page_shows_verification_and_what_each_system_will_do(
     preview = queries.preview(club.league, stored.to_record())
     assert preview  # the default systems rate a base game
     for system, changes in preview.items():
-        assert f"<caption>{system}</caption>" in page
+        assert f"<caption>{system_label(system)}</caption>" in page
         assert len(changes) == 4
+    assert "pages.point" not in page  # systems by their names, not their ids
+    seats = page.split('id="recorded-seats"', 1)[1].split("</table>", 1)[0]
+    places = [int(p) for p in re.findall(r"<tr><td>(\d+)</td>", seats)]
+    assert places == sorted(places)
+    assert reverse("game", args=["bonn", stored.external_id]) in page
+    winner_change = preview["pages.point"]["Ann"]
+    assert f">{signed(winner_change)}</td>" in page
 
 
 def test_the_recorded_page_of_a_confirmed_result_has_no_preview(client: Client, club: Club) -> None:
@@ -631,8 +641,9 @@ def test_settings_refuse_an_unknown_time_zone_and_no_systems(client: Client, clu
 
 def test_the_settings_page_shows_every_engine_system(client: Client, club: Club) -> None:
     page = text(signed_in(client, club.organizer).get(reverse("league-settings", args=["bonn"])))
-    for system in club.league.systems:
+    for system in SYSTEMS:
         assert f'value="{system}"' in page
+        assert escape(get_system(system).title) in page  # by its name, not only its id
 
 
 @pytest.mark.parametrize("who", ["referee", "ann", "outsider"])
@@ -683,3 +694,70 @@ def test_voiding_needs_a_reason_and_a_post(client: Client, club: Club) -> None:
     assert client.post(void, {"why": "x"}).status_code == 302  # to sign in
     record.refresh_from_db()
     assert record.status == RecordStatus.CONFIRMED
+
+
+def test_a_game_recorded_with_its_city_event_and_round_reaches_that_citys_list(
+    client: Client, club: Club
+) -> None:
+    """Issue 14: the phone's game counts in the city's monthly list, in its event's round."""
+    club.league.one_official_is_enough = True  # the referee's entry is confirmed at once
+    club.league.save()
+    page = text(signed_in(client, club.referee).get(record_url(club)))
+    assert 'data-remember="city"' in page
+    where = {"city": "Bonn", "event": "Autumn Open", "round": "2"}
+    data = sheet(FOUR_SEATS, awards=FOUR_AWARDS, confirm=0) | where
+    assert client.post(record_url(club), data).status_code == 302
+    stored = GameRecord.objects.get()
+    assert (stored.city, stored.event, stored.round) == ("Bonn", "Autumn Open", 2)
+    assert stored.status == RecordStatus.CONFIRMED
+    month = stored.date.strftime("%Y-%m")
+    bonn = queries.monthly_list(club.league, month, city="Bonn")
+    assert {row.player for row in bonn.entries} | {n.player for n in bonn.not_listed} >= {
+        "Ann",
+        "Ben",
+    }
+    again = text(client.get(record_url(club)))
+    assert '<option value="Bonn">' in again  # the league's cities, offered from now on
+    assert '<option value="Autumn Open">' in again
+
+
+@pytest.mark.parametrize(
+    ("where", "message"),
+    [({"round": "0"}, "Round: "), ({"city": "x" * 101}, "City: ")],
+)
+def test_a_bad_city_or_round_is_a_form_message(
+    client: Client, club: Club, where: dict[str, str], message: str
+) -> None:
+    data = sheet(FOUR_SEATS, awards=FOUR_AWARDS, confirm=0) | where
+    response = signed_in(client, club.referee).post(record_url(club), data)
+    assert response.status_code == 400
+    assert message in text(response)
+    assert not GameRecord.objects.exists()
+
+
+def test_the_inbox_shows_the_sheet_who_entered_it_and_the_way_back(
+    client: Client, club: Club
+) -> None:
+    record = submitted(club, club.ann)
+    page = text(signed_in(client, club.ben).get(reverse("inbox")))
+    row = page.split(f'id="result-{record.pk}"', 1)[1].split("</article>", 1)[0]
+    assert "entered by bonn-ann" in row
+    assert "Cities <strong>6</strong>" in row
+    assert f'href="{reverse("league-home", args=["bonn"])}"' in row
+    assert f'href="{reverse("game", args=["bonn", record.external_id])}"' in row
+
+
+def test_the_navigation_counts_what_waits_in_the_inbox(client: Client, club: Club) -> None:
+    client = signed_in(client, club.ben)
+    home = reverse("league-home", args=["bonn"])
+    assert 'id="inbox-count"' not in text(client.get(home))
+    submitted(club, club.ann)
+    submitted(club, club.ann, "g2")
+    page = text(client.get(home))
+    assert 'aria-label="2 waiting">2</span>' in page
+    assert 'id="topbar-inbox-count"' in page
+    services.confirm(GameRecord.objects.get(external_id="g1"), club.player("Ben"), club.ben)
+    assert 'aria-label="1 waiting">1</span>' in text(client.get(home))
+    services.invite_account(club.player("Dora"), club.outsider, by=club.organizer)
+    invited = text(signed_in(Client(), club.outsider).get(reverse("home")))
+    assert 'title="1 waiting for you in your inbox">1</a>' in invited

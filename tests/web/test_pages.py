@@ -480,9 +480,19 @@ def test_forecasts_page_gives_the_tables_chances_and_the_backtest(
     odds = queries.predict(league, ("Ann", EVIL, "Newbie"), "skill", "catan")
     assert sum(o.win_probability for o in odds) == pytest.approx(1)
     assert f"{100 * odds[0].win_probability:.1f}\u202f%" in table
-    backtest = body.split('id="backtest-table"', 1)[1].split("</table>", 1)[0]
+    assert 'id="backtest-table"' not in body  # not kept yet: fetched after the page loads
+    section = next(attrs for _, attrs in parsed(body).tags if attrs.get("id") == "backtest")
+    assert section["hx-trigger"] == "load"
+    assert section["hx-get"] == f"{url}?title=catan&section=backtest"
+    part = client.get(section["hx-get"], headers={"HX-Request": "true"}).content.decode()
+    assert part.lstrip().startswith('<section class="card" id="backtest"')
+    assert "hx-get" not in part
+    backtest = part.split('id="backtest-table"', 1)[1].split("</table>", 1)[0]
     assert "Uniform guess" in backtest
     assert system_label("skill") in backtest
+    without_script = text(client.get(section["hx-get"]))  # the <noscript> link's whole page
+    assert "<title>Forecasts — " in without_script
+    assert 'id="backtest-table"' in without_script
     assert "<title>Forecasts — " in body
     assert body.count('id="seats-heading"') == 1
     seats = body.split('id="seats-heading"', 1)[1]
@@ -493,6 +503,15 @@ def test_forecasts_page_gives_the_tables_chances_and_the_backtest(
     twice = text(client.get(url, {"p1": "Ann", "p2": "ann"}))
     assert "Ann is seated twice at the table" in twice
     assert f'href="{url}"' in text(client.get(reverse("league-home", args=[league.slug])))
+
+
+def test_forecasts_page_shows_a_backtest_kept_already_at_once(
+    client: Client, league: League, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(queries, "backtest_ready", lambda league, title: True)
+    body = text(client.get(reverse("forecasts", args=[league.slug])))
+    assert 'id="backtest-table"' in body
+    assert "Working it out" not in body
 
 
 def test_game_page_says_who_still_has_to_sign_a_pending_result(

@@ -20,6 +20,7 @@ from tablerank.api import (
     imports,
     invitations,
     leagues,
+    player_changes,  # noqa: F401  (adds its operations to the leagues router)
     standings,
     tokens,
     tournaments,

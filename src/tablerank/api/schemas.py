@@ -188,12 +188,16 @@ class LeagueChange(Schema):
     )
 
 
+NewName = Annotated[
+    PlayerName,
+    StringConstraints(strip_whitespace=True, min_length=1),
+    described({"type": "string", "minLength": 1, "maxLength": NAME_MAX, "pattern": r"\S"}),
+]
+"""A player's name as a client gives it: not blank."""
+
+
 class PlayerIn(Schema):
-    name: Annotated[
-        PlayerName,
-        StringConstraints(strip_whitespace=True, min_length=1),
-        described({"type": "string", "minLength": 1, "maxLength": NAME_MAX, "pattern": r"\S"}),
-    ]
+    name: NewName
     username: Annotated[Text, Field(max_length=USERNAME)] | None = Field(
         None, description="the account that signs for the player"
     )
@@ -275,6 +279,20 @@ class DisputeIn(Schema):
 
 
 class VoidIn(Schema):
+    why: Reason
+
+
+class RenameIn(Schema):
+    name: NewName
+    why: Reason
+
+
+class MergeIn(Schema):
+    into: PlayerName
+    why: Reason
+
+
+class RemoveQuery(Schema):
     why: Reason
 
 

@@ -7,8 +7,9 @@ from typing import Annotated, Any
 
 import typer
 
-from tablerank.cli.options import City, Files, Format, Group, Output, Title
-from tablerank.cli.output import emit, guarded
+from tablerank.cli.options import City, Files, Group, OutputFile, SheetFormat, Title
+from tablerank.cli.output import emit_rows
+from tablerank.formats.report import BACKTEST_ROWS
 
 __all__ = ["print_backtest", "register"]
 
@@ -29,7 +30,8 @@ def register(app: typer.Typer) -> None:
         title: Title = None,
         group: Group = None,
         city: City = None,
-        output: Format = Output.table,
+        output: SheetFormat = None,
+        to: OutputFile = None,
     ) -> None:
         """Replay the history and score each system's predictions of the winner."""
 
@@ -44,7 +46,7 @@ def register(app: typer.Typer) -> None:
             games = [r for r in chronological(chosen) if isinstance(r, Game)]
             return backtest_json(baseline(games), backtest_systems(games, systems))
 
-        emit(guarded(work), output, print_backtest)
+        emit_rows(work, output, to, print_backtest, BACKTEST_ROWS)
 
 
 def print_backtest(data: dict[str, Any]) -> None:

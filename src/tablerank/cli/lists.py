@@ -11,11 +11,11 @@ from typing import Annotated, Any
 import typer
 
 from tablerank.cli.inputs import checked, read_files
-from tablerank.cli.options import AllowInvalid, Files, Format, Output
-from tablerank.cli.output import emit, guarded, warn
+from tablerank.cli.options import AllowInvalid, Files, OutputFile, SheetFormat
+from tablerank.cli.output import emit_rows, warn
 from tablerank.engine.history import unmatched
 from tablerank.engine.lists import MIN_GAMES, annual_list, monthly_list
-from tablerank.formats.report import lists_json
+from tablerank.formats.report import ANNUAL_ROWS, MONTHLY_ROWS, lists_json
 
 __all__ = ["print_list", "register"]
 
@@ -80,7 +80,8 @@ def monthly(
     min_games: MinGames = MIN_GAMES,
     score: ScoreOption = "average",
     allow_invalid: AllowInvalid = False,
-    output: Format = Output.table,
+    output: SheetFormat = None,
+    to: OutputFile = None,
 ) -> None:
     """A city's Monthly List with gold, or the Open List across cities."""
 
@@ -93,7 +94,7 @@ def monthly(
             )
         )
 
-    emit(guarded(work), output, print_list)
+    emit_rows(work, output, to, print_list, MONTHLY_ROWS)
 
 
 @lists_app.command("annual")
@@ -108,7 +109,8 @@ def annual(
         str, typer.Option("--basic-group", help="The Basic Game group, open to free accounts.")
     ] = "base",
     allow_invalid: AllowInvalid = False,
-    output: Format = Output.table,
+    output: SheetFormat = None,
+    to: OutputFile = None,
 ) -> None:
     """The annual score: four best monthly places, 150 for each missing month."""
 
@@ -127,7 +129,7 @@ def annual(
             )
         )
 
-    emit(guarded(work), output, print_list)
+    emit_rows(work, output, to, print_list, ANNUAL_ROWS)
 
 
 def register(app: typer.Typer) -> None:

@@ -10,7 +10,6 @@ the app with their `register(app)`.
 
 from __future__ import annotations
 
-import os
 from typing import Annotated, Any
 
 import typer
@@ -35,14 +34,21 @@ from tablerank.cli.options import (
     Format,
     Group,
     Output,
+    OutputFile,
     Params,
+    SheetFormat,
     Start,
     SystemName,
     Title,
 )
-from tablerank.cli.output import emit, guarded
+from tablerank.cli.output import emit, emit_rows, guarded
 from tablerank.cli.render import print_explanation, print_standings, print_systems
-from tablerank.formats.report import explanation_json, rating_table_json, systems_json
+from tablerank.formats.report import (
+    RATING_ROWS,
+    explanation_json,
+    rating_table_json,
+    systems_json,
+)
 
 __all__ = ["app", "run"]
 
@@ -65,7 +71,8 @@ def rate(
     start: Start = None,
     param: Params = None,
     allow_invalid: AllowInvalid = False,
-    output: Format = Output.table,
+    output: SheetFormat = None,
+    to: OutputFile = None,
 ) -> None:
     """Rate every game in FILES with one system and print the standings."""
 
@@ -75,7 +82,7 @@ def rate(
             given = inputs(files, system, param, filters, start, allow_invalid)
             return rating_table_json(given.system.rate(given.records, given.start))
 
-    emit(guarded(work), output, print_standings)
+    emit_rows(work, output, to, print_standings, RATING_ROWS)
 
 
 @app.command()
@@ -121,8 +128,4 @@ serve.register(app)
 
 def run() -> None:
     """Console-script entry point."""
-    # One BLAS thread (the skill system's numpy, imported later): on a busy machine, BLAS
-    # threads waiting for a core made a 50,000-game fit three times slower (4.6 s against
-    # 13.9 s). Set OPENBLAS_NUM_THREADS to choose otherwise.
-    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     app()

@@ -18,7 +18,10 @@ __all__ = [
     "Format",
     "Group",
     "Output",
+    "OutputFile",
     "Params",
+    "SheetFormat",
+    "SheetOutput",
     "Start",
     "SystemName",
     "Title",
@@ -28,6 +31,14 @@ __all__ = [
 class Output(StrEnum):
     table = "table"
     json = "json"
+
+
+class SheetOutput(StrEnum):
+    """What the commands that print rows (standings, lists, backtest) can print."""
+
+    table = "table"
+    json = "json"
+    csv = "csv"
 
 
 Files = Annotated[
@@ -46,6 +57,23 @@ Start = Annotated[
     typer.Option("--start", help='Starting ratings, a JSON object {"player": rating}.'),
 ]
 Format = Annotated[Output, typer.Option("--format", "-f", help="table (default) or json.")]
+SheetFormat = Annotated[
+    SheetOutput | None,
+    typer.Option(
+        "--format",
+        "-f",
+        help="table (default), json, or csv (one row per line, for a spreadsheet).",
+    ),
+]
+OutputFile = Annotated[
+    Path | None,
+    typer.Option(
+        "--output",
+        "-o",
+        help="Write to FILE instead of stdout, as its extension says: .csv, .xlsx (a workbook) "
+        "or .json.",
+    ),
+]
 Title = Annotated[
     str | None, typer.Option("--title", help="Only games of this title (catan, Kremlin, ...).")
 ]

@@ -1,19 +1,28 @@
-"""How every command ends: its result as JSON or as a table, its errors as one line and exit 2."""
+"""How every command ends: its result as JSON or as a table, its errors as one line and exit 2.
+
+The commands that print rows (standings, lists, backtest) end with `emit_rows`: also CSV, and
+with `--output FILE` a file in the format its extension names (.csv, .xlsx, .json).
+"""
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import msgspec
 import typer
 
-from tablerank.cli.options import Output
+from tablerank.cli.options import Output, SheetOutput
 from tablerank.errors import TablerankError
 
-__all__ = ["emit", "guarded", "print_json", "warn"]
+if TYPE_CHECKING:
+    from tablerank.formats.sheets import Rows
+
+__all__ = ["CannotWrite", "emit", "emit_rows", "guarded", "print_json", "warn"]
 
 T = TypeVar("T")
 
@@ -63,3 +72,70 @@ def emit(
         print_json(as_json(result))
     else:
         table(result)
+
+
+class CannotWrite(TablerankError):
+    """An output file that cannot be written, or whose extension names no format."""
+
+
+_BY_EXTENSION = {".csv": SheetOutput.csv.value, ".json": SheetOutput.json.value, ".xlsx": "xlsx"}
+
+
+def emit_rows(
+    work: Callable[[], T],
+    output: SheetOutput | None,
+    to: Path | None,
+    table: Callable[[T], None],
+    rows: Rows,
+    as_json: Callable[[T], Any] = _same,
+) -> None:
+    """Run `work` (once it is sure where the result goes) and print or write its result: the
+    table, `as_json(result)`, or that JSON's `rows` as CSV or as a workbook."""
+    kind = guarded(lambda: _kind(output, to))
+    result = guarded(work)
+    if kind == SheetOutput.table:
+        table(result)
+        return
+    data = as_json(result)
+    if to is None:
+        sys.stdout.write(_text(data, kind, rows))
+        return
+    guarded(lambda: _write(to, data, kind, rows))
+    typer.echo(f"wrote {len(data[rows.key])} rows to {to}", err=True)
+
+
+def _kind(output: SheetOutput | None, to: Path | None) -> str:
+    """What to print or write: `--format`, or the file's extension. Refuses an extension that
+    names no format or disagrees with `--format`, and a place where no file can be written."""
+    if to is None:
+        return (output or SheetOutput.table).value
+    kind = _BY_EXTENSION.get(to.suffix.lower())
+    if kind is None:
+        given = f"unknown extension {to.suffix!r}" if to.suffix else "no extension"
+        raise CannotWrite(f"{to}: {given}; expected .csv, .xlsx or .json")
+    if output is not None and output != kind:
+        raise CannotWrite(f"{to}: --format {output} does not match the file's extension")
+    folder = to.parent
+    if to.is_dir() or not folder.is_dir() or not os.access(to if to.exists() else folder, os.W_OK):
+        raise CannotWrite(f"{to}: cannot write there (no such folder, or not writable)")
+    return kind
+
+
+def _text(data: Any, kind: str, rows: Rows) -> str:
+    if kind == SheetOutput.csv:
+        from tablerank.formats.sheets import csv_text
+
+        return csv_text(rows.sheet(data))
+    return _indented(data) + "\n"
+
+
+def _write(to: Path, data: Any, kind: str, rows: Rows) -> None:
+    try:
+        if kind == "xlsx":
+            from tablerank.formats.sheets import workbook_bytes
+
+            to.write_bytes(workbook_bytes(rows.sheet(data), rows.key))
+        else:
+            to.write_text(_text(data, kind, rows), encoding="utf-8")
+    except OSError as exc:
+        raise CannotWrite(f"{to}: cannot write: {exc.strerror or exc}") from None

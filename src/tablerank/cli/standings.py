@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from tablerank.cli.options import Files, Format, Output
-from tablerank.cli.output import emit, guarded
-from tablerank.formats.report import tournament_json
+from tablerank.cli.options import Files, OutputFile, SheetFormat
+from tablerank.cli.output import emit_rows
+from tablerank.formats.report import TOURNAMENT_ROWS, tournament_json
 
 if TYPE_CHECKING:
     from tablerank.catan.standings import TournamentStandings
@@ -50,7 +50,8 @@ def register(app: typer.Typer) -> None:
         event: EventOption = None,
         scoring: ScoringOption = None,
         seed: SeedOption = None,
-        output: Format = Output.table,
+        output: SheetFormat = None,
+        to: OutputFile = None,
     ) -> None:
         """Tournament standings of the Catan games in FILES, and the tiebreak between neighbours."""
 
@@ -62,7 +63,7 @@ def register(app: typer.Typer) -> None:
             chosen = scoring or DEFAULT_SCORING  # one default for the CLI and the league
             return tournament_standings(records, event=event, scoring=chosen, seed=seed)
 
-        emit(guarded(work), output, print_tournament, as_json=tournament_json)
+        emit_rows(work, output, to, print_tournament, TOURNAMENT_ROWS, as_json=tournament_json)
 
 
 def _shown(x: Any, decimals: int) -> str:

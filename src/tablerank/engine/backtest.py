@@ -20,7 +20,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from tablerank.engine.systems.base import ReplaySystem, System
+from tablerank.engine.systems.base import ReplaySystem, System, chronological
 from tablerank.engine.systems.skill import Skill
 from tablerank.engine.values import Game
 from tablerank.engine.winner import winner_of
@@ -182,16 +182,21 @@ def backtest_skill(system: Skill, games: Sequence[Game]) -> Backtest | None:
     """`backtest` for the skill system, which gives its own win probabilities: nothing is
     fitted on the first half; the second half is scored the same way."""
     by_id = {game.id: game for game in games}
+    ordered = [game for game in chronological(games) if isinstance(game, Game)]
+    decided = [
+        n for n, game in enumerate(ordered)
+        if system.refusal(game) is None and winner_of(game) is not None
+    ]  # fmt: skip
+    if len(decided) < 2:
+        return None
     odds = []
-    for forecast in system.forecasts(games):
+    for forecast in system.forecasts(games, first=decided[len(decided) // 2]):
         winner = winner_of(by_id[forecast.game])
         if winner is not None:
             players = [o.player for o in forecast.odds]
             chances = tuple(o.win_probability for o in forecast.odds)
             odds.append(Odds(chances, players.index(winner)))
-    if len(odds) < 2:
-        return None
-    return _scored(system.name, odds[len(odds) // 2 :], None)
+    return _scored(system.name, odds, None)
 
 
 @dataclass(frozen=True)

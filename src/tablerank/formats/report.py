@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Protocol, Required, TypedDict
 from tablerank.engine.lists import AnnualEntry, MonthlyEntry, RankingList
 from tablerank.engine.systems import SYSTEMS
 from tablerank.engine.systems.base import Explanation, NotRated, RatingTable, Standing
+from tablerank.formats.sheets import Rows
 
 if TYPE_CHECKING:
     from tablerank.catan.standings import TournamentStandings
@@ -16,6 +17,12 @@ if TYPE_CHECKING:
     from tablerank.engine.systems.skill import TableOdds
 
 __all__ = [
+    "ANNUAL_ROWS",
+    "BACKTEST_ROWS",
+    "MONTHLY_ROWS",
+    "RATING_ROWS",
+    "RECORDED_EVENT_ROWS",
+    "TOURNAMENT_ROWS",
     "HistoryStep",
     "backtest_json",
     "explanation_json",
@@ -25,9 +32,27 @@ __all__ = [
     "prediction_json",
     "rating_table_json",
     "systems_json",
-    "tournament_csv",
     "tournament_json",
 ]
+
+
+# The rows of each result a spreadsheet gets (`tablerank ... --format csv`, the web's downloads):
+# which list of the JSON, and the columns every row has.
+RATING_ROWS = Rows("standings", ("player", "rank", "rating", "games"))
+MONTHLY_ROWS = Rows("list", ("player", "place", "score", "games", "gold"))
+ANNUAL_ROWS = Rows("list", ("player", "place", "score", "months"))
+TOURNAMENT_ROWS = Rows(
+    "standings",
+    ("player", "rank", "games", "abandoned", "wins", "vp", "vp_percent", "seconds", "thirds"),
+)
+RECORDED_EVENT_ROWS = Rows(  # an event's final standings as recorded (`formats.records.event_json`)
+    "standings", ("player", "place", "wins", "draws", "losses", "completed")
+)
+BACKTEST_ROWS = Rows(
+    "systems",
+    ("system", "games", "log_loss", "accuracy", "brier", "temperature", "baseline_log_loss",
+     "calibration"),
+)  # fmt: skip
 
 
 class StandingJSON(TypedDict, total=False):
@@ -141,29 +166,6 @@ def lists_json(result: RankingList) -> dict[str, Any]:
         "list": rows,
         "not_listed": [{"player": n.player, "reason": n.reason} for n in result.not_listed],
     }
-
-
-def tournament_csv(result: TournamentStandings) -> str:
-    """The standings rows as CSV (a header, then one row per player, best first): the columns
-    of `tournament_json`'s rows, for a spreadsheet."""
-    import csv
-    import io
-
-    rows = tournament_json(result)["standings"]
-    columns = list(rows[0]) if rows else ["player", "rank"]
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n", extrasaction="ignore")
-    writer.writeheader()
-    writer.writerows({key: _cell(value) for key, value in row.items()} for row in rows)
-    return out.getvalue()
-
-
-def _cell(value: Any) -> Any:
-    """A text a spreadsheet would run as a formula (=, +, -, @ first) quoted as text (OWASP
-    CSV injection)."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
-    return value
 
 
 def tournament_json(result: TournamentStandings) -> dict[str, Any]:

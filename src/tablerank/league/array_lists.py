@@ -17,23 +17,28 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from tablerank.engine.records import Game
 from tablerank.engine.systems.array_replay import (
     ArrayReplay,
     ArrayState,
     array_replay,
     available,
+    columns_of,
     whole,
 )
+from tablerank.engine.systems.base import ReplaySystem
+from tablerank.engine.systems.fast_replay import table_of
 from tablerank.league import checkpoints
 from tablerank.league.checkpoint_blobs import encode_columns, encode_json
 from tablerank.league.models import League
-from tablerank.league.played import Point
+from tablerank.league.played import Played, Point
 from tablerank.league.played_columns import PlayedColumns, played_columns
+from tablerank.league.state_rows import StateRows, list_rows
 
 if TYPE_CHECKING:
     from tablerank.league.checkpoints import _Replaying
 
-__all__ = ["replay"]
+__all__ = ["append", "replay"]
 
 
 Due = tuple[Point, int, bytes]
@@ -116,3 +121,58 @@ def _blob(state: ArrayState, names: list[str], named: np.ndarray) -> bytes:
     if blob is None:
         return encode_json(*state.as_dicts(names))
     return blob
+
+
+def append(
+    rows: StateRows,
+    name: str,
+    system: ReplaySystem[Game],
+    key: str,
+    games: Sequence[Played],
+    count: int,
+) -> int | None:
+    """`checkpoints.append` through the compiled replays (an import's batch): the same rows and
+    the same checkpoint, or None, with nothing changed, where they cannot replay the list."""
+    fast = array_replay(system)
+    if fast is None or not available():
+        return None
+    ids: dict[str, int] = {}
+    columns = columns_of((table_of(game) for _, _, game in games), ids)
+    new_count = count + len(games)
+    due = new_count // checkpoints.EVERY > count // checkpoints.EVERY
+    before = _stored(rows, name, key, list(ids), whole_list=due)
+    state = ArrayState.of(
+        {n: row[0] for n, row in before.items()},
+        {n: row[1] for n, row in before.items()},
+        ids, len(ids), system.initial_rating(),
+    )  # fmt: skip
+    if not whole(state):
+        return None
+    names = list(ids)
+    counts = state.counts.copy()
+    try:
+        fast.run(columns, np.arange(len(games), dtype=np.int64), state, _ranks(names))
+    except ArithmeticError:
+        return None
+    moved = np.flatnonzero(state.counts != counts).tolist()
+    ratings, played = state.ratings[moved].tolist(), state.counts[moved].tolist()
+    for number, rating, games_of in zip(moved, ratings, played, strict=True):
+        rows.put((name, key, names[number]), (rating, games_of, ""))
+    if due:
+        blob = _blob(state, names, np.array(names, dtype=object))
+        whole_state = checkpoints.Replay(at=games[-1][0], count=new_count)
+        checkpoints.save_checkpoint(rows.league, name, key, whole_state, blob)
+    return new_count
+
+
+def _stored(
+    rows: StateRows, name: str, key: str, names: list[str], *, whole_list: bool
+) -> dict[str, tuple[float, int, str]]:
+    """The list's rows of these names (of every name in the list when `whole_list`), as
+    `rows` holds them."""
+    out = dict(list_rows(rows.league, name, key)) if whole_list else {}
+    for player in names:
+        row = rows.get((name, key, player))
+        if row is not None:
+            out[player] = row
+    return out

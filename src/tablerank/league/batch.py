@@ -161,8 +161,7 @@ def _insert_games(
 def _packed(game: Game, players: dict[str, int]) -> bytes:
     """The game's seats packed (`seat_columns`), by the keys of their players' names."""
     return seat_columns.pack(
-        (players[s.player.casefold()], s.place, s.winner, s.status.value, s.account.value)
-        for s in game.seats
+        [(players[s.player.casefold()], s.place, s.winner, s.status, s.account) for s in game.seats]
     )
 
 

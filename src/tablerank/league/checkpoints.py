@@ -45,12 +45,18 @@ __all__ = [
     "points",
     "replay_from",
     "replay_lists",
+    "save_checkpoint",
     "state_before",
     "watermark",
 ]
 
 EVERY = 10_000
 """Games of a list between two checkpoints: replaying this many takes well under a second."""
+
+COMPILED_APPEND = 2_000
+"""Games a batch appends to a list from which on it goes through the compiled replays
+(`array_lists.append`): worth loading numba (under a second) for an import's batch, not for
+one recorded game."""
 
 
 @dataclass
@@ -132,7 +138,7 @@ def points(league: League, name: str, key: str) -> list[Point]:
     return [(day, sequence) for day, sequence in rows.values_list("date", "sequence")]
 
 
-def _save_checkpoint(
+def save_checkpoint(
     league: League, name: str, key: str, state: Replay, blob: bytes | None = None
 ) -> None:
     """Store the state (or `blob`, the same state already encoded) as a checkpoint."""
@@ -193,7 +199,7 @@ class _Replaying:
     def saved(self, league: League, blob: bytes | None = None) -> None:
         """Save a checkpoint each `EVERY` games of the list (`blob`: the state encoded)."""
         if self.state.count - self.since >= EVERY:
-            _save_checkpoint(league, self.name, self.key, self.state, blob)
+            save_checkpoint(league, self.name, self.key, self.state, blob)
             self.since = self.state.count
 
 
@@ -311,6 +317,12 @@ def append(
     """Apply games that all come after the list's watermark (which counts `count` games), in
     `rows` (the caller saves them): cost by their players only. Writes a checkpoint of the
     whole list each time the count passes a multiple of `EVERY`. Returns the new count."""
+    if len(games) >= COMPILED_APPEND:
+        from tablerank.league import array_lists  # numpy and numba: off the start-up path
+
+        compiled = array_lists.append(rows, name, system, key, games, count)
+        if compiled is not None:
+            return compiled
     ratings = _Ratings(rows, name, key)
     played: dict[str, int] = {}
     initial = system.initial_rating()
@@ -337,7 +349,7 @@ def append(
         whole = Replay(at=games[-1][0], count=new_count)
         for player, (rating, games_of, _) in list_rows(rows.league, name, key):
             whole.ratings[player], whole.games[player] = rating, games_of
-        _save_checkpoint(rows.league, name, key, whole)
+        save_checkpoint(rows.league, name, key, whole)
     return new_count
 
 

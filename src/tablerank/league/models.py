@@ -33,6 +33,8 @@ __all__ = [
     "GameRecord",
     "League",
     "Player",
+    "PlayerChange",
+    "PlayerChangeKind",
     "RatingCheckpoint",
     "RatingState",
     "RatingWatermark",
@@ -483,6 +485,10 @@ class Confirmation(models.Model):
         return f"{who} {self.verdict}s {self.game.external_id}"
 
 
+from tablerank.league.player_change_models import (  # noqa: E402  (Django registers them)
+    PlayerChange,
+    PlayerChangeKind,
+)
 from tablerank.league.rating_models import (  # noqa: E402  (Django registers them with the app)
     RatingCheckpoint,
     RatingState,

@@ -35,12 +35,12 @@ from tablerank.engine.systems.base import Explanation, RatingTable, Standing
 from tablerank.engine.systems.skill import TableOdds
 from tablerank.league import forecasts, history, lists
 from tablerank.league import standings as tables
-from tablerank.league.cache import cached
+from tablerank.league.cache import cached, current, stored
 from tablerank.league.explanations import game_explanations, preview
 from tablerank.league.history import HistoryEntry
 from tablerank.league.models import League
 from tablerank.league.reading import unmatched_filters
-from tablerank.league.results import latest_results, pending_for
+from tablerank.league.results import latest_results, pending_for, waiting_count
 from tablerank.league.standings import ELO
 from tablerank.tournament.seat_report import SeatReport
 
@@ -49,6 +49,7 @@ __all__ = [
     "HistoryEntry",
     "annual_list",
     "backtest",
+    "backtest_ready",
     "elo_list",
     "event_standings",
     "game_explanations",
@@ -64,6 +65,7 @@ __all__ = [
     "skill_explanation",
     "standings",
     "unmatched_filters",
+    "waiting_count",
 ]
 
 
@@ -207,6 +209,13 @@ def backtest(
         (systems, title, group, city),
         lambda: forecasts.backtest(league, systems, title=title, group=group, city=city),
     )
+
+
+def backtest_ready(league: League, *, title: str | None = None) -> bool:
+    """Whether `backtest` of every system for `title` is kept at the league's revision (a page
+    shows it at once, else fetches it after loading: it replays every game once per system)."""
+    params = ((), title, None, None)
+    return stored(league, "backtest", params, revision=current(league)) is not None
 
 
 def skill_explanation(league: League, game_id: str) -> Explanation | None:

@@ -173,7 +173,7 @@ def _write_game(
         _seat_row(record, position, seat, player)
         for position, (seat, player) in enumerate(zip(game.seats, players, strict=True))
     )
-    packed = seat_columns.pack(
+    packed = seat_columns.pack_stored(
         (row.player_id, row.place, row.winner, row.status, row.account) for row in seats
     )
     GameRecord.objects.filter(pk=record.pk).update(seat_columns=packed)

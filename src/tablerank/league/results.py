@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import User
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from tablerank.league.models import Confirmation, GameRecord, League, RecordStatus, Seat
 from tablerank.league.reading import with_seats
@@ -25,6 +25,17 @@ def pending_for(user: User, league: League | None = None) -> list[GameRecord]:
     leagues prefetched."""
     if not user.is_authenticated:
         return []
+    rows = _waiting(user, league).select_related("league", "created_by")
+    return list(with_seats(rows.order_by("date", "sequence", "pk")))
+
+
+def waiting_count(user: User) -> int:
+    """How many results wait for this user's signature (`pending_for`), for the navigation's
+    badge: one counting query."""
+    return _waiting(user, None).count() if user.is_authenticated else 0
+
+
+def _waiting(user: User, league: League | None) -> QuerySet[GameRecord]:
     own_seat = Seat.objects.filter(game=OuterRef("pk"), player__user=user)
     unsigned_seat = own_seat.exclude(
         Exists(Confirmation.objects.filter(game=OuterRef("game"), player=OuterRef("player")))
@@ -47,5 +58,4 @@ def pending_for(user: User, league: League | None = None) -> list[GameRecord]:
     )
     if league is not None:
         rows = rows.filter(league=league)
-    rows = rows.select_related("league").order_by("date", "sequence", "pk").distinct()
-    return list(with_seats(rows))
+    return rows.distinct()

@@ -10,25 +10,35 @@ key of 32 bits or more), and then the replay reads the seats themselves.
 from __future__ import annotations
 
 import struct
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
-from tablerank.engine.systems.codes import seat_flags
+from tablerank.engine.systems.codes import table_flags
 from tablerank.engine.values import Account, SeatStatus
 
-__all__ = ["PLACE_BITS", "PLAYER_BITS", "SeatValues", "pack"]
+__all__ = ["PLACE_BITS", "PLAYER_BITS", "SeatValues", "pack", "pack_stored"]
 
 PLAYER_BITS = 2**32
 PLACE_BITS = 2**16
 
-SeatValues = tuple[int, int | None, bool, str, str]
-"""A seat as stored: player key, place, declared winner, status and account values."""
+SeatValues = tuple[int, int | None, bool, SeatStatus, Account]
+"""A seat as stored: player key, place, declared winner, status and account."""
 
 
-def pack(seats: Iterable[SeatValues]) -> bytes:
-    values = []
-    for player, place, winner, status, account in seats:
-        if player >= PLAYER_BITS:
-            return b""
-        flags = seat_flags(place, winner, SeatStatus(status), Account(account))
-        values.append(player + PLAYER_BITS * ((place or 0) + PLACE_BITS * flags))
+def pack(seats: Sequence[SeatValues]) -> bytes:
+    if any(seat[0] >= PLAYER_BITS for seat in seats):
+        return b""
+    values = [
+        player + PLAYER_BITS * ((place or 0) + PLACE_BITS * flags)
+        for (player, place, *_), flags in zip(seats, table_flags(seats), strict=True)
+    ]
     return struct.pack(f"<{len(values)}q", *values)
+
+
+def pack_stored(seats: Iterable[tuple[int, int | None, bool, str, str]]) -> bytes:
+    """`pack` of seats as their rows hold them (status and account as stored strings)."""
+    return pack(
+        [
+            (player, place, winner, SeatStatus(status), Account(account))
+            for player, place, winner, status, account in seats
+        ]
+    )

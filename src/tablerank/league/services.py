@@ -7,6 +7,7 @@ Each part lives in its own module; this one gathers them:
 | --- | --- |
 | `roles` | roles, reading a private league, creating one, granting, password resets |
 | `members` | players, and linking accounts to them by invitation |
+| `player_changes` | renaming, merging and removing players, audited |
 | `recording` | recording, voiding and correcting results; the check every result passes |
 | `importing` | many results at once |
 | `signing` | verification (seed 003): submitting, confirming, disputing |
@@ -28,6 +29,12 @@ from tablerank.league.members import (
     new_names,
     player_named,
     unlink_account,
+)
+from tablerank.league.player_changes import (
+    merge_players,
+    player_changes,
+    remove_player,
+    rename_player,
 )
 from tablerank.league.ratings import (
     confirmed_events,
@@ -91,7 +98,9 @@ __all__ = [
     "link_by_username",
     "local_date",
     "may_reset_password",
+    "merge_players",
     "new_names",
+    "player_changes",
     "player_named",
     "ratings",
     "readable_leagues",
@@ -100,6 +109,8 @@ __all__ = [
     "record_game",
     "record_games",
     "refresh_ratings",
+    "remove_player",
+    "rename_player",
     "require_role",
     "require_valid",
     "revoke_role",

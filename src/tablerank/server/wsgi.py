@@ -14,9 +14,6 @@ from django.core.wsgi import get_wsgi_application
 from django.urls import get_resolver
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tablerank.server.settings")
-# One BLAS thread a worker (the skill system's numpy): the workers already share the cores, and
-# BLAS threads spinning for a core another process holds made a fit three times slower.
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 application = get_wsgi_application()
 get_resolver().url_patterns  # noqa: B018  # imports every URL's views now, not on a request

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
+from django.utils.text import slugify
 
-from tablerank.engine.systems import SYSTEMS
+from tablerank.engine.systems import SYSTEMS, get_system
 from tablerank.league.models import League
 
 if TYPE_CHECKING:
@@ -24,7 +25,8 @@ else:  # the forms are generic only in the type stubs
 
 
 def _system_choices() -> list[tuple[str, str]]:
-    return [(name, name) for name in SYSTEMS]
+    """Each system by the engine's one-line title ("P.A.G.E.S. Point: total VP")."""
+    return [(name, get_system(name).title) for name in SYSTEMS]
 
 
 class LeagueCreateForm(LeagueModelForm):
@@ -38,12 +40,26 @@ class LeagueCreateForm(LeagueModelForm):
             "public": "Anyone may read its standings",
         }
         help_texts: ClassVar[dict[str, Any]] = {
-            "slug": "Letters, digits and dashes; the league's pages live at /l/<address>/.",
+            "slug": "Letters, digits and dashes; the league's pages live at /l/<address>/. "
+            "Leave it empty for one made from the name.",
             "time_zone": "An IANA name such as Europe/Berlin; decides which month a game is in.",
         }
         widgets: ClassVar[dict[str, Any]] = {
-            "time_zone": forms.TextInput(attrs={"list": "time-zones"})
+            "time_zone": forms.TextInput(attrs={"list": "time-zones"}),
+            "slug": forms.TextInput(attrs={"data-slug-from": "id_name"}),
         }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["slug"].required = False
+
+    def clean_slug(self) -> str:
+        """The address typed, or one made from the name ("Bonn & Köln" → bonn-koln)."""
+        typed = str(self.cleaned_data.get("slug") or "").strip()
+        made = typed or slugify(str(self.data.get("name", "")))[:50].strip("-")
+        if not made:
+            raise forms.ValidationError("give the league an address: letters, digits and dashes")
+        return made
 
 
 class LeagueSettingsForm(LeagueModelForm):
@@ -113,6 +129,39 @@ class LinkAccountForm(forms.Form):
 
     player = forms.CharField(max_length=100)
     username = forms.CharField(label="Account (username)", max_length=150)
+
+
+def _member_name(label: str = "Player") -> forms.CharField:
+    """A player of the league, suggested from the members page's list of names."""
+    return forms.CharField(
+        label=label, max_length=100, widget=forms.TextInput(attrs={"list": "member-names"})
+    )
+
+
+class RenamePlayerForm(forms.Form):
+    """A player's new name, and why (the league keeps both)."""
+
+    prefix = "rename"
+    player = _member_name()
+    name = forms.CharField(label="New name", max_length=100)
+    why = forms.CharField(label="Why?", max_length=500)
+
+
+class MergePlayersForm(forms.Form):
+    """Two names of one person: the first is merged into the second."""
+
+    prefix = "merge"
+    player = _member_name("Merge")
+    into = _member_name("into")
+    why = forms.CharField(label="Why?", max_length=500)
+
+
+class RemovePlayerForm(forms.Form):
+    """A player who never played, removed."""
+
+    prefix = "remove"
+    player = _member_name()
+    why = forms.CharField(label="Why?", max_length=500)
 
 
 class RoleForm(forms.Form):

@@ -18,6 +18,7 @@ from django import forms
 from tablerank.catan.standings import leading_seat
 from tablerank.catan.validation import validate_game
 from tablerank.catan.variants import VARIANTS, Source, Variant
+from tablerank.engine.fields import MAX_ROUNDS
 from tablerank.engine.records import Game, new_game
 from tablerank.errors import RecordError
 from tablerank.league.models import League
@@ -30,6 +31,30 @@ MOST_SEATS = 6
 def table_sizes() -> list[int]:
     """Every table size some variant allows, smallest first."""
     return list(range(min(v.players[0] for v in VARIANTS.values()), MOST_SEATS + 1))
+
+
+def played_at_field() -> forms.DateTimeField:
+    """When a game was played, as a phone's date-and-time picker gives it."""
+    return forms.DateTimeField(
+        label="Played at",
+        required=False,
+        input_formats=[DATETIME_LOCAL, "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format=DATETIME_LOCAL),
+    )
+
+
+def city_field() -> forms.CharField:
+    """Where a game was played: the league's cities offered, the last one remembered on the
+    device (`app.js`)."""
+    return forms.CharField(
+        label="City",
+        required=False,
+        max_length=100,
+        help_text="The city's monthly and annual lists count the game; remembered on this device.",
+        widget=forms.TextInput(
+            attrs={"list": "league-cities", "autocomplete": "off", "data-remember": "city"}
+        ),
+    )
 
 
 def _variant_choices() -> list[tuple[str, str]]:
@@ -61,11 +86,21 @@ class RecordForm(forms.Form):
         initial=4,
         widget=forms.Select(attrs={"class": "tr-setup-choice"}),
     )
-    played_at = forms.DateTimeField(
-        label="Played at",
+    played_at = played_at_field()
+    city = city_field()
+    event = forms.CharField(
+        label="Event",
         required=False,
-        input_formats=[DATETIME_LOCAL, "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
-        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format=DATETIME_LOCAL),
+        max_length=100,
+        help_text="A tournament or league night the game belongs to (optional).",
+        widget=forms.TextInput(attrs={"list": "league-events", "autocomplete": "off"}),
+    )
+    round = forms.IntegerField(
+        label="Round",
+        required=False,
+        min_value=1,
+        max_value=MAX_ROUNDS,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
     target = forms.IntegerField(
         label="VP to win",
@@ -221,10 +256,13 @@ def _build(
         variant=form.variant_obj.name,
         target=form.cleaned_data.get("target"),
         seats=[_seat(form, i, name, winner) for i, name in enumerate(names)],
+        city=(form.cleaned_data.get("city") or "").strip() or None,
+        event=(form.cleaned_data.get("event") or "").strip() or None,
+        round=form.cleaned_data.get("round"),
     )
 
 
-def _in_sheet_words(error: RecordError) -> str:
+def in_sheet_words(error: RecordError) -> str:
     """The engine's field paths in the sheet's words: ``seats[1].player`` is seat 2."""
     words = str(error)
     for i in range(MOST_SEATS):
@@ -232,7 +270,7 @@ def _in_sheet_words(error: RecordError) -> str:
     return words
 
 
-def played_at(form: RecordForm, league: League) -> dt.datetime:
+def played_at(form: forms.Form, league: League) -> dt.datetime:
     """When the game was played: the form's wall-clock time in the league's time zone, or now."""
     typed: dt.datetime | None = form.cleaned_data.get("played_at")
     if typed is None:
@@ -262,7 +300,7 @@ def read_sheet(form: RecordForm, league: League, *, game_id: str = "sheet") -> S
     try:
         unmarked = _build(form, names, None, game_id, day)
     except RecordError as exc:
-        sheet.errors.append(_in_sheet_words(exc))
+        sheet.errors.append(in_sheet_words(exc))
         return sheet
     sheet.totals = [seat.vp for seat in unmarked.seats]
     sheet.derived_winner = leading_seat(unmarked)
@@ -271,7 +309,7 @@ def read_sheet(form: RecordForm, league: League, *, game_id: str = "sheet") -> S
     try:
         sheet.game = _build(form, names, sheet.winner, game_id, day)
     except RecordError as exc:
-        sheet.errors.append(_in_sheet_words(exc))
+        sheet.errors.append(in_sheet_words(exc))
         return sheet
     finding = validate_game(sheet.game)
     sheet.errors += finding.errors
@@ -291,3 +329,30 @@ def now_in(league: League) -> dt.datetime:
     """The current minute on the league's clocks, for the form's default."""
     zone = zoneinfo.ZoneInfo(league.time_zone)
     return dt.datetime.now(zone).replace(second=0, microsecond=0, tzinfo=None)
+
+
+def sheet_of(game: Game, played: dt.datetime | None, league: League) -> dict[str, str]:
+    """A stored Catan game as the score sheet posts it (to correct it): its variant, table,
+    when (in the league's time zone), where, each seat's player and VP by source, the awards'
+    holders and the declared winner. The winner is left to confirm again."""
+    variant = VARIANTS[game.variant or "base"]
+    local = played.astimezone(zoneinfo.ZoneInfo(league.time_zone)) if played else None
+    data = {
+        "variant": variant.name,
+        "players": str(len(game.seats)),
+        "played_at": local.strftime(DATETIME_LOCAL) if local else "",
+        "target": str(game.target) if variant.scenario_target and game.target else "",
+        "city": game.city or "",
+        "event": game.event or "",
+        "round": str(game.round) if game.round else "",
+        "winner": "",
+    }
+    for i, seat in enumerate(game.seats):
+        data[f"seat-{i}-player"] = seat.player
+        for key, vp in seat.sources.items():
+            source = variant.source(key)
+            holder = source is not None and source.single_holder
+            data[f"award-{key}" if holder else f"seat-{i}-{key}"] = str(i) if holder else f"{vp:g}"
+        if seat.winner:
+            data["winner"] = str(i)
+    return data

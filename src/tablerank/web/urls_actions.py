@@ -12,14 +12,17 @@ from tablerank.web.actions import (
     leagues,
     members,
     record,
+    record_other,
     tournaments,
 )
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("l/<slug:slug>/record/", record.record, name="record"),
     path("l/<slug:slug>/record/check/", record.record_check, name="record-check"),
+    path("l/<slug:slug>/record/other/", record_other.record_other, name="record-other"),
     path("l/<slug:slug>/record/<int:pk>/", record.recorded, name="recorded"),
     path("l/<slug:slug>/void/<int:pk>/", corrections.void, name="void"),
+    path("l/<slug:slug>/correct/<int:pk>/", corrections.correct, name="correct"),
     path("l/<slug:slug>/members/", members.members, name="members"),
     path("l/<slug:slug>/tournaments/new/", tournaments.tournament_new, name="tournament-new"),
     path("l/<slug:slug>/tournaments/<slug:event>/", tournaments.tournament, name="tournament"),

@@ -1,7 +1,8 @@
 """The pages that read a league (`tablerank.web.pages`). Part of the site's URLs under `/`.
 
 Names other templates link to: `home`, `league-home`, `standings` (slug, optional tab),
-`player` (slug, name), `game` (slug, game id), `event` and `event-projector` (slug, event name).
+`player` (slug, name), `game` (slug, game id), `event` and `event-projector` (slug, event name);
+`standings-csv` (slug, tab) and `event-standings-csv` (slug, event name) are their downloads.
 Player names, game ids and event names are free text, so they take the rest of the path.
 """
 
@@ -16,6 +17,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("l/<slug:slug>/", home.league_home, name="league-home"),
     path("l/<slug:slug>/standings/", standings.standings, name="standings"),
     path("l/<slug:slug>/standings/<str:tab>/", standings.standings, name="standings"),
+    path("l/<slug:slug>/standings/<str:tab>/csv", standings.standings_csv, name="standings-csv"),
     path("l/<slug:slug>/forecasts/", forecasts.forecasts, name="forecasts"),
     path("l/<slug:slug>/players/<path:name>", player.player, name="player"),
     path("l/<slug:slug>/games/<path:game_id>", game.game, name="game"),

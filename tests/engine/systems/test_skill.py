@@ -296,3 +296,25 @@ def test_large_leagues_estimate_the_spreads_by_em_close_to_the_exact_estimate(
     assert em.noise_sd == pytest.approx(exact.noise_sd, rel=0.05)
     assert em.prior_sd == pytest.approx(exact.prior_sd, rel=0.5)
     assert np.corrcoef(exact.strength, em.strength)[0, 1] > 0.99
+
+
+def test_forecasts_from_a_later_game_are_those_of_the_whole_history_from_there() -> None:
+    """A backtest asks only for the later half: refitted before every game (fixed spreads),
+    each of those odds is what forecasting the whole history gives for that game."""
+    games = league(5, games=50)
+    whole = FIXED.forecasts(games)
+    later = FIXED.forecasts(games, first=30)
+    assert [f.game for f in later] == [g.id for g in games[30:]]
+    assert later == whole[30:]
+
+
+@pytest.mark.parametrize(
+    ("refits", "players", "made"),
+    [(200, 10, 200), (200, 500, 160), (200, 1000, 20), (200, 5000, 20), (7, 10, 7)],
+)
+def test_forecasts_refit_less_often_where_many_players_make_a_fit_dear(
+    refits: int, players: int, made: int
+) -> None:
+    from tablerank.engine.systems.skill import refits_for
+
+    assert refits_for(refits, players) == made

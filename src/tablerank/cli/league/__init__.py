@@ -16,7 +16,8 @@ status 1 after its summary.
 The modules: `access` (Django set-up, finding leagues, players, users and games), `roles`
 (grant and revoke through the league services), `transfer` (import and export), `show` (tables
 and the history's JSON), `options` (the sub-apps and their options), and the commands:
-`manage` (init, create, grant, revoke, add-player), `results` (import, confirm, dispute, void,
+`manage` (init, create, grant, revoke, add-player), `players` (rename-player,
+merge-players, remove-player), `results` (import, confirm, dispute, void,
 correct, export) and `reads` (history, standings, lists).
 """
 
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 import typer
 
-from tablerank.cli.league import manage, reads, results
+from tablerank.cli.league import manage, players, reads, results
 from tablerank.cli.league.options import league_app, league_lists_app
 from tablerank.cli.league.tournament import tournament_app
 
@@ -33,7 +34,7 @@ __all__ = ["register"]
 
 def register(app: typer.Typer) -> None:
     """Add `tablerank league ...` to the `tablerank` app, its commands in this order."""
-    for commands in (manage.COMMANDS, results.COMMANDS, reads.COMMANDS):
+    for commands in (manage.COMMANDS, players.COMMANDS, results.COMMANDS, reads.COMMANDS):
         for name, command in commands.items():
             league_app.command(name)(command)
     for name, command in reads.LIST_COMMANDS.items():

@@ -19,11 +19,18 @@ from tablerank.cli.league.options import (
 )
 from tablerank.cli.league.show import history_json, print_history, print_player_history
 from tablerank.cli.lists import print_list
-from tablerank.cli.options import City, Format, Group, Output, SystemName
-from tablerank.cli.output import emit, guarded, warn
+from tablerank.cli.options import City, Format, Group, Output, OutputFile, SheetFormat, SystemName
+from tablerank.cli.output import emit, emit_rows, guarded, warn
 from tablerank.cli.predict import PredictSystem, TableOption, print_prediction
 from tablerank.cli.render import print_standings
-from tablerank.formats.report import lists_json, rating_table_json
+from tablerank.formats.report import (
+    ANNUAL_ROWS,
+    BACKTEST_ROWS,
+    MONTHLY_ROWS,
+    RATING_ROWS,
+    lists_json,
+    rating_table_json,
+)
 
 if TYPE_CHECKING:
     from tablerank.engine.records import Game
@@ -90,7 +97,8 @@ def standings(
     until: Annotated[
         str | None, typer.Option("--until", help="Only games on or before this day.")
     ] = None,
-    output: Format = Output.table,
+    output: SheetFormat = None,
+    to: OutputFile = None,
 ) -> None:
     """A system's standings: stored, or replayed over the games the filters choose."""
 
@@ -105,7 +113,7 @@ def standings(
         )  # fmt: skip
         return rating_table_json(table)
 
-    emit(guarded(lambda: access.run(work)), output, print_standings)
+    emit_rows(lambda: access.run(work), output, to, print_standings, RATING_ROWS)
 
 
 def monthly(
@@ -114,7 +122,8 @@ def monthly(
     city: LeagueCity = None,
     group: LeagueGroup = None,
     score: LeagueScore = None,
-    output: Format = Output.table,
+    output: SheetFormat = None,
+    to: OutputFile = None,
 ) -> None:
     """A city's Monthly List with gold, or the Open List across cities."""
 
@@ -125,7 +134,7 @@ def monthly(
         warn(queries.unmatched_filters(league, city=city, group=group))
         return lists_json(queries.monthly_list(league, month, city=city, group=group, score=score))
 
-    emit(guarded(lambda: access.run(work)), output, print_list)
+    emit_rows(lambda: access.run(work), output, to, print_list, MONTHLY_ROWS)
 
 
 def annual(
@@ -137,7 +146,8 @@ def annual(
     basic_group: Annotated[
         str, typer.Option("--basic-group", help="The Basic Game group, open to free accounts.")
     ] = "base",
-    output: Format = Output.table,
+    output: SheetFormat = None,
+    to: OutputFile = None,
 ) -> None:
     """The annual score: four best monthly places, 150 for each missing month."""
 
@@ -152,7 +162,7 @@ def annual(
             )
         )
 
-    emit(guarded(lambda: access.run(work)), output, print_list)
+    emit_rows(lambda: access.run(work), output, to, print_list, ANNUAL_ROWS)
 
 
 def elo(
@@ -161,7 +171,8 @@ def elo(
         str | None,
         typer.Option("--group", help="The game group's list (needed when there are several)."),
     ] = None,
-    output: Format = Output.table,
+    output: SheetFormat = None,
+    to: OutputFile = None,
 ) -> None:
     """The permanent cow.elo list of a game group."""
 
@@ -170,7 +181,7 @@ def elo(
 
         return rating_table_json(queries.elo_list(access.league(slug), group))
 
-    emit(guarded(lambda: access.run(work)), output, print_standings)
+    emit_rows(lambda: access.run(work), output, to, print_standings, RATING_ROWS)
 
 
 def predict(
@@ -202,7 +213,8 @@ def backtest(
     title: Annotated[str | None, typer.Option("--title", help="Only games of this title.")] = None,
     group: Group = None,
     city: City = None,
-    output: Format = Output.table,
+    output: SheetFormat = None,
+    to: OutputFile = None,
 ) -> None:
     """Which system predicts this league's winners best (docs/backtest.md)."""
 
@@ -219,7 +231,7 @@ def backtest(
 
     from tablerank.cli.backtest import print_backtest
 
-    emit(guarded(lambda: access.run(work)), output, print_backtest)
+    emit_rows(lambda: access.run(work), output, to, print_backtest, BACKTEST_ROWS)
 
 
 def seats_report(

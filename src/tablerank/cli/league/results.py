@@ -19,8 +19,7 @@ from tablerank.cli.league.options import By, GameId, PlayerName, Slug
 from tablerank.cli.league.show import print_summary
 from tablerank.cli.league.transfer import export_lines, import_records
 from tablerank.cli.options import Files, Format, Output
-from tablerank.cli.output import guarded
-from tablerank.errors import TablerankError
+from tablerank.cli.output import CannotWrite, guarded
 
 if TYPE_CHECKING:
     from tablerank.league.importing import ImportSummary
@@ -157,10 +156,6 @@ def export(
     count = guarded(lambda: access.run(work))
     if output_file is not None:
         typer.echo(f"exported {count} records of league {slug} to {output_file}", err=True)
-
-
-class CannotWrite(TablerankError):
-    """The export's output file cannot be written."""
 
 
 def _write_lines(league: "League", out: TextIO) -> int:

@@ -12,8 +12,8 @@ import typer
 
 from tablerank.cli.league import access
 from tablerank.cli.league.options import By, Slug
-from tablerank.cli.options import Format, Output
-from tablerank.cli.output import emit, guarded
+from tablerank.cli.options import Format, Output, OutputFile, SheetFormat
+from tablerank.cli.output import emit, emit_rows, guarded
 from tablerank.cli.seat import print_rounds
 
 if TYPE_CHECKING:
@@ -205,17 +205,19 @@ def _entry(text: str, winner: str | None) -> dict[str, Any]:
 
 
 @tournament_app.command("standings")
-def standings(slug: Slug, event: Event, output: Format = Output.table) -> None:
+def standings(slug: Slug, event: Event, output: SheetFormat = None, to: OutputFile = None) -> None:
     """The standings of the confirmed preliminary rounds, every tiebreak shown."""
     from tablerank.cli.standings import print_tournament
-    from tablerank.formats.report import tournament_json
+    from tablerank.formats.report import TOURNAMENT_ROWS, tournament_json
 
     def work() -> Any:
         from tablerank.league.tournament_rounds import event_standings
 
         return event_standings(_tournament(slug, event))
 
-    emit(guarded(lambda: access.run(work)), output, print_tournament, as_json=tournament_json)
+    emit_rows(
+        lambda: access.run(work), output, to, print_tournament, TOURNAMENT_ROWS, tournament_json
+    )
 
 
 @tournament_app.command("finish")

@@ -29,7 +29,7 @@ from tablerank.engine.systems import codes
 from tablerank.engine.systems.area import Area, TeamDivisor
 from tablerank.engine.systems.base import ReplaySystem
 from tablerank.engine.systems.cow.elo import Elo
-from tablerank.engine.systems.fast_replay import Table
+from tablerank.engine.systems.fast_replay import Table, TableSeat
 from tablerank.engine.values import Game
 
 __all__ = [
@@ -75,18 +75,22 @@ class Columns:
 def columns_of(tables: Iterable[Table], ids: dict[str, int]) -> Columns:
     """The columns of these tables, numbering names in `ids` (new names are added to it)."""
 
-    def number(name: str) -> int:
-        return ids.setdefault(name, len(ids))
-
-    starts, players, places, flags, classes, participants = [0], [], [], [], [], []
-    for title, _, game_class, seats in tables:
-        for name, place, winner, status, account in seats:
-            players.append(number(name))
-            places.append(place or 0)
-            flags.append(codes.seat_flags(place, winner, status, account))
+    number = ids.setdefault
+    seats: list[TableSeat] = []
+    starts, players, classes, participants = [0], [], [], []
+    class_number = {game_class: n for n, game_class in enumerate(CLASSES)}
+    participant_of: dict[str, str] = {}
+    for title, _, game_class, table_seats in tables:
+        players += [number(seat[0], len(ids)) for seat in table_seats]
+        seats += table_seats
         starts.append(len(players))
-        classes.append(CLASSES.index(game_class))
-        participants.append(number(area_module.game_participant(title)))
+        classes.append(class_number[game_class])
+        participant = participant_of.get(title)
+        if participant is None:
+            participant = participant_of[title] = area_module.game_participant(title)
+        participants.append(number(participant, len(ids)))
+    places = [seat[1] or 0 for seat in seats]
+    flags = codes.table_flags(seats)
     columns = (starts, players, places, flags, classes, participants)
     return Columns(*(np.array(column, dtype=np.int64) for column in columns))
 

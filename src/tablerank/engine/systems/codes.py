@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from tablerank.engine.values import Account, SeatStatus
 
 FINISHED, PREMIUM, WINNER, PLACED = 1, 2, 4, 8
@@ -14,11 +16,13 @@ NEEDED, NOT_WHOLE = 1, 2
 """Why a loop stopped early: an entry is missing; a rating difference is not whole."""
 
 
-def seat_flags(place: int | None, winner: bool, status: SeatStatus, account: Account) -> int:
-    """A seat's flags."""
-    return (
-        (status is SeatStatus.FINISHED) * FINISHED
-        + (account is Account.PREMIUM) * PREMIUM
+def table_flags(seats: Iterable[tuple[object, int | None, bool, SeatStatus, Account]]) -> list[int]:
+    """The flags of each seat given as (player, place, winner, status, account), at once."""
+    finished, premium = SeatStatus.FINISHED, Account.PREMIUM
+    return [
+        (status is finished) * FINISHED
+        + (account is premium) * PREMIUM
         + winner * WINNER
         + (place is not None) * PLACED
-    )
+        for _, place, winner, status, account in seats
+    ]

@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404, render
 from tablerank.league import services
 from tablerank.league.errors import LeagueError, NotAllowed
 from tablerank.league.models import League
+from tablerank.web.time_zones import show_times_of
 
 P = ParamSpec("P")
 
@@ -68,6 +69,7 @@ def league_view(
             league = get_object_or_404(League, slug=slug)
             if not services.can_read(league, user_of(request)):
                 raise Http404("no such league")  # a private league does not exist for outsiders
+            show_times_of(league)
             try:
                 services.require_role(league, user_of(request), *roles)
             except NotAllowed as exc:

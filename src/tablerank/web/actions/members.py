@@ -27,7 +27,17 @@ from tablerank.league import services
 from tablerank.league.errors import LeagueError, NotAllowed
 from tablerank.league.models import League, Player
 from tablerank.web.actions.common import ORGANIZERS, league_view, refused, user_of
-from tablerank.web.forms import AddPlayerForm, LinkAccountForm, RoleForm
+from tablerank.web.forms import (
+    AddPlayerForm,
+    LinkAccountForm,
+    MergePlayersForm,
+    RemovePlayerForm,
+    RenamePlayerForm,
+    RoleForm,
+)
+
+CHANGES_SHOWN = 20
+"""The latest fixes to players the members page lists."""
 
 Role = services.Role
 
@@ -81,6 +91,11 @@ def _page(request: HttpRequest, league: League, status: int = 200, **extra: Any)
         "link_form": LinkAccountForm(),
         "role_form": RoleForm(),
         "unlinked": Player.objects.filter(league=league, user=None).order_by("key"),
+        "rename_form": RenamePlayerForm(),
+        "merge_form": MergePlayersForm(),
+        "remove_form": RemovePlayerForm(),
+        "players": Player.objects.filter(league=league).order_by("key"),
+        "changes": services.player_changes(league)[:CHANGES_SHOWN],
     } | extra
     return render(request, "web/actions/members.html", context, status=status)
 
@@ -142,6 +157,47 @@ def _link(request: HttpRequest, league: League) -> HttpResponse:
     return _after_link(request, league, player, linked)
 
 
+def _named(league: League, name: str, field: str = "player") -> Player:
+    player = Player.objects.filter(league=league, key=name.strip().casefold()).first()
+    if player is None:
+        raise LeagueError(field, f"{league.name} has no player {name!r}")
+    return player
+
+
+def _rename(request: HttpRequest, league: League) -> HttpResponse:
+    form = RenamePlayerForm(request.POST)
+    if not form.is_valid():
+        return _page(request, league, 400, rename_form=form)
+    data = form.cleaned_data
+    player = _named(league, data["player"])
+    old = player.name
+    services.rename_player(player, data["name"], by=user_of(request), why=data["why"])
+    messages.success(request, f"{old} is called {player.name} now; the lists are recomputed.")
+    return redirect("members", slug=league.slug)
+
+
+def _merge(request: HttpRequest, league: League) -> HttpResponse:
+    form = MergePlayersForm(request.POST)
+    if not form.is_valid():
+        return _page(request, league, 400, merge_form=form)
+    data = form.cleaned_data
+    player, into = _named(league, data["player"]), _named(league, data["into"], "into")
+    name = player.name
+    services.merge_players(player, into, by=user_of(request), why=data["why"])
+    messages.success(request, f"{name}'s results are {into.name}'s now; the lists are recomputed.")
+    return redirect("members", slug=league.slug)
+
+
+def _remove(request: HttpRequest, league: League) -> HttpResponse:
+    form = RemovePlayerForm(request.POST)
+    if not form.is_valid():
+        return _page(request, league, 400, remove_form=form)
+    player = _named(league, form.cleaned_data["player"])
+    services.remove_player(player, by=user_of(request), why=form.cleaned_data["why"])
+    messages.success(request, f"{player.name} is removed from {league.name}.")
+    return redirect("members", slug=league.slug)
+
+
 def _role(request: HttpRequest, league: League) -> HttpResponse:
     form = RoleForm(request.POST)
     if not form.is_valid():
@@ -170,7 +226,15 @@ def _reset(request: HttpRequest, league: League, account: User | None = None) ->
     )
 
 
-ACTIONS = {"add": _add, "link": _link, "role": _role, "reset": _reset}
+ACTIONS = {
+    "add": _add,
+    "link": _link,
+    "role": _role,
+    "reset": _reset,
+    "rename": _rename,
+    "merge": _merge,
+    "remove": _remove,
+}
 
 
 @require_http_methods(["GET", "POST"])

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tablerank.engine.systems.skill import TableOdds
@@ -28,6 +29,7 @@ from tablerank.web.forms import (
     read_sheet,
     winner_confirmed,
 )
+from tablerank.web.pages.common import choices_of
 
 
 def _game_id(sheet: ScoreSheet) -> str:
@@ -62,16 +64,20 @@ def _choice_groups(form: RecordForm, sheet: ScoreSheet | None) -> list[dict[str,
     return groups
 
 
-def _sheet_context(league: League, form: RecordForm, sheet: ScoreSheet | None) -> dict[str, Any]:
+def sheet_context(league: League, form: RecordForm, sheet: ScoreSheet | None) -> dict[str, Any]:
+    choices = choices_of(league)
     return {
         "league": league,
         "nav": "record",
+        "form_url": reverse("record", args=[league.slug]),
         "form": form,
         "sheet": sheet,
         "seats": form.seat_rows(sheet.totals if sheet else None),
         "choice_groups": _choice_groups(form, sheet),
         "confirmed": sheet is not None and winner_confirmed(form, sheet),
         "players": _league_names(league),
+        "cities": choices.cities,
+        "events": choices.events,
         "scenario_target": form.variant_obj.scenario_target,
         "odds": _odds(league, sheet),
     }
@@ -90,7 +96,7 @@ def _odds(league: League, sheet: ScoreSheet | None) -> tuple[TableOdds, ...]:
         return ()
 
 
-def _submission_problems(form: RecordForm, sheet: ScoreSheet) -> str:
+def submission_problems(form: RecordForm, sheet: ScoreSheet) -> str:
     """Why the sheet cannot be submitted yet, in one sentence ('' when it can); who may
     submit it, and with which names, the league server decides on submitting."""
     if sheet.errors or sheet.game is None:
@@ -112,11 +118,11 @@ def record(request: HttpRequest, league: League) -> HttpResponse:
         else:
             form = RecordForm(initial={"played_at": now_in(league), "players": 4})
             sheet = None
-        return render(request, "web/actions/record.html", _sheet_context(league, form, sheet))
+        return render(request, "web/actions/record.html", sheet_context(league, form, sheet))
     form = RecordForm(request.POST)
     sheet = read_sheet(form, league)
     user = user_of(request)
-    problem, status = _submission_problems(form, sheet), 400
+    problem, status = submission_problems(form, sheet), 400
     if not problem:
         assert sheet.game is not None
         game = dataclasses.replace(sheet.game, id=_game_id(sheet))
@@ -126,7 +132,7 @@ def record(request: HttpRequest, league: League) -> HttpResponse:
             problem, status = exc.message, refusal_status(exc)
         else:
             return redirect("recorded", slug=league.slug, pk=stored.pk)
-    context = _sheet_context(league, form, sheet) | {"problem": problem}
+    context = sheet_context(league, form, sheet) | {"problem": problem}
     return render(request, "web/actions/record.html", context, status=status)
 
 
@@ -136,7 +142,7 @@ def record_check(request: HttpRequest, league: League) -> HttpResponse:
     """The live check of the sheet: totals, the winner and the engine's messages (htmx)."""
     form = RecordForm(request.POST)
     sheet = read_sheet(form, league)
-    context = _sheet_context(league, form, sheet) | {"oob": True}
+    context = sheet_context(league, form, sheet) | {"oob": True}
     return render(request, "web/actions/_sheet.html", context)
 
 
@@ -173,6 +179,7 @@ def recorded(request: HttpRequest, league: League, pk: int) -> HttpResponse:
         "league": league,
         "record": stored,
         "game": game,
+        "seats": sorted(game.seats, key=lambda seat: (seat.place is None, seat.place or 0)),
         "status": _status_line(stored),
         "preview": _preview_rows(queries.preview(league, game)) if pending else [],
         "pending": pending,

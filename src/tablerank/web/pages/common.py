@@ -1,10 +1,12 @@
 """What every page that reads a league shares: who may see it (a private league is a 404 to
 anyone not a member, so its name does not leak), htmx partial requests, what the league has for
-the filters, the standings' tabs, and a stored game as pages show it."""
+the filters, the standings' tabs, a table as a CSV download, and a stored game as pages show
+it."""
 
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -17,10 +19,12 @@ from django.utils.cache import get_conditional_response, patch_cache_control
 
 from tablerank.catan.standings import winner_of
 from tablerank.engine.records import Game
+from tablerank.formats.sheets import Sheet, csv_text
 from tablerank.league import services
 from tablerank.league.cache import cached, etag_of
 from tablerank.league.models import EventRecord, GameRecord, League, Player, RecordStatus
 from tablerank.web.templatetags.tablerank_web import system_family
+from tablerank.web.time_zones import show_times_of
 
 LISTS = ("monthly", "open", "annual")
 """Catan Online World's ranking lists: tabs beside the systems, built on cow.points."""
@@ -41,6 +45,7 @@ def visible_league(request: HttpRequest, slug: str) -> League:
         raise Http404("no such league") from None
     if not can_see(league, user_of(request)):
         raise Http404("no such league")
+    show_times_of(league)
     return league
 
 
@@ -125,6 +130,15 @@ def conditional(
     if response.status_code in {200, 304}:
         response["ETag"] = etag
         patch_cache_control(response, private=True, no_cache=True)
+    return response
+
+
+def csv_download(sheet: Sheet, name: str) -> HttpResponse:
+    """The sheet as a CSV file to save (`formats.sheets`: text that would start a formula
+    defused), named `name` with what a file name cannot hold as dashes."""
+    response = HttpResponse(csv_text(sheet), content_type="text/csv; charset=utf-8")
+    filename = re.sub(r"[^A-Za-z0-9_.-]+", "-", name).strip("-.") or "standings"
+    response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
     return response
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-import zoneinfo
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -15,12 +13,20 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
 from tablerank.catan.standings import SCORINGS, TournamentStandings
-from tablerank.formats.report import tournament_csv
+from tablerank.formats.records import event_json
+from tablerank.formats.report import RECORDED_EVENT_ROWS, TOURNAMENT_ROWS, tournament_json
 from tablerank.league import queries
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import EventRecord, GameRecord, League, RecordStatus
-from tablerank.league.tournament_rounds import current_seating
-from tablerank.web.pages.common import Result, is_partial, player_names, results_of, visible_league
+from tablerank.league.tournament_rounds import Seating, current_seating
+from tablerank.web.pages.common import (
+    Result,
+    csv_download,
+    is_partial,
+    player_names,
+    results_of,
+    visible_league,
+)
 
 PROJECTOR_REFRESH_SECONDS = 30
 
@@ -32,13 +38,7 @@ def _event_context(request: HttpRequest, league: League, name: str) -> dict[str,
         league=league, status=RecordStatus.CONFIRMED, event=name
     ).exists()
     seating = current_seating(league, name)
-    ids = [name] if seating is None else [name, seating.tournament.slug]
-    recorded = (
-        EventRecord.objects.filter(league=league, external_id__in=ids)
-        .exclude(status=RecordStatus.VOIDED)
-        .prefetch_related("standings__player")
-        .first()
-    )
+    recorded = _recorded(league, name, seating)
     if not has_games and recorded is None and seating is None:
         raise Http404("no such event")
     scoring = request.GET.get("scoring", "") or (seating.tournament.scoring if seating else "")
@@ -50,7 +50,7 @@ def _event_context(request: HttpRequest, league: League, name: str) -> dict[str,
         "player_names": player_names(league),
         "recorded": recorded,
         "final": recorded.to_record() if recorded is not None else None,
-        "updated": timezone.localtime(timezone=zoneinfo.ZoneInfo(league.time_zone)),
+        "updated": timezone.localtime(),  # the league's zone (`visible_league`)
         "refresh": PROJECTOR_REFRESH_SECONDS,
         "seating": seating,
     }
@@ -69,6 +69,17 @@ def _event_context(request: HttpRequest, league: League, name: str) -> dict[str,
         ).order_by("round", "sequence")
         context["rounds"] = _by_round(results_of(list(rounds)))
     return context
+
+
+def _recorded(league: League, name: str, seating: Seating | None) -> EventRecord | None:
+    """The final standings recorded for the event (under its name, or its tournament's slug)."""
+    ids = [name] if seating is None else [name, seating.tournament.slug]
+    return (
+        EventRecord.objects.filter(league=league, external_id__in=ids)
+        .exclude(status=RecordStatus.VOIDED)
+        .prefetch_related("standings__player")
+        .first()
+    )
 
 
 def _by_round(results: list[Result]) -> list[tuple[int | None, list[Result]]]:
@@ -101,9 +112,16 @@ def event_projector(request: HttpRequest, slug: str, name: str) -> HttpResponse:
 
 @require_GET
 def event_standings_csv(request: HttpRequest, slug: str, name: str) -> HttpResponse:
-    """The event's standings as a CSV download (the scoring as the page's `scoring`)."""
+    """The event's standings as a CSV download (the scoring as the page's `scoring`), or with
+    `?table=final` the final standings recorded for it."""
     league = visible_league(request, slug)
     seating = current_seating(league, name)
+    if request.GET.get("table") == "final":
+        recorded = _recorded(league, name, seating)
+        if recorded is None:
+            raise Http404("no final standings recorded for this event")
+        final = event_json(recorded.to_record())
+        return csv_download(RECORDED_EVENT_ROWS.sheet(final), f"{name}-final-standings")
     scoring = request.GET.get("scoring", "") or (seating.tournament.scoring if seating else "")
     try:
         table = (
@@ -113,7 +131,4 @@ def event_standings_csv(request: HttpRequest, slug: str, name: str) -> HttpRespo
         )
     except LeagueError as exc:
         raise Http404(str(exc)) from None
-    response = HttpResponse(tournament_csv(table), content_type="text/csv; charset=utf-8")
-    filename = re.sub(r"[^A-Za-z0-9_.-]+", "-", name).strip("-") or "event"
-    response["Content-Disposition"] = f'attachment; filename="{filename}-standings.csv"'
-    return response
+    return csv_download(TOURNAMENT_ROWS.sheet(tournament_json(table)), f"{name}-standings")

@@ -1,4 +1,5 @@
-"""A league's standings: a tab per kept system and per ranking list, with filters."""
+"""A league's standings: a tab per kept system and per ranking list, with filters; each tab's
+whole table (every page) also as a CSV download."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.core.exceptions import BadRequest
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.http import urlencode
@@ -19,6 +20,14 @@ from tablerank.engine.lists import RankingList
 from tablerank.engine.systems import get_system
 from tablerank.engine.systems.base import RatingTable
 from tablerank.errors import TablerankError
+from tablerank.formats.report import (
+    ANNUAL_ROWS,
+    MONTHLY_ROWS,
+    RATING_ROWS,
+    lists_json,
+    rating_table_json,
+)
+from tablerank.formats.sheets import Sheet
 from tablerank.league import queries
 from tablerank.league.cache import cached
 from tablerank.league.errors import LeagueError
@@ -30,6 +39,7 @@ from tablerank.web.pages.common import (
     Choices,
     choices_of,
     conditional,
+    csv_download,
     grouped,
     is_partial,
     player_names,
@@ -158,6 +168,7 @@ def _standings_context(request: HttpRequest, league: League, tab: str) -> dict[s
         "player_names": player_names(league),
         "system_title": get_system(tab).title if tab not in LISTS else system_label(tab),
         "tab_url": reverse("standings", args=[league.slug, tab]),
+        "csv_url": reverse("standings-csv", args=[league.slug, tab]) + filters.query(),
     }
     number = _page_number(request)
     try:
@@ -186,3 +197,35 @@ def standings(request: HttpRequest, slug: str, tab: str | None = None) -> HttpRe
         return render(request, template, context)
 
     return conditional(request, league, page)
+
+
+def _sheet(table: dict[str, Any]) -> Sheet:
+    """The rows of a tab's table as the command line's `--format csv` writes them."""
+    if table["kind"] == "system":
+        return RATING_ROWS.sheet(rating_table_json(table["table"]))
+    rows = ANNUAL_ROWS if table["kind"] == "annual" else MONTHLY_ROWS
+    return rows.sheet(lists_json(table["ranking"]))
+
+
+def _csv_name(league: League, tab: str, table: dict[str, Any]) -> str:
+    which = table.get("list") or table.get("period") or ""
+    return "-".join(part for part in (league.slug, tab, which) if part)
+
+
+@require_GET
+def standings_csv(request: HttpRequest, slug: str, tab: str) -> HttpResponse:
+    """A tab's whole table, filtered as its page, as a CSV file (private leagues as their pages:
+    404 to outsiders); a filter asked wrongly, or a history the system refuses, is a 400."""
+    league = visible_league(request, slug)
+    if tab not in tabs_of(league):
+        raise Http404("the league keeps no such standings")
+
+    def download() -> HttpResponse:
+        filters = Filters.from_request(request)
+        try:
+            table = _table(league, tab, filters, choices_of(league))
+        except TablerankError as exc:  # said in plain text: Django's 400 page would not say it
+            return HttpResponseBadRequest(f"{exc}\n", content_type="text/plain; charset=utf-8")
+        return csv_download(_sheet(table), _csv_name(league, tab, table))
+
+    return conditional(request, league, download)

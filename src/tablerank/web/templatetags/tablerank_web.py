@@ -12,8 +12,9 @@ from django.urls import NoReverseMatch, reverse
 
 from tablerank.catan.variants import SOURCES, VARIANTS
 from tablerank.engine.systems.base import Term
+from tablerank.league import queries
 from tablerank.league.models import League
-from tablerank.league.services import Role, roles_of
+from tablerank.league.services import Role, invitations_for, roles_of
 
 register = template.Library()
 
@@ -28,6 +29,7 @@ SYSTEM_LABELS = {
     "cow.elo": "ELO list",
     "area": "A.R.E.A.",
     "turnabout": "Turnabout",
+    "skill": "Skill",
     "monthly": "Monthly list",
     "open": "Open list",
     "annual": "Annual list",
@@ -39,6 +41,7 @@ SYSTEM_FAMILIES = {
     "cow": "Catan Online World",
     "area": "A.R.E.A.",
     "turnabout": "Turnabout",
+    "skill": "Skill",
 }
 
 
@@ -158,6 +161,14 @@ def next_row(rows: Sequence[object], index: int) -> object | None:
 def get_item(mapping: Mapping[str, object], key: str) -> object | None:
     """`mapping|get_item:key`: a dictionary's value in a template."""
     return mapping.get(key)
+
+
+@register.simple_tag
+def waiting_for(user: User | AnonymousUser) -> int:
+    """What waits for the user in their inbox: results to sign and invitations to answer."""
+    if not isinstance(user, User):
+        return 0
+    return queries.waiting_count(user) + invitations_for(user).count()
 
 
 @register.simple_tag

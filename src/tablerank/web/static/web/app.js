@@ -231,10 +231,57 @@
     resizeTimer = window.setTimeout(resizeCharts, 120);
   });
 
+  // -- fields remembered on this device (the record form's city) ------------------------------
+
+  function rememberFields(root) {
+    root.querySelectorAll("input[data-remember]").forEach(function (input) {
+      var key = "tablerank-" + input.getAttribute("data-remember");
+      try {
+        if (!input.value) {
+          input.value = window.localStorage.getItem(key) || "";
+        }
+      } catch (e) {
+        // No storage: nothing is remembered.
+      }
+      var remember = function () {
+        try {
+          window.localStorage.setItem(key, input.value);
+        } catch (e) {
+          // Not stored.
+        }
+      };
+      input.addEventListener("input", remember);
+      input.addEventListener("change", remember);
+    });
+  }
+
+  // -- a league's address suggested from its name (the server makes the same when it is empty) --
+
+  function suggestSlugs(root) {
+    root.querySelectorAll("input[data-slug-from]").forEach(function (slug) {
+      var name = document.getElementById(slug.getAttribute("data-slug-from"));
+      if (!name) {
+        return;
+      }
+      var touched = slug.value !== "";
+      slug.addEventListener("input", function () {
+        touched = slug.value !== "";
+      });
+      name.addEventListener("input", function () {
+        if (!touched) {
+          slug.value = name.value.normalize("NFKD").replace(/[\u0300-\u036f]/g, "")
+            .toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 50);
+        }
+      });
+    });
+  }
+
   // -- start ----------------------------------------------------------------------------------
 
   function start(root) {
     wireAutosubmit(root);
+    rememberFields(root);
+    suggestSlugs(root);
     drawCharts(root);
   }
 

@@ -1,0 +1,203 @@
+"""Fixing a league's players (issue 14): rename, merge, remove; audited, organizers only, and
+the ratings always equal a replay of the history under the new names."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from django.contrib.auth.models import User
+
+from tablerank.engine.records import Game
+from tablerank.errors import TablerankError
+from tablerank.league.errors import DuplicatePlayer, LeagueError, NotAllowed
+from tablerank.league.models import (
+    AccountPeriod,
+    GameRecord,
+    League,
+    Player,
+    PlayerChangeKind,
+    Seat,
+)
+from tablerank.league.played_columns import played_columns
+from tablerank.league.seat_columns import pack_stored
+from tablerank.league.services import (
+    CONSOLE,
+    add_player,
+    invite_account,
+    merge_players,
+    player_changes,
+    ratings,
+    record_games,
+    remove_player,
+    rename_player,
+)
+from tests.league.test_rating_state import assert_state_is_replay
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def played(league: League, official: User, season: list[Game]) -> League:
+    record_games(league, season[:40], official)
+    return league
+
+
+def _player(league: League, name: str) -> Player:
+    return Player.objects.get(league=league, key=name.casefold())
+
+
+def _names(league: League, system: str = "pages.point") -> set[str]:
+    return {row.player for row in ratings(league, system).standings}
+
+
+def test_a_rename_renames_every_list_and_is_kept_with_who_and_why(
+    played: League, official: User
+) -> None:
+    ann = _player(played, "Ann")
+    before = {r.player: r.rating for r in ratings(played, "pages.point").standings}
+    rename_player(ann, "Anne", by=official, why="typo on the first night")
+    after = {r.player: r.rating for r in ratings(played, "pages.point").standings}
+    assert "Ann" not in after
+    assert after["Anne"] == before["Ann"]
+    assert_state_is_replay(played)
+    change = player_changes(played).get()
+    assert (change.kind, change.name, change.into) == (PlayerChangeKind.RENAMED, "Ann", "Anne")
+    assert (change.by, change.why) == (official, "typo on the first night")
+
+
+def test_a_rename_may_change_only_the_case(played: League) -> None:
+    rename_player(_player(played, "Ann"), "ANN", by=CONSOLE, why="as she writes it")
+    assert "ANN" in _names(played)
+    assert player_changes(played).get().by is None  # the console
+
+
+@pytest.mark.parametrize(
+    ("name", "why", "error", "match"),
+    [
+        ("Ben", "same person?", DuplicatePlayer, "has a player 'Ben' already; merge"),
+        ("ben", "same person?", DuplicatePlayer, "merge the two instead"),
+        ("Ann", "nothing", LeagueError, "called 'Ann' already"),
+        ("  ", "blank", LeagueError, "name: give the player a name"),
+        ("Anne", "  ", LeagueError, "why: say why"),
+        ("x" * 101, "long", TablerankError, "name: is 101 characters long"),
+    ],
+)
+def test_a_rename_is_refused_with_a_reason(
+    played: League, name: str, why: str, error: type[Exception], match: str
+) -> None:
+    with pytest.raises(error, match=match):
+        rename_player(_player(played, "Ann"), name, by=CONSOLE, why=why)
+    assert not player_changes(played).exists()
+    assert "Ann" in _names(played)
+
+
+def test_only_organizers_fix_players(played: League) -> None:
+    stranger = User.objects.create_user("stranger")
+    ann = _player(played, "Ann")
+    for fix in (
+        lambda: rename_player(ann, "Anne", by=stranger, why="x"),
+        lambda: merge_players(ann, _player(played, "Ben"), by=stranger, why="x"),
+        lambda: remove_player(ann, by=stranger, why="x"),
+    ):
+        with pytest.raises(NotAllowed):
+            fix()
+    assert not player_changes(played).exists()
+
+
+def test_a_merge_moves_the_seats_and_the_ratings_follow(
+    played: League, official: User, season: list[Game]
+) -> None:
+    kia = add_player(played, "Kia", by=official)
+    kai = _player(played, "Kai")
+    kia_game = next(g for g in season[40:] if "Kai" in {s.player for s in g.seats})
+    spelled = kia_game.seats[[s.player for s in kia_game.seats].index("Kai")]
+    typo = dataclasses.replace(
+        kia_game,
+        seats=tuple(
+            dataclasses.replace(s, player="Kia") if s is spelled else s for s in kia_game.seats
+        ),
+    )
+    record_games(played, [typo], official)
+    assert "Kia" in _names(played)
+    merge_players(kia, kai, by=official, why="one person")
+    assert not Player.objects.filter(pk=kia.pk).exists()
+    assert "Kia" not in _names(played)
+    assert Seat.objects.filter(player=kai, game__external_id=typo.id).exists()
+    assert_state_is_replay(played)
+    for pk, packed in GameRecord.objects.filter(league=played).values_list("pk", "seat_columns"):
+        seats = Seat.objects.filter(game_id=pk).order_by("position")
+        assert bytes(packed) == pack_stored(
+            seats.values_list("player_id", "place", "winner", "status", "account")
+        )
+    assert played_columns(played.pk) is not None
+    change = player_changes(played).get()
+    assert (change.kind, change.name, change.into) == (PlayerChangeKind.MERGED, "Kia", "Kai")
+
+
+def test_a_merge_moves_the_account_to_a_player_without_one(played: League, official: User) -> None:
+    kia = add_player(played, "Kia", by=official)
+    account = User.objects.create_user("kia")
+    kia.user = account
+    kia.save()
+    AccountPeriod.objects.create(player=kia, account="free", valid_from="2026-01-01")
+    merge_players(kia, _player(played, "Kai"), by=official, why="one person")
+    kai = _player(played, "Kai")
+    assert kai.user == account
+    assert kai.accounts.get().account == "free"
+
+
+def test_a_merge_is_refused_where_it_would_seat_one_person_twice(
+    played: League, official: User, season: list[Game]
+) -> None:
+    table = season[0]
+    first, second = (_player(played, s.player) for s in table.seats[:2])
+    with pytest.raises(LeagueError, match=f"both played in game '{table.id}'"):
+        merge_players(first, second, by=official, why="?")
+    with pytest.raises(LeagueError, match="into itself"):
+        merge_players(first, first, by=official, why="?")
+    other = League.objects.create(name="Other", slug="other")
+    with pytest.raises(LeagueError, match="not a player of league"):
+        merge_players(first, Player.objects.create(league=other, name="Zed"), by=CONSOLE, why="?")
+    assert not player_changes(played).exists()
+
+
+def test_a_merge_is_refused_where_both_sign_with_an_account(played: League, official: User) -> None:
+    kia = add_player(played, "Kia", by=official)
+    kai = _player(played, "Kai")
+    for player, name in ((kia, "kia"), (kai, "kai")):
+        player.user = User.objects.create_user(name)
+        player.save()
+    with pytest.raises(LeagueError, match="both sign with an account"):
+        merge_players(kia, kai, by=official, why="one person")
+    assert Player.objects.filter(pk=kia.pk).exists()
+
+
+def test_a_merge_is_refused_where_both_have_the_same_invitation_pending(
+    played: League, official: User
+) -> None:
+    kia = add_player(played, "Kia", by=official)
+    kai = _player(played, "Kai")
+    account = User.objects.create_user("someone")
+    invite_account(kia, account, by=official)
+    invite_account(kai, account, by=official)
+    with pytest.raises(LeagueError, match="same invitation pending"):
+        merge_players(kia, kai, by=official, why="one person")
+
+
+def test_a_player_who_never_played_is_removed_and_one_who_did_is_not(
+    played: League, official: User
+) -> None:
+    ghost = add_player(played, "Ghost", by=official)
+    invite_account(ghost, User.objects.create_user("ghost"), by=official)
+    remove_player(ghost, by=official, why="added by mistake")
+    assert not Player.objects.filter(pk=ghost.pk).exists()
+    change = player_changes(played).get()
+    assert (change.kind, change.name, change.into) == (PlayerChangeKind.REMOVED, "Ghost", "")
+    with pytest.raises(LeagueError, match="'Ann' has results; merge"):
+        remove_player(_player(played, "Ann"), by=official, why="?")
+    linked = add_player(played, "Linked", by=official)
+    linked.user = User.objects.create_user("linked")
+    linked.save()
+    with pytest.raises(LeagueError, match="unlink it first"):
+        remove_player(linked, by=official, why="?")
