@@ -144,3 +144,42 @@ def test_a_void_or_non_catan_result_is_refused_with_a_way_forward(
     refused = client.get(_url(club, stored))
     assert refused.status_code == 409
     assert "is a kremlin result: correct it with the API" in refused.content.decode()
+
+
+def test_the_submitter_corrects_a_result_until_it_is_confirmed(client: Client, club: Club) -> None:
+    """Issue 14: a typo is fixed before the table signs, by whoever submitted the result."""
+    pending = submitted(club, club.ann)
+    client.force_login(club.ann)
+    game_page = client.get(reverse("game", args=[club.league.slug, "g1"])).content.decode()
+    assert "Correct this result before it is signed" in game_page
+    assert client.get(_url(club, pending)).status_code == 200
+    data = _sheet() | {"seat-3-settlements": "4", "why": "Olga had two settlements"}
+    response = client.post(_url(club, pending), data)
+    assert response.status_code == 302
+    replacement = GameRecord.objects.get(replaces=pending)
+    assert replacement.status == RecordStatus.SUBMITTED
+    recorded = client.get(response["Location"]).content.decode()
+    assert 'id="edit-result"' in recorded
+    client.force_login(club.ben)  # a player of the table, but not its submitter
+    assert client.get(_url(club, replacement)).status_code == 403
+    assert (
+        "Correct this result"
+        not in client.get(reverse("game", args=[club.league.slug, "g1"])).content.decode()
+    )
+
+
+def test_the_submitter_may_not_correct_once_confirmed_nor_bring_new_names(
+    client: Client, club: Club
+) -> None:
+    pending = submitted(club, club.ann)
+    client.force_login(club.ann)
+    stranger = _sheet() | {"seat-3-player": "Zed", "why": "it was Zed"}
+    response = client.post(_url(club, pending), stranger)
+    assert response.status_code == 403
+    assert "Zed: not a player of Bonn Catan" in response.content.decode()
+    services.confirm(pending, club.player("Ben"), club.ben)
+    services.confirm(pending, club.player("Cleo"), club.cleo)
+    pending.refresh_from_db()
+    assert pending.status == RecordStatus.CONFIRMED
+    assert client.get(_url(club, pending)).status_code == 403
+    assert not GameRecord.objects.filter(replaces=pending).exists()

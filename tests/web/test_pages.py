@@ -25,7 +25,7 @@ from django.urls import reverse
 from tablerank.engine.records import event_from_dict, game_from_dict
 from tablerank.engine.systems import get_system
 from tablerank.league import queries, services
-from tablerank.league.models import GameRecord, League
+from tablerank.league.models import GameRecord, League, Player
 from tablerank.web.templatetags.tablerank_web import system_label
 
 EVIL = "<script>alert(1)</script>"
@@ -118,6 +118,8 @@ def page_urls(slug: str) -> list[str]:
         reverse("event-projector", args=[slug, EVENT]),
         reverse("forecasts", args=[slug]),
         reverse("forecasts", args=[slug]) + f"?p1=Ann&p2={quote(EVIL)}&p3=Kai",
+        reverse("games", args=[slug]),
+        reverse("games", args=[slug]) + f"?player={quote(EVIL)}&city=Bonn",
     ]
 
 
@@ -404,6 +406,32 @@ def test_player_page_charts_the_rating_after_each_game(client: Client, league: L
     assert 'data-chart="rating-history"' in body
 
 
+def test_player_page_shows_records_per_game_and_head_to_head(
+    client: Client, league: League
+) -> None:
+    body = text(client.get(reverse("player", args=[league.slug, "Ann"])))
+    person = Player.objects.get(league=league, name="Ann")
+    titles, met = queries.player_records(league, person)
+    per_game = body.split('id="title-records"', 1)[1].split("</table>", 1)[0]
+    assert per_game.count("<tr><td>") == len(titles)
+    head = body.split('id="rivals"', 1)[1].split("</table>", 1)[0]
+    first = met[0]
+    assert f">{ESCAPED if first.opponent == EVIL else first.opponent}</a>" in head
+    assert f'<td class="num">{first.games}</td>' in head
+    played = sum(r.games for r in titles)
+    assert f"{played} games" in body  # the header counts every confirmed game
+
+
+def test_player_page_says_when_a_system_counts_fewer_games(client: Client, league: League) -> None:
+    """Ann played eight games, one of them Kremlin: Point counts her seven Catan games."""
+    url = reverse("player", args=[league.slug, "Ann"])
+    point = text(client.get(url, {"system": "pages.point"}))
+    assert "8 games · 3 wins" in point
+    assert "7 of Ann's 8 games count here: Point does not rate the others" in point
+    area = text(client.get(url, {"system": "area"}))
+    assert 'id="not-rated-here"' not in area  # A.R.E.A. rates all eight
+
+
 def test_player_page_explains_every_game_in_words(client: Client, league: League) -> None:
     body = text(client.get(reverse("player", args=[league.slug, "Ann"]), {"system": "cow.elo"}))
     history = queries.player_history(league, "Ann", "cow.elo")
@@ -514,6 +542,46 @@ def test_forecasts_page_shows_a_backtest_kept_already_at_once(
     assert "Working it out" not in body
 
 
+def _cards(body: str) -> list[str]:
+    """The ids of the games a page's result cards link to, in order."""
+    return re.findall(r'class="result-head" href="/l/[^/]+/games/([^"]+)"', body)
+
+
+@pytest.mark.parametrize(
+    ("query", "shown"),
+    [
+        ({}, ["t2", "t1", "kr1", "src1", "ck1", "k2", "b2", "k1", "b1"]),
+        ({"player": "ann"}, ["t2", "t1", "kr1", "src1", "ck1", "b2", "k1", "b1"]),
+        ({"title": "kremlin"}, ["kr1"]),
+        ({"month": "2026-03"}, ["b2", "k1", "b1"]),
+        ({"city": "Köln", "player": "Mia"}, ["k2", "k1"]),
+    ],
+)
+def test_the_games_page_lists_confirmed_games_newest_first_as_filtered(
+    client: Client, league: League, query: dict[str, str], shown: list[str]
+) -> None:
+    assert _cards(text(client.get(reverse("games", args=[league.slug]), query))) == shown
+
+
+def test_the_games_page_pages_and_says_when_nothing_matches(
+    client: Client, league: League, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("tablerank.web.pages.games.PER_PAGE", 4)
+    url = reverse("games", args=[league.slug])
+    first = text(client.get(url, {"player": "Ann"}))
+    assert _cards(first) == ["t2", "t1", "kr1", "src1"]
+    assert 'href="?player=Ann&amp;page=2"' in first
+    second = text(client.get(url, {"player": "Ann", "page": "2"}))
+    assert _cards(second) == ["ck1", "b2", "k1", "b1"]
+    assert client.get(url, {"player": "Ann", "page": "3"}).status_code == 404
+    assert client.get(url, {"page": "x"}).status_code == 400
+    bad = client.get(url, {"month": "March"})
+    assert bad.status_code == 400
+    none = text(client.get(url, {"player": "Zed"}))
+    assert "No confirmed game of Zed." in none
+    assert f'href="{url}"' in text(client.get(reverse("league-home", args=[league.slug])))
+
+
 def test_game_page_says_who_still_has_to_sign_a_pending_result(
     client: Client, league: League
 ) -> None:
@@ -542,6 +610,22 @@ def test_event_page_takes_another_scoring(client: Client, league: League) -> Non
     assert "Ranked by wins, then capped VP" in body
     bad = text(client.get(reverse("event", args=[league.slug, EVENT]), {"scoring": "golf"}))
     assert "scoring: unknown scoring" in bad
+
+
+def test_an_event_with_games_and_recorded_standings_says_which_table_is_which(
+    client: Client, league: League, users: dict[str, User]
+) -> None:
+    final = {"id": EVENT, "date": "2026-04-11", "rounds": 2, "standings": [
+        {"player": "Kai", "place": 1, "wins": 2}, {"player": "Ann", "place": 2, "wins": 1,
+         "losses": 1}, {"player": EVIL, "place": 3, "losses": 2}]}  # fmt: skip
+    services.record_event(league, event_from_dict(final), users["ref"])
+    body = text(client.get(reverse("event", args=[league.slug, EVENT])))
+    computed = body.split('id="standings-heading"', 1)[1].split("</p>", 1)[0]
+    assert "computed from the games" in computed
+    assert "may differ from the final standings as recorded below" in computed
+    recorded = body.split('id="final-why"', 1)[1].split("</p>", 1)[0]
+    assert "not worked out from the games above" in recorded
+    assert "Turnabout rates" in recorded
 
 
 def test_an_event_without_games_shows_its_recorded_final_standings(

@@ -525,3 +525,19 @@ def test_the_console_fixes_players_without_naming_itself(private: Private) -> No
         ("renamed", "Dora", "Dorothea", None),
         ("merged", "Doro", "Dora", None),
     ]
+
+
+def test_the_submitter_corrects_a_pending_result_through_the_api_too(private: Private) -> None:
+    """One rule (`services.require_may_correct`) at every door: the submitter while it waits."""
+    record = services.submit_game(private.club.league, four_player_game("g1"), private.club.ann)
+    body = {"why": "typo", "game": _game_body("g1")}
+    for user, status in ((private.club.ben, 403), (private.club.ann, 201)):
+        token = issue_token(user, "fix")[1]
+        answer = Client().post(
+            "/api/leagues/bonn/games/g1/correct",
+            json.dumps(body),
+            content_type="application/json",
+            headers={"Authorization": f"Bearer {token}"},
+        )
+        assert answer.status_code == status, answer.json()
+    assert GameRecord.objects.get(replaces=record).status == "submitted"

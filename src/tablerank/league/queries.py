@@ -31,6 +31,7 @@ import datetime as dt
 from tablerank.catan.standings import DEFAULT_SCORING, TournamentStandings
 from tablerank.engine.backtest import Backtest
 from tablerank.engine.lists import RankingList
+from tablerank.engine.player_records import Rival, TitleRecord, rivals, title_records
 from tablerank.engine.systems.base import Explanation, RatingTable, Standing
 from tablerank.engine.systems.skill import TableOdds
 from tablerank.league import forecasts, history, lists
@@ -38,9 +39,9 @@ from tablerank.league import standings as tables
 from tablerank.league.cache import cached, current, stored
 from tablerank.league.explanations import game_explanations, preview
 from tablerank.league.history import HistoryEntry
-from tablerank.league.models import League
-from tablerank.league.reading import unmatched_filters
-from tablerank.league.results import latest_results, pending_for, waiting_count
+from tablerank.league.models import GameRecord, League, Player, RecordStatus
+from tablerank.league.reading import records_of, unmatched_filters
+from tablerank.league.results import games_played, latest_results, pending_for, waiting_count
 from tablerank.league.standings import ELO
 from tablerank.tournament.seat_report import SeatReport
 
@@ -53,12 +54,14 @@ __all__ = [
     "elo_list",
     "event_standings",
     "game_explanations",
+    "games_played",
     "latest_results",
     "leaders",
     "monthly_list",
     "open_list",
     "pending_for",
     "player_history",
+    "player_records",
     "predict",
     "preview",
     "seats_report",
@@ -180,6 +183,20 @@ def player_history(
         (player_name, system, list_key, last),
         lambda: history.player_history(league, player_name, system, list_key, last=last),
     )
+
+
+def player_records(league: League, person: Player) -> tuple[list[TitleRecord], list[Rival]]:
+    """The player's records per title and against each opponent (`engine.player_records`)
+    over their confirmed games, cached."""
+
+    def compute() -> tuple[list[TitleRecord], list[Rival]]:
+        rows = GameRecord.objects.filter(
+            league=league, status=RecordStatus.CONFIRMED, seats__player=person
+        ).order_by("date", "sequence")
+        games = [game for _, game in records_of(rows)]
+        return title_records(games, person.name), rivals(games, person.name)
+
+    return cached(league, "player records", (person.pk, person.name), compute)
 
 
 def predict(

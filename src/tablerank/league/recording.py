@@ -24,8 +24,14 @@ from tablerank.engine.fields import check_date
 from tablerank.engine.records import Event, Game
 from tablerank.engine.records import Seat as EngineSeat
 from tablerank.league import revisions, seat_columns
-from tablerank.league.errors import AlreadyVoided, DuplicateRecord, InvalidResult, LeagueError
-from tablerank.league.members import player_named
+from tablerank.league.errors import (
+    AlreadyVoided,
+    DuplicateRecord,
+    InvalidResult,
+    LeagueError,
+    NotAllowed,
+)
+from tablerank.league.members import check_new_names, player_named
 from tablerank.league.models import (
     EventRecord,
     EventStanding,
@@ -38,7 +44,7 @@ from tablerank.league.models import (
     SourceVP,
 )
 from tablerank.league.ratings import refresh_ratings, refresh_recorded
-from tablerank.league.roles import ORGANIZERS, require_role
+from tablerank.league.roles import MEMBERS, ORGANIZERS, require_role
 
 __all__ = [
     "check_result",
@@ -247,15 +253,35 @@ def void_game(record: GameRecord, by: User, why: str) -> None:
             refresh_ratings(record)
 
 
+def require_may_correct(record: GameRecord, by: User) -> None:
+    """The league's admins and officials correct any result; whoever submitted a result
+    corrects it while it waits for signatures (a typo fixed before the table signs), with the
+    league's players only. Else `NotAllowed`."""
+    if record.status == RecordStatus.SUBMITTED and record.created_by_id == by.pk:
+        require_role(record.league, by, *MEMBERS)
+        return
+    require_role(record.league, by, *ORGANIZERS)
+
+
+def may_correct(record: GameRecord, by: User) -> bool:
+    """Whether `require_may_correct` lets `by` correct `record` (a page's link)."""
+    try:
+        require_may_correct(record, by)
+    except NotAllowed:
+        return False
+    return record.status != RecordStatus.VOIDED
+
+
 def correct_game(original: GameRecord, replacement: Game, by: User, why: str) -> GameRecord:
     """Void `original` and record `replacement` in its place in the play order, as one change.
 
     The replacement keeps the original's status (a disputed one's is pending again, for its
     players to sign afresh) and play time and links back to it
-    (`replaces`); it may keep the original's id, which voiding frees. Only the league's admins
-    and officials correct (`NotAllowed`).
+    (`replaces`); it may keep the original's id, which voiding frees. Who may:
+    `require_may_correct`.
     """
-    require_role(original.league, by, *ORGANIZERS)
+    require_may_correct(original, by)
+    check_new_names(original.league, [seat.player for seat in replacement.seats], by)
     require_valid(original.league, replacement, "game")
     with transaction.atomic():
         was = _void(GameRecord, original, by, why)

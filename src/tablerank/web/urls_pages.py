@@ -1,6 +1,6 @@
 """The pages that read a league (`tablerank.web.pages`). Part of the site's URLs under `/`.
 
-Names other templates link to: `home`, `league-home`, `standings` (slug, optional tab),
+Names other templates link to: `home`, `league-home`, `standings` (slug, optional tab), `games`,
 `player` (slug, name), `game` (slug, game id), `event` and `event-projector` (slug, event name);
 `standings-csv` (slug, tab) and `event-standings-csv` (slug, event name) are their downloads.
 Player names, game ids and event names are free text, so they take the rest of the path.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, path
 
-from tablerank.web.pages import event, forecasts, game, home, player, standings
+from tablerank.web.pages import event, forecasts, game, games, home, player, standings
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("", home.home, name="home"),
@@ -20,6 +20,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("l/<slug:slug>/standings/<str:tab>/csv", standings.standings_csv, name="standings-csv"),
     path("l/<slug:slug>/forecasts/", forecasts.forecasts, name="forecasts"),
     path("l/<slug:slug>/players/<path:name>", player.player, name="player"),
+    path("l/<slug:slug>/games/", games.games, name="games"),
     path("l/<slug:slug>/games/<path:game_id>", game.game, name="game"),
     path("l/<slug:slug>/projector/<path:name>", event.event_projector, name="event-projector"),
     path("l/<slug:slug>/events/<path:name>", event.event, name="event"),

@@ -19,7 +19,14 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tablerank.league import services
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import GameRecord, League, RecordStatus
-from tablerank.web.actions.common import ORGANIZERS, league_view, refusal_status, refused, user_of
+from tablerank.web.actions.common import (
+    MEMBERS,
+    ORGANIZERS,
+    league_view,
+    refusal_status,
+    refused,
+    user_of,
+)
 from tablerank.web.actions.record import sheet_context, submission_problems
 from tablerank.web.forms import RecordForm, VoidForm, read_sheet, sheet_of
 
@@ -40,11 +47,16 @@ def void(request: HttpRequest, league: League, pk: int) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-@league_view(*ORGANIZERS)
+@league_view(*MEMBERS)
 def correct(request: HttpRequest, league: League, pk: int) -> HttpResponse:
     """The stored game on the score sheet (GET; a redraw when the variant or table size
-    changes), and the corrected sheet, with why, in its place (POST)."""
+    changes), and the corrected sheet, with why, in its place (POST). Who may is the
+    league's (`services.require_may_correct`): organizers, or the submitter while it waits."""
     record = get_object_or_404(GameRecord, league=league, pk=pk)
+    try:
+        services.require_may_correct(record, user_of(request))
+    except LeagueError as exc:
+        return refused(request, exc)
     if record.status == RecordStatus.VOIDED:
         return refused(request, f"{record.external_id} is void already: record it anew", 409)
     game = record.to_record()

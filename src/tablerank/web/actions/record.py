@@ -183,5 +183,6 @@ def recorded(request: HttpRequest, league: League, pk: int) -> HttpResponse:
         "status": _status_line(stored),
         "preview": _preview_rows(queries.preview(league, game)) if pending else [],
         "pending": pending,
+        "can_correct": services.may_correct(stored, user_of(request)),
     }
     return render(request, "web/actions/recorded.html", context)

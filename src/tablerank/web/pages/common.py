@@ -13,6 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.models import User
+from django.core.exceptions import BadRequest
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.cache import get_conditional_response, patch_cache_control
@@ -184,3 +185,11 @@ def grouped(tabs: Sequence[str]) -> list[tuple[str, list[str]]]:
     for name in tabs:
         groups.setdefault(system_family(name), []).append(name)
     return list(groups.items())
+
+
+def page_number(request: HttpRequest) -> int:
+    """The `page` the URL asks for (1 when it asks none); a 400 when it is not a number."""
+    text = request.GET.get("page", "").strip() or "1"
+    if not text.isdigit() or int(text) < 1:
+        raise BadRequest(f"page: expected a page number from 1, got {text!r}")
+    return int(text)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
@@ -77,6 +78,8 @@ def game(request: HttpRequest, slug: str, game_id: str) -> HttpResponse:
         if record.status != RecordStatus.VOIDED
         else None,
         "signatures": list(record.confirmations.select_related("player", "by").order_by("at")),
+        "can_correct": isinstance(request.user, User)
+        and services.may_correct(record, request.user),
         "effects": effects,
         "finding": finding,
         "has_sources": any(seat.sources for seat in played.seats),

@@ -63,6 +63,9 @@ def _now_per_list(entries: Sequence[queries.HistoryEntry]) -> list[dict[str, Any
     ]
 
 
+RIVALS = 12
+"""Opponents a player page lists, most met first."""
+
 LATEST = 50
 """Games a player page explains unless asked for all: a long history costs a replay."""
 
@@ -87,6 +90,7 @@ def player(request: HttpRequest, slug: str, name: str) -> HttpResponse:
     except TablerankError as exc:
         entries, trouble = [], exc
     seats = person.seats.filter(game__status=RecordStatus.CONFIRMED)
+    titles, met = queries.player_records(league, person)
     context = {
         "league": league,
         "person": person,
@@ -106,5 +110,8 @@ def player(request: HttpRequest, slug: str, name: str) -> HttpResponse:
             GameRecord.objects.filter(seats__player=person, status=RecordStatus.CONFIRMED), "city"
         ),
         "player_names": player_names(league),
+        "titles": titles,
+        "rivals": met[:RIVALS],
+        "rated_here": sum(line["games"] for line in _now_per_list(entries)),
     }
     return render(request, "web/pages/player.html", context)

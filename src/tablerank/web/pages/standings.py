@@ -8,7 +8,6 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import Any
 
-from django.core.exceptions import BadRequest
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
 from django.urls import reverse
@@ -42,6 +41,7 @@ from tablerank.web.pages.common import (
     csv_download,
     grouped,
     is_partial,
+    page_number,
     player_names,
     tabs_of,
     visible_league,
@@ -129,14 +129,6 @@ def _ranking_list(league: League, tab: str, filters: Filters, choices: Choices) 
     return {"kind": tab, "ranking": ranking, "period": period, "group": group}
 
 
-def _page_number(request: HttpRequest) -> int:
-    """The `page` the URL asks for (1 when it asks none); a 400 when it is not a number."""
-    text = request.GET.get("page", "").strip() or "1"
-    if not text.isdigit() or int(text) < 1:
-        raise BadRequest(f"page: expected a page number from 1, got {text!r}")
-    return int(text)
-
-
 def _paged(table: dict[str, Any], number: int, url: str) -> dict[str, Any]:
     """The table's rows cut to page `number`, and the links to the pages beside it."""
     rows = table["table"].standings if table["kind"] == "system" else table["ranking"].entries
@@ -170,7 +162,7 @@ def _standings_context(request: HttpRequest, league: League, tab: str) -> dict[s
         "tab_url": reverse("standings", args=[league.slug, tab]),
         "csv_url": reverse("standings-csv", args=[league.slug, tab]) + filters.query(),
     }
-    number = _page_number(request)
+    number = page_number(request)
     try:
         table = _table(league, tab, filters, choices)
     except TablerankError as exc:  # a filter asked wrongly, or the system refuses the history

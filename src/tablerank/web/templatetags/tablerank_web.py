@@ -133,6 +133,12 @@ def chance(value: float | None) -> str:
     return "–" if value is None else f"{100 * float(value):.1f}\u202f%"
 
 
+@register.filter
+def chance_of(part: int, whole: int) -> str:
+    """`part` of `whole` as a percentage (a win rate): `chance(part / whole)`."""
+    return chance(part / whole if whole else None)
+
+
 @register.simple_tag
 def optional_url(name: str, *args: object) -> str:
     """The URL named `name` (with `args`, else without), or "" while no part of the site
