@@ -32,7 +32,8 @@ def test_bad_input_exits_2_with_one_line_and_no_traceback(tmp_path: Path) -> Non
     assert "Traceback" not in result.stderr
     assert result.stderr == (
         f"tablerank: error: {bad}, line 1 (id g1): date: "
-        "expected a date like 2026-03-14, got '2026-13-01'\n"
+        "expected a date like 2026-03-14 or a date and time like 2026-03-14T19:30, "
+        "got '2026-13-01'\n"
     )
     assert result.stdout == ""
 

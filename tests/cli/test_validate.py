@@ -72,7 +72,8 @@ def test_the_table_names_each_game_and_every_message(invoke: Invoke, tmp_path: P
         f"  warning: {BEN_TYPO_AT_TARGET}",
         "warning odd",
         f"  warning: {BEN_AT_TARGET}",
-        "3 Catan games: 1 with errors, 1 with warnings only; 1 game of another title not checked",
+        "3 games: 1 with errors, 1 with warnings only; 1 game of another title without variant "
+        "checks",
     ]
 
 
@@ -87,10 +88,12 @@ def test_names_are_printed_as_text_not_markup(invoke: Invoke, tmp_path: Path) ->
     ("content", "message"),
     [
         (None, "no such file"),
-        ('{"id": "x", "date": "2026-03-14", "variant": "catan-junior", "seats": [{"player": "A"}]}',
-         "unknown variant 'catan-junior'"),
-        ('{"id": "x", "date": "2026-03-14", "seats": [{"player": "A", "vp": 9, '
-         '"sources": {"cities": 6}}]}', "sources add up to 6 VP but vp says 9 (A)"),
+        ('{"id": "x", "date": "2026-03-14", "seats": [', "line 1: malformed JSON"),
+        ('{"date": "2026-03-14", "seats": [{"player": "A", "vp": 9, "sources": {"cities": 6}}]}',
+         "line 1: id: is required"),
+        ('{"id": "x", "date": "2026-03-14", "seats": [{"player": "A"}]}\n'
+         '{"id": "x", "date": "2026-03-15", "seats": [{"player": "B"}]}',
+         "line 2: id: id 'x' is already used"),
     ],
 )  # fmt: skip
 def test_unreadable_input_exits_2(
@@ -115,14 +118,75 @@ def test_validate_is_listed_in_help(invoke: Invoke) -> None:
 
 
 @pytest.mark.parametrize(("record", "message"), BAD_RECORDS)
-def test_bad_input_is_one_line_with_file_line_and_field(
+def test_a_record_breaking_a_rule_is_its_error_as_rate_says_it(
     invoke: Invoke, tmp_path: Path, record: dict[str, Any], message: str
 ) -> None:
     path = write_bad(tmp_path, record)
-    result = invoke("validate", path)
+    result = invoke("validate", path, "--format", "json")
+    if " id: " in message:  # a record without a valid id cannot be named: the file is unreadable
+        assert result.exit_code == 2
+        assert result.stderr == f"tablerank: error: {path}, {message}\n"
+        assert result.stdout == ""
+        return
+    assert result.exit_code == 1, result.output
+    assert json.loads(result.stdout) == {
+        "games": [{"id": record["id"], "errors": [f"{path}, {message}"], "warnings": []}]
+    }
+
+
+SOURCES_DISAGREE = {"id": "sum", "date": "2026-03-14", "seats": [
+    {"player": "Ann", "vp": 9, "winner": True, "sources": {"cities": 6}},
+    {"player": "Ben", "vp": 5}]}  # fmt: skip
+TWO_WINNERS = {"id": "two", "date": "2026-03-14", "seats": [
+    {"player": "Ann", "vp": 10, "winner": True}, {"player": "Ben", "vp": 10, "winner": True},
+    {"player": "Cleo", "vp": 5}]}  # fmt: skip
+NO_WINNER = {"id": "none", "date": "2026-03-14", "seats": [
+    {"player": "Ann", "vp": 9}, {"player": "Ben", "vp": 8},
+    {"player": "Cleo", "vp": 5}]}  # fmt: skip
+UNPLACED = {
+    "id": "unplaced",
+    "date": "2026-03-14",
+    "seats": [
+        {"player": "Ann", "vp": 10, "winner": True},
+        {"player": "Ben"},
+        {"player": "Cleo", "vp": 5},
+    ],
+}
+JUNIOR = {"id": "junior", "date": "2026-03-14", "variant": "catan-junior", "seats": [
+    {"player": "Ann", "vp": 10, "winner": True}, {"player": "Ben", "vp": 5}]}  # fmt: skip
+
+
+def test_every_games_errors_are_listed_in_one_pass(invoke: Invoke, tmp_path: Path) -> None:
+    path = write(tmp_path / "night.jsonl", SOURCES_DISAGREE, CLEAN, TWO_WINNERS, NO_WINNER,
+                 TYPO, UNPLACED, JUNIOR, KREMLIN)  # fmt: skip
+    result = invoke("validate", path, "--format", "json")
+    assert result.exit_code == 1, result.output
+    found = {g["id"]: g["errors"] for g in json.loads(result.stdout)["games"]}
+    assert list(found) == ["sum", "clean", "two", "none", "typo", "unplaced", "junior"]
+    assert found["sum"] == [
+        f"{path}, line 1 (id sum): seats[0].sources: sources add up to 6 VP but vp says 9 (Ann)"
+    ]
+    assert found["two"] == [
+        f"{path}, line 3 (id two): seats[1].winner: a Catan game has one winner, but Ann, Ben are "
+        "all marked winner (a draw is recorded as equal places)"
+    ]
+    assert found["none"] == [
+        "no winner: a Catan game has exactly one, the first to reach the base target of 10 VP on "
+        "their turn; mark that seat winner"
+    ]
+    assert found["clean"] == []
+    assert found["typo"] == [BEN_CITIES]
+    assert found["unplaced"][0].startswith(f"{path}, line 6 (id unplaced): seats[1]")
+    assert found["junior"][0].startswith(
+        f"{path}, line 7 (id junior): variant: unknown variant 'catan-junior'"
+    )
+
+
+def test_rate_refuses_the_same_file_at_its_first_error(invoke: Invoke, tmp_path: Path) -> None:
+    path = write(tmp_path / "night.jsonl", CLEAN, TWO_WINNERS, SOURCES_DISAGREE)
+    result = invoke("rate", path, "-s", "pages.point")
     assert result.exit_code == 2
-    assert result.stderr == f"tablerank: error: {path}, {message}\n"
-    assert result.stdout == ""
+    assert result.stderr.startswith(f"tablerank: error: {path}, line 2 (id two): seats[1].winner:")
 
 
 def test_a_csv_id_outside_the_alphabet_is_one_line(invoke: Invoke, tmp_path: Path) -> None:

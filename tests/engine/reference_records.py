@@ -1,7 +1,8 @@
 """Today's record checks, frozen as the oracle for the fast path (test_fast_records.py).
 
 A copy of `tablerank.engine.records`' checking code as it was before the fast path (commit
-99253b3): every message the fast path gives must be the one this gives.
+99253b3): every message the fast path gives must be the one this gives. Since issue 13 a date may
+carry a time of day, read by the same `parse_when` as the engine's.
 """
 
 from __future__ import annotations
@@ -21,13 +22,13 @@ from tablerank.engine.fields import (
     MAX_VP,
     parse_bool,
     parse_choice,
-    parse_date,
     parse_id,
     parse_int,
     parse_name,
     parse_sources,
     parse_text,
     parse_vp,
+    parse_when,
     shown,
 )
 from tablerank.engine.placement import competition_places, resolve_places
@@ -203,7 +204,7 @@ def new_game(
     (the title for other games), class two for 2 seats, sol for 1 and wta otherwise.
     """
     game_id = parse_id(id, "id")
-    when = parse_date(date, "date")
+    when, time = parse_when(date, "date")
     title = parse_text(game, "game", limit=MAX_TEXT_LENGTH) or "catan"
     catan = is_catan(title)
     if catan:
@@ -262,6 +263,7 @@ def new_game(
         game_class=cls,
         event=parse_text(event, "event", limit=MAX_NAME_LENGTH),
         round=parse_int(round, "round", minimum=0, maximum=MAX_ROUNDS),
+        time=time,
     )
 
 
@@ -303,7 +305,7 @@ def new_event(
     """Build a checked `Event` (final standings of a tournament) from raw values."""
     event_id = parse_text(id, "id", limit=MAX_NAME_LENGTH, required=True)
     assert event_id is not None
-    when = parse_date(date, "date")
+    when, time = parse_when(date, "date")
     n_rounds = parse_int(rounds, "rounds", minimum=1, maximum=MAX_ROUNDS)
     fmt = parse_choice(format, "format", EventFormat, EventFormat.SWISS)
     if not isinstance(standings, Sequence) or isinstance(standings, str) or not standings:
@@ -331,7 +333,7 @@ def new_event(
                 f"{row.player} is already in these standings (standings[{first}])",
             )
         seen[row.player.casefold()] = i
-    return Event(id=event_id, date=when, standings=rows, rounds=n_rounds, format=fmt)
+    return Event(id=event_id, date=when, standings=rows, rounds=n_rounds, format=fmt, time=time)
 
 
 def game_from_dict(raw: Mapping[str, Any]) -> Game:

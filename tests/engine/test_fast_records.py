@@ -37,9 +37,19 @@ ODD_SEATS = ["Ann", None, 3, ["Ann"]]
 GAME_FIELDS: dict[str, tuple[list[Any], list[Any]]] = {
     "id": (["g1", "kö-002", "a.b~c", "_x"], ["", " g1", "-g", "a/b", 12, None, "x" * 65, True]),
     "date": (
-        ["2026-03-14", "2100-12-31", "1900-01-01", dt.date(2026, 3, 14)],
+        [
+            "2026-03-14",
+            "2100-12-31",
+            "1900-01-01",
+            dt.date(2026, 3, 14),
+            "2026-03-14T19:30",
+            "2026-03-14 09:15:30+02:00",
+        ],
         [
             "2026-3-14",
+            "2026-03-14T25:00",
+            "2026-03-14T9:00",
+            "1899-12-31T23:00",
             "20260314",
             " 2026-03-14",
             "1899-12-31",
@@ -168,7 +178,7 @@ def test_a_stored_game_rebuilds_the_checked_one(raw: dict[str, Any]) -> None:
     again = stored_game(
         id=game.id, date=game.date, seats=seats, game=game.game, variant=game.variant,
         target=game.target, group=game.group, city=game.city,
-        game_class=game.game_class.value, event=game.event, round=game.round,
+        game_class=game.game_class.value, event=game.event, round=game.round, time=game.time,
     )  # fmt: skip
     assert shape(again) == shape(game)
 

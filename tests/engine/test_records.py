@@ -104,10 +104,59 @@ def test_a_date_object_is_taken_as_is() -> None:
     assert vp_game(10, 5, date=dt.date(2025, 12, 31)).date == dt.date(2025, 12, 31)
 
 
-def test_a_datetime_is_recorded_as_its_calendar_date() -> None:
+def test_a_datetime_is_recorded_as_its_calendar_date_and_its_time() -> None:
     g = vp_game(10, 5, date=dt.datetime(2026, 3, 14, 18, 30))
     assert type(g.date) is dt.date
     assert g.date == dt.date(2026, 3, 14)
+    assert g.time == dt.time(18, 30)
+
+
+DATE_EXPECTED = "expected a date like 2026-03-14 or a date and time like 2026-03-14T19:30"
+UTC_PLUS_2 = dt.timezone(dt.timedelta(hours=2))
+
+
+@pytest.mark.parametrize(
+    ("text", "time"),
+    [
+        ("2026-03-14T19:30", dt.time(19, 30)),
+        ("2026-03-14 19:30", dt.time(19, 30)),
+        ("2026-03-14T19:30:15", dt.time(19, 30, 15)),
+        ("2026-03-14 19:30:15.250", dt.time(19, 30, 15, 250_000)),
+        ("2026-03-14T19:30+02:00", dt.time(19, 30, tzinfo=UTC_PLUS_2)),
+        ("2026-03-14T19:30:15+0200", dt.time(19, 30, 15, tzinfo=UTC_PLUS_2)),
+        ("2026-03-14T19:30Z", dt.time(19, 30, tzinfo=dt.UTC)),
+        (" 2026-03-14T19:30 ", dt.time(19, 30)),
+    ],
+)
+def test_a_date_with_a_time_keeps_the_day_as_written_and_the_time(text: str, time: dt.time) -> None:
+    g = vp_game(10, 5, date=text)
+    assert g.date == dt.date(2026, 3, 14)
+    assert g.time == time
+    assert g.time.utcoffset() == time.utcoffset()
+
+
+def test_a_plain_date_has_no_time() -> None:
+    assert vp_game(10, 5, date="2026-03-14").time is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["2026-03-14T25:00", "2026-03-14T19", "2026-03-14T19:30+2", "2026-03-14X19:30",
+     "2026-03-14T19:30:60", "2026-02-30T10:00", "1899-12-31T23:59"],
+)  # fmt: skip
+def test_a_malformed_date_and_time_names_the_field(text: str) -> None:
+    with pytest.raises(RecordError) as caught:
+        vp_game(10, 5, date=text)
+    assert caught.value.field == "date"
+    expected = f"{DATE_EXPECTED}, got {text!r}"
+    if text.startswith("1899"):
+        expected = "1899-12-31 is outside 1900-01-01 to 2100-12-31"
+    assert caught.value.message == expected
+
+
+def test_an_event_keeps_its_time() -> None:
+    raw = {"id": "e1", "date": "2026-03-14 09:00", "rounds": 1, "standings": [standing("A", 1)]}
+    assert event_from_dict(raw).time == dt.time(9, 0)
 
 
 def test_event_round_and_sources_are_kept() -> None:
@@ -230,9 +279,9 @@ def test_record_errors_are_value_errors_of_the_tablerank_tree() -> None:
         ({"id": 1.5}, "id", "expected text, got 1.5"),
         ({"date": None}, "date", "is required (a date like 2026-03-14)"),
         ({"date": ""}, "date", "is required (a date like 2026-03-14)"),
-        ({"date": "14/03/2026"}, "date", "expected a date like 2026-03-14, got '14/03/2026'"),
-        ({"date": 20260314}, "date", "expected a date like 2026-03-14, got 20260314"),
-        ({"date": "2026-02-30"}, "date", "expected a date like 2026-03-14, got '2026-02-30'"),
+        ({"date": "14/03/2026"}, "date", f"{DATE_EXPECTED}, got '14/03/2026'"),
+        ({"date": 20260314}, "date", f"{DATE_EXPECTED}, got 20260314"),
+        ({"date": "2026-02-30"}, "date", f"{DATE_EXPECTED}, got '2026-02-30'"),
         ({"game": ["catan"]}, "game", "expected text, got ['catan']"),
         ({"variant": "seafarer"}, "variant", "unknown variant 'seafarer'; expected one of: "),
         (
@@ -550,7 +599,7 @@ def event_error(**raw: Any) -> RecordError:
     ("raw", "field", "message"),
     [
         ({"id": ""}, "id", "is required"),
-        ({"date": "March 14"}, "date", "expected a date like 2026-03-14, got 'March 14'"),
+        ({"date": "March 14"}, "date", f"{DATE_EXPECTED}, got 'March 14'"),
         ({"rounds": 0}, "rounds", "expected a whole number from 1 to 1000, got 0"),
         ({"rounds": "four"}, "rounds", "expected a whole number, got 'four'"),
         ({"format": "gauntlet"}, "format", "unknown value 'gauntlet'; expected one of: swiss"),

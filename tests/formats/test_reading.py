@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import datetime as dt
 import json
 from pathlib import Path
 
@@ -7,7 +8,7 @@ import pytest
 
 from tablerank.engine.records import Event, Game, SeatStatus
 from tablerank.errors import InputError
-from tablerank.formats.reading import read_records, read_start
+from tablerank.formats.reading import Located, Rejected, read_each, read_records, read_start
 
 GAME = {
     "id": "g1",
@@ -116,7 +117,7 @@ def test_a_missing_file_is_named(tmp_path: Path) -> None:
 def test_a_file_that_is_not_utf8_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "latin1.jsonl"
     path.write_bytes(b'{"id": "g\xe9"}\n')
-    assert "cannot read" in error_of([path])
+    assert error_of([path]) == f"{path}: not UTF-8 text (at byte 9); save it as UTF-8"
 
 
 CSV_HEADER = "id,date,variant,city,player,vp,winner,status,sources.settlements,sources.cities\n"
@@ -181,7 +182,7 @@ def test_csv_rows_need_an_id(tmp_path: Path) -> None:
 
 def test_csv_rows_with_extra_cells_are_refused(tmp_path: Path) -> None:
     path = write(tmp_path, "night.csv", "id,date,player\nn1,2026-05-02,Ann,oops\n")
-    assert "more cells than the header" in error_of([path])
+    assert "line 2: this row has a value in column 4, which has no header" in error_of([path])
 
 
 def test_csv_event_standings_are_read(tmp_path: Path) -> None:
@@ -249,3 +250,55 @@ def test_a_csv_id_outside_the_alphabet_names_its_line(tmp_path: Path) -> None:
         "a.csv, line 2 (id g/1): id: expected 1-64 letters, digits, '_', '.', '~' and '-', "
         "starting with a letter, digit or '_'; got 'g/1'"
     )
+
+
+def test_read_each_keeps_a_record_that_breaks_a_rule_as_its_error(tmp_path: Path) -> None:
+    seats = [{"player": n, "vp": 10, "winner": True} for n in ("Ann", "Ben")]
+    two_winners = {"id": "g2", "date": "2026-03-14", "seats": seats}
+    path = write(tmp_path, "a.jsonl", jsonl(two_winners, GAME | {"id": "g3"}))
+    first, second = read_each([path])
+    assert isinstance(first, Rejected)
+    assert first.id == "g2"
+    assert str(first.error) == (
+        f"{path}, line 1 (id g2): seats[1].winner: a Catan game has one winner, but Ann, Ben are "
+        "all marked winner (a draw is recorded as equal places)"
+    )
+    assert isinstance(second, Located)
+    assert second.id == "g3"
+    assert error_of([path]) == str(first.error)
+
+
+def test_read_each_names_a_csv_seats_own_row(tmp_path: Path) -> None:
+    text = "id,date,player,vp,winner\nc1,2026-03-14,Ann,10,true\nc1,,Ben,-1,\n"
+    (rejected,) = read_each([write(tmp_path, "a.csv", text)])
+    assert isinstance(rejected, Rejected)
+    assert rejected.error.location == "line 3 (id c1)"
+    assert rejected.error.field == "seats[1].vp"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"date": "2026-03-14", "seats": []}\n', "line 1: id: is required"),
+        ('{"id": "a b", "date": "2026-03-14", "seats": []}\n', "line 1 (id a b): id: expected"),
+        ("{oops\n", "line 1: malformed JSON"),
+    ],
+)
+def test_read_each_raises_what_leaves_no_record_to_name(
+    tmp_path: Path, text: str, message: str
+) -> None:
+    path = write(tmp_path, "a.jsonl", text)
+    with pytest.raises(InputError) as caught:
+        read_each([path])
+    assert str(caught.value).startswith(f"{path}, {message}")
+
+
+def test_dates_with_times_read_the_same_on_the_fast_and_the_careful_path(tmp_path: Path) -> None:
+    timed = [{**GAME, "id": f"t{i}", "date": d} for i, d in enumerate(
+        ["2026-03-14T19:30", "2026-03-14 09:15:30+02:00", "2026-03-14"])]  # fmt: skip
+    path = write(tmp_path, "timed.jsonl", jsonl(*timed))
+    fast = read_records([path])
+    careful = [item.record for item in read_each([path]) if isinstance(item, Located)]
+    assert fast == careful
+    plus_2 = dt.timezone(dt.timedelta(hours=2))
+    assert [r.time for r in fast] == [dt.time(19, 30), dt.time(9, 15, 30, tzinfo=plus_2), None]

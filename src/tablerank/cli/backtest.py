@@ -36,14 +36,14 @@ def register(app: typer.Typer) -> None:
         """Replay the history and score each system's predictions of the winner."""
 
         def work() -> dict[str, Any]:
+            from tablerank.cli.inputs import read_files, selected
             from tablerank.engine.backtest import backtest_systems, baseline
-            from tablerank.engine.history import select
+            from tablerank.engine.systems.base import chronological
             from tablerank.engine.values import Game
-            from tablerank.formats.reading import read_records
             from tablerank.formats.report import backtest_json
 
-            chosen = select(read_records(files), title=title, group=group, city=city)
-            games = sorted((r for r in chosen if isinstance(r, Game)), key=lambda g: g.date)
+            chosen = selected(read_files(files), title=title, group=group, city=city)
+            games = [r for r in chronological(chosen) if isinstance(r, Game)]
             return backtest_json(baseline(games), backtest_systems(games, systems))
 
         emit_rows(work, output, to, print_backtest, BACKTEST_ROWS)

@@ -1,7 +1,8 @@
 """`tablerank variants` and `tablerank validate`: the Catan catalog and result checks (seed 002).
 
-`register(app)` adds both commands; main.py calls it. `validate` exits 1 when any game has an
-error, 0 otherwise; input that cannot be read still exits 2 like every other command. Rich is
+`register(app)` adds both commands; main.py calls it. `validate` lists every game's errors and
+exits 1 when any game has one, 0 otherwise; a file that cannot be read as records at all
+(malformed JSON, a missing id) still exits 2 like every other command. Rich is
 imported only when a table is printed, to keep the command's start-up fast.
 
 No `from __future__ import annotations` here: Typer must see the options' types as objects.
@@ -11,12 +12,11 @@ from typing import Any
 
 import typer
 
-from tablerank.catan.validation import findings_json, validate
+from tablerank.catan.validation import findings_json
 from tablerank.catan.variants import catalog_json
 from tablerank.cli.options import Files, Format, Output
 from tablerank.cli.output import emit, guarded
-from tablerank.engine.records import Game
-from tablerank.formats.reading import read_records
+from tablerank.formats.checking import check_files
 
 __all__ = ["register"]
 
@@ -26,12 +26,12 @@ def register(app: typer.Typer) -> None:
 
     @app.command("validate")
     def validate_command(files: Files, output: Format = Output.table) -> None:
-        """Check every Catan game in FILES against its variant; exit 1 when any has an error."""
+        """Check every game in FILES, and every Catan game against its variant; exit 1 when any
+        has an error (all are listed), 2 when a file cannot be read as records at all."""
 
         def work() -> tuple[dict[str, Any], int]:
-            games = [r for r in read_records(files) if isinstance(r, Game)]
-            findings = validate(games)
-            return findings_json(findings), len(games) - len(findings)
+            checked = check_files(files)
+            return findings_json(checked.findings), checked.not_checked
 
         result, skipped = guarded(work)
         emit(result, output, lambda found: print_findings(found, skipped))
@@ -63,11 +63,11 @@ def print_findings(result: dict[str, Any], skipped: int) -> None:
             console.print(Text(f"  warning: {message}"), soft_wrap=True)
     bad = sum(1 for g in games if g["errors"])
     odd = sum(1 for g in games if g["warnings"] and not g["errors"])
-    summary = f"{_count(len(games), 'Catan game')}: {bad} with errors, {odd} with warnings only"
+    summary = f"{_count(len(games), 'game')}: {bad} with errors, {odd} with warnings only"
     if skipped == 1:
-        summary += "; 1 game of another title not checked"
+        summary += "; 1 game of another title without variant checks"
     elif skipped:
-        summary += f"; {skipped} games of other titles not checked"
+        summary += f"; {skipped} games of other titles without variant checks"
     console.print(Text(summary, style="bold"), soft_wrap=True)
 
 

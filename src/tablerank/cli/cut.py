@@ -93,10 +93,10 @@ def register(app: typer.Typer) -> None:
 
 
 def _games(files: Any) -> "list[Game]":
+    from tablerank.cli.inputs import read_files
     from tablerank.engine.values import Game
-    from tablerank.formats.reading import read_records
 
-    return [r for r in read_records(files) if isinstance(r, Game)]
+    return [r for r in read_files(files) if isinstance(r, Game)]
 
 
 def _print_event(result: "Event") -> None:

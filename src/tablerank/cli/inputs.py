@@ -8,14 +8,23 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from tablerank.engine.history import select
+from tablerank.cli.output import warn
+from tablerank.engine.history import select, unknown_players, unmatched
 from tablerank.engine.records import Game
 from tablerank.engine.systems import get_system
 from tablerank.engine.systems.base import Record, System
 from tablerank.errors import InvalidGames, InvalidParameter
-from tablerank.formats.reading import read_records, read_start
+from tablerank.formats.reading import Skipped, read_records, read_start
 
-__all__ = ["Inputs", "checked", "inputs", "parameters", "without_cycle_collection"]
+__all__ = [
+    "Inputs",
+    "checked",
+    "inputs",
+    "parameters",
+    "read_files",
+    "selected",
+    "without_cycle_collection",
+]
 
 
 def parameters(pairs: Sequence[str] | None) -> dict[str, str]:
@@ -27,6 +36,15 @@ def parameters(pairs: Sequence[str] | None) -> dict[str, str]:
             raise InvalidParameter(f"expected --param NAME=VALUE, got {pair!r}")
         out[name.strip()] = value
     return out
+
+
+def read_files(files: Sequence[Path]) -> list[Record]:
+    """The records of the files; each row that cannot be mapped to a record (an incomplete
+    BoardGameGeek play, an anonymous BG Stats player) is a warning on stderr, never silent."""
+    skipped: list[Skipped] = []
+    records = read_records(files, skipped)
+    warn(str(row.error) for row in skipped)
+    return records
 
 
 def checked(records: list[Record], allow_invalid: bool) -> list[Record]:
@@ -82,5 +100,15 @@ def inputs(
 ) -> Inputs:
     """Read the files, keep the records the filters select, and check them."""
     chosen = get_system(system, parameters(param))
-    records = select(read_records(files), **filters)
-    return Inputs(chosen, checked(records, allow_invalid), read_start(start) if start else None)
+    records = selected(read_files(files), **filters)
+    sheet = read_start(start) if start else None
+    if sheet is not None:
+        warn(unknown_players(records, sheet))
+    return Inputs(chosen, checked(records, allow_invalid), sheet)
+
+
+def selected(records: list[Record], **filters: str | None) -> list[Record]:
+    """The records the filters select, with a warning on stderr for each filter that matches
+    nothing (naming the closest values the records have)."""
+    warn(unmatched(records, **filters))
+    return select(records, **filters)

@@ -10,11 +10,11 @@ from typing import Annotated, Any
 
 import typer
 
-from tablerank.cli.inputs import checked
+from tablerank.cli.inputs import checked, read_files
 from tablerank.cli.options import AllowInvalid, Files, OutputFile, SheetFormat
-from tablerank.cli.output import emit_rows
+from tablerank.cli.output import emit_rows, warn
+from tablerank.engine.history import unmatched
 from tablerank.engine.lists import MIN_GAMES, annual_list, monthly_list
-from tablerank.formats.reading import read_records
 from tablerank.formats.report import ANNUAL_ROWS, MONTHLY_ROWS, lists_json
 
 __all__ = ["print_list", "register"]
@@ -86,7 +86,8 @@ def monthly(
     """A city's Monthly List with gold, or the Open List across cities."""
 
     def work() -> dict[str, Any]:
-        records = checked(read_records(files), allow_invalid)
+        records = checked(read_files(files), allow_invalid)
+        warn(unmatched(records, city=city, group=group))
         return lists_json(
             monthly_list(
                 records, month=month, city=city, group=group, min_games=min_games, score=score
@@ -114,7 +115,8 @@ def annual(
     """The annual score: four best monthly places, 150 for each missing month."""
 
     def work() -> dict[str, Any]:
-        records = checked(read_records(files), allow_invalid)
+        records = checked(read_files(files), allow_invalid)
+        warn(unmatched(records, city=city, group=group))
         return lists_json(
             annual_list(
                 records,

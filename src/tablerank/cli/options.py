@@ -42,7 +42,10 @@ class SheetOutput(StrEnum):
 
 
 Files = Annotated[
-    list[Path], typer.Argument(help="Game records: JSON Lines, a JSON array, or CSV.")
+    list[Path],
+    typer.Argument(
+        help="Game records: JSON Lines, a JSON array, CSV, .xlsx, a BG Stats export or BGG plays."
+    ),
 ]
 SystemName = Annotated[str, typer.Option("--system", "-s", help=f"One of: {', '.join(SYSTEMS)}.")]
 Params = Annotated[

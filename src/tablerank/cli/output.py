@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -22,7 +22,7 @@ from tablerank.errors import TablerankError
 if TYPE_CHECKING:
     from tablerank.formats.sheets import Rows
 
-__all__ = ["CannotWrite", "emit", "emit_rows", "guarded", "print_json"]
+__all__ = ["CannotWrite", "emit", "emit_rows", "guarded", "print_json", "warn"]
 
 T = TypeVar("T")
 
@@ -34,6 +34,12 @@ def guarded(action: Callable[[], T]) -> T:
     except TablerankError as exc:
         typer.echo(f"tablerank: error: {exc}", err=True)
         raise typer.Exit(2) from None
+
+
+def warn(messages: Iterable[str]) -> None:
+    """Each message as one line on stderr (`tablerank: warning: ...`); the result still prints."""
+    for message in messages:
+        typer.echo(f"tablerank: warning: {message}", err=True)
 
 
 def print_json(data: Any) -> None:

@@ -104,12 +104,12 @@ def _swiss(
     ratings: dict[str, float] | None,
 ) -> "SeatedRound":
     from tablerank.catan.standings import DEFAULT_SCORING
-    from tablerank.formats.reading import read_records
+    from tablerank.cli.inputs import read_files
     from tablerank.tournament.swiss import swiss_round
 
     if number > 1 and not results:
         raise InputError("", "", f"--results: round {number} is seated from the earlier results")
-    records = read_records(results) if results else []
+    records = read_files(results) if results else []
     return swiss_round(
         names, records, event, number, scoring=scoring or DEFAULT_SCORING, seed=seed,
         sizes=sizes, ratings=ratings,

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tablerank.cli.options import City, Files, Format, Group, Output, Title
-from tablerank.cli.output import emit, guarded
+from tablerank.cli.output import emit, guarded, warn
 
 if TYPE_CHECKING:
     from tablerank.tournament.seat_report import SeatReport
@@ -36,12 +36,13 @@ def register(app: typer.Typer) -> None:
         """Does the first seat win more? Win rate and mean VP by turn position."""
 
         def work() -> "SeatReport":
-            from tablerank.formats.reading import read_records
+            from tablerank.cli.inputs import read_files
+            from tablerank.engine.history import unmatched
             from tablerank.tournament.seat_report import selected_report
 
-            return selected_report(
-                read_records(files), title=title, group=group, city=city, event=event
-            )
+            records = read_files(files)
+            warn(unmatched(records, title=title, group=group, city=city, event=event))
+            return selected_report(records, title=title, group=group, city=city, event=event)
 
         from tablerank.formats.seating import seat_report_json
 

@@ -57,9 +57,9 @@ def register(app: typer.Typer) -> None:
 
         def work() -> "TournamentStandings":
             from tablerank.catan.standings import DEFAULT_SCORING, tournament_standings
-            from tablerank.formats.reading import read_records
+            from tablerank.cli.inputs import read_files
 
-            records = read_records(files)
+            records = read_files(files)
             chosen = scoring or DEFAULT_SCORING  # one default for the CLI and the league
             return tournament_standings(records, event=event, scoring=chosen, seed=seed)
 

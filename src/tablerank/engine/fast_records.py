@@ -25,6 +25,7 @@ from tablerank.engine.fields import (
     MAX_SEATS,
     MAX_TEXT_LENGTH,
     MAX_VP,
+    parse_when,
 )
 from tablerank.engine.values import (
     Account,
@@ -36,6 +37,7 @@ from tablerank.engine.values import (
     build_seat,
 )
 from tablerank.engine.variants import VARIANTS
+from tablerank.errors import RecordError
 
 __all__ = [
     "Found",
@@ -57,20 +59,33 @@ _TWO_OR_MORE = (GameClass.WTA, GameClass.RACE)
 _STRAIGHT = list(range(1, MAX_SEATS + 1))
 
 
+When = tuple[dt.date, dt.time | None]
+"""A record's date and its time of day, if one was given."""
+
+
 @lru_cache(maxsize=8192)
-def _day(text: str) -> dt.date | None:
+def _day(text: str) -> When | None:
     try:
         day = dt.date.fromisoformat(text)
     except ValueError:
+        return _day_and_time(text)
+    return (day, None) if EARLIEST_DATE <= day <= LATEST_DATE else None
+
+
+def _day_and_time(text: str) -> When | None:
+    if len(text) <= 10:
         return None
-    return day if EARLIEST_DATE <= day <= LATEST_DATE else None
+    try:
+        return parse_when(text, "date")
+    except RecordError:
+        return None
 
 
-def _date(value: object) -> dt.date | None:
+def _date(value: object) -> When | None:
     if type(value) is str:
         return _day(value)
     if type(value) is dt.date and EARLIEST_DATE <= value <= LATEST_DATE:
-        return value
+        return value, None
     return None
 
 
@@ -257,8 +272,8 @@ Found = tuple[_Header, list[int]]
 """A game's checked fields but id, date and seats (`build_game`'s order), and its places."""
 
 
-def checked_when(id: object, date: object) -> dt.date | None:
-    """The date of a game whose id and date are plainly valid, else None."""
+def checked_when(id: object, date: object) -> When | None:
+    """The date and time of a game whose id and date are plainly valid, else None."""
     if type(id) is not str or not _ID.fullmatch(id):
         return None
     return _date(date)
@@ -326,11 +341,11 @@ def checked_fields(
 
 
 def finished_game(
-    id: str, when: dt.date, raw: list[RawSeat], ready: list[Seat] | None, found: Found
+    id: str, when: When, raw: list[RawSeat], ready: list[Seat] | None, found: Found
 ) -> Game:
     head, places = found
     if ready is not None and None not in [s[1] for s in raw]:
         table = tuple(ready)
     else:
         table = tuple([build_seat(s[0], p, *s[2:]) for s, p in zip(raw, places, strict=True)])
-    return build_game(id, when, table, *head)
+    return build_game(id, when[0], table, *head, when[1])

@@ -43,7 +43,9 @@ __all__ = [
     "parse_sources",
     "parse_text",
     "parse_vp",
+    "parse_when",
     "shown",
+    "time_text",
 ]
 
 MAX_ID_LENGTH = 64
@@ -174,12 +176,49 @@ def parse_date(value: Any, name: str) -> dt.date:
     if isinstance(value, dt.date):
         return check_date(value, name)
     if not isinstance(value, str):
-        raise RecordError(name, f"expected a date like 2026-03-14, got {shown(value)}")
+        raise RecordError(name, f"expected {_DATE_EXAMPLE}, got {shown(value)}")
     try:
         day = dt.date.fromisoformat(value.strip())
     except ValueError:
-        raise RecordError(name, f"expected a date like 2026-03-14, got {shown(value)}") from None
+        raise RecordError(name, f"expected {_DATE_EXAMPLE}, got {shown(value)}") from None
     return check_date(day, name)
+
+
+# A date, then optionally a time (hours and minutes, seconds, fractions) after a `T` or a space,
+# then optionally an offset (`Z`, `+02:00`, `+0200`): the ISO forms docs/records.md lists.
+_DATE_TIME = re.compile(
+    r"(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2})?)"
+)
+_DATE_EXAMPLE = "a date like 2026-03-14 or a date and time like 2026-03-14T19:30"
+
+
+def parse_when(value: Any, name: str) -> tuple[dt.date, dt.time | None]:
+    """A required date and, when one is given, the time of day (with its offset if given).
+
+    The date is the day as written; the time, as written, orders games within that day.
+    """
+    if isinstance(value, dt.datetime):
+        return check_date(value.date(), name), value.timetz()
+    if isinstance(value, str):
+        match = _DATE_TIME.fullmatch(value.strip())
+        if match is not None:
+            return _date_and_time(match, value, name)
+    return parse_date(value, name), None
+
+
+def _date_and_time(match: re.Match[str], value: str, name: str) -> tuple[dt.date, dt.time]:
+    try:
+        when = dt.datetime.fromisoformat(f"{match.group(1)}T{match.group(2)}")
+    except ValueError:
+        raise RecordError(name, f"expected {_DATE_EXAMPLE}, got {shown(value)}") from None
+    return check_date(when.date(), name), when.timetz()
+
+
+def time_text(time: dt.time) -> str:
+    """A time of day as records write it: hours and minutes, seconds when not zero, the offset
+    when one was given (``19:30``, ``19:30:15``, ``19:30+02:00``)."""
+    whole = time.second == 0 and time.microsecond == 0
+    return time.isoformat(timespec="minutes" if whole else "auto")
 
 
 def parse_int(value: Any, name: str, *, minimum: int, maximum: int) -> int | None:

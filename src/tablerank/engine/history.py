@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable
 
 from tablerank.engine.records import Event, Game
 
-__all__ = ["select"]
+__all__ = ["Facets", "known_values", "select", "unknown_players", "unmatched", "unmatched_facets"]
+
+_SHOWN = 5
+"""Most known values a warning names, the closest first."""
 
 
 def select(
@@ -31,3 +35,81 @@ def select(
 def _matches(game: Game, wanted: dict[str, str | None]) -> bool:
     have = {"game": game.game, "group": game.group, "city": game.city or ""}
     return all(want is None or have[key].casefold() == want for key, want in wanted.items())
+
+
+def known_values(value: str, known: Iterable[str]) -> str:
+    """The known values closest to `value` (case-insensitive: those starting with it or holding
+    it, then by difflib's ratio), as a warning names them: "known: Bonn, Köln" (at most five,
+    with "..." when there are more)."""
+    ranked = sorted(set(known), key=lambda k: _likeness(value.casefold(), k))
+    if not ranked:
+        return "the records have none"
+    more = ", ..." if len(ranked) > _SHOWN else ""
+    return f"known: {', '.join(ranked[:_SHOWN])}{more}"
+
+
+def _likeness(value: str, known: str) -> tuple[int, float, str]:
+    """Sorts the likeliest meant first: values starting with what was typed, then holding it,
+    then by difflib's similarity ratio, then alphabetically."""
+    folded = known.casefold()
+    kind = 0 if folded.startswith(value) else 1 if value in folded else 2
+    return kind, -difflib.SequenceMatcher(None, value, folded).ratio(), known
+
+
+Facets = tuple[str, str, str | None, str | None]
+"""What the filters look at in a game: its title, group, city and event."""
+_KINDS = ("title", "group", "city", "event")
+
+
+def unmatched(
+    records: Iterable[Game | Event],
+    *,
+    title: str | None = None,
+    group: str | None = None,
+    city: str | None = None,
+    event: str | None = None,
+) -> list[str]:
+    """A warning for each filter that no game matches, naming the closest values the games
+    have ("no city 'Bon'; known: Bonn, Köln"), or one when each matches but not together."""
+    facets = {(r.game, r.group, r.city, r.event) for r in records if isinstance(r, Game)}
+    return unmatched_facets(facets, title=title, group=group, city=city, event=event)
+
+
+def unmatched_facets(
+    facets: Iterable[Facets],
+    *,
+    title: str | None = None,
+    group: str | None = None,
+    city: str | None = None,
+    event: str | None = None,
+) -> list[str]:
+    """`unmatched` over the distinct facets of the games (a league reads them from its rows)."""
+    listed = list(facets)
+    rows = [tuple((v or "").casefold() for v in row) for row in listed]
+    known = [{v for v in values if v} for values in zip(*listed, strict=True)] if rows else []
+    asked = [(kind, value) for kind, value in zip(_KINDS, (title, group, city, event), strict=True)]
+    out = []
+    for position, (kind, value) in enumerate(asked):
+        have = known[position] if known else set()
+        if value and value.casefold() not in {v.casefold() for v in have}:
+            out.append(f"no {kind} {value!r}; {known_values(value, have)}")
+    given = [(i, value.casefold()) for i, (_, value) in enumerate(asked) if value]
+    if not out and len(given) > 1 and not any(all(r[i] == v for i, v in given) for r in rows):
+        both = " and ".join(f"{asked[i][0]} {asked[i][1]!r}" for i, _ in given)
+        out.append(f"no game has {both} together")
+    return out
+
+
+def unknown_players(records: Iterable[Game | Event], names: Iterable[str]) -> list[str]:
+    """A warning for each name of a starting sheet that plays in none of the records, naming
+    the closest players who do ("no player 'Anne' in the records; known: Ann, ...")."""
+    players: set[str] = set()
+    for record in records:
+        rows = record.seats if isinstance(record, Game) else record.standings
+        players.update(row.player for row in rows)
+    folded = {p.casefold() for p in players}
+    return [
+        f"starting ratings: no player {name!r} in the records; {known_values(name, players)}"
+        for name in names
+        if name.casefold() not in folded
+    ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from tablerank.engine.backtest import fit_temperature, predictions, softmax
-from tablerank.engine.systems.base import Record, ReplaySystem, System
+from tablerank.engine.systems.base import Record, ReplaySystem, System, chronological
 from tablerank.engine.systems.skill import Skill, TableOdds, check_table
 from tablerank.engine.values import Game
 from tablerank.errors import InvalidParameter
@@ -28,7 +28,7 @@ def predict_table(
         raise InvalidParameter(f"{system.name} does not rate games one by one: it cannot predict")
     check_table(players)
     totals = system.totals(records)
-    games = sorted((r for r in records if isinstance(r, Game)), key=lambda g: g.date)
+    games = [r for r in chronological(records) if isinstance(r, Game)]
     temperature = fit_temperature(predictions(system, games))
     initial = system.initial_rating()
     ratings = [totals.ratings.get(p, initial) for p in players]

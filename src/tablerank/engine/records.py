@@ -29,13 +29,13 @@ from tablerank.engine.fields import (
     MAX_VP,
     parse_bool,
     parse_choice,
-    parse_date,
     parse_id,
     parse_int,
     parse_name,
     parse_sources,
     parse_text,
     parse_vp,
+    parse_when,
     shown,
 )
 from tablerank.engine.placement import competition_places, resolve_places
@@ -248,7 +248,7 @@ def new_game(
     if fast is not None:
         return fast
     game_id = parse_id(id, "id")
-    when = parse_date(date, "date")
+    when, time = parse_when(date, "date")
     title = parse_text(game, "game", limit=MAX_TEXT_LENGTH) or "catan"
     catan = is_catan(title)
     if catan:
@@ -307,6 +307,7 @@ def new_game(
         game_class=cls,
         event=parse_text(event, "event", limit=MAX_NAME_LENGTH),
         round=parse_int(round, "round", minimum=0, maximum=MAX_ROUNDS),
+        time=time,
     )
 
 
@@ -348,7 +349,7 @@ def new_event(
     """Build a checked `Event` (final standings of a tournament) from raw values."""
     event_id = parse_text(id, "id", limit=MAX_NAME_LENGTH, required=True)
     assert event_id is not None
-    when = parse_date(date, "date")
+    when, time = parse_when(date, "date")
     n_rounds = parse_int(rounds, "rounds", minimum=1, maximum=MAX_ROUNDS)
     fmt = parse_choice(format, "format", EventFormat, EventFormat.SWISS)
     if not isinstance(standings, Sequence) or isinstance(standings, str) or not standings:
@@ -376,7 +377,7 @@ def new_event(
                 f"{row.player} is already in these standings (standings[{first}])",
             )
         seen[row.player.casefold()] = i
-    return Event(id=event_id, date=when, standings=rows, rounds=n_rounds, format=fmt)
+    return Event(id=event_id, date=when, standings=rows, rounds=n_rounds, format=fmt, time=time)
 
 
 def game_from_dict(raw: Mapping[str, Any]) -> Game:

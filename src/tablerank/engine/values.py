@@ -25,6 +25,7 @@ __all__ = [
     "SeatStatus",
     "build_game",
     "build_seat",
+    "in_day_order",
     "stored_game",
     "stored_seat",
 ]
@@ -90,6 +91,8 @@ class Game:
     game_class: GameClass = GameClass.WTA
     event: str | None = None
     round: int | None = None
+    time: dt.time | None = None
+    """The time of day when one was given (with its UTC offset if one was given)."""
     # The seats present at the end (finished or substitute), the ones that hold a place, as
     # parallel tuples: every position- and VP-based system reads these, millions of times.
     placed: tuple[Seat, ...] = field(init=False, repr=False, compare=False)
@@ -142,6 +145,8 @@ class Event:
     standings: tuple[EventStanding, ...]
     rounds: int | None = None
     format: EventFormat = EventFormat.SWISS
+    time: dt.time | None = None
+    """The time of day when one was given (with its UTC offset if one was given)."""
 
 
 # -- the trusted path ------------------------------------------------------------------------
@@ -154,7 +159,9 @@ def _setters(cls: type, names: str) -> tuple[Any, ...]:
 
 
 _SEAT_SET = _setters(Seat, "player place vp winner team status account sources")
-_GAME_SET = _setters(Game, "id date seats game variant target group city game_class event round")
+_GAME_SET = _setters(
+    Game, "id date seats game variant target group city game_class event round time"
+)
 _DERIVED_SET = _setters(Game, "placed placed_players placed_places placed_vps tied")
 
 
@@ -195,6 +202,7 @@ def build_game(
     game_class: GameClass,
     event: str | None,
     round: int | None,
+    time: dt.time | None = None,
     _new: Any = object.__new__,
     _s: tuple[Any, ...] = _GAME_SET,
 ) -> Game:
@@ -211,6 +219,7 @@ def build_game(
     _s[8](built, game_class)
     _s[9](built, event)
     _s[10](built, round)
+    _s[11](built, time)
     _derive(built, seats)
     return built
 
@@ -252,6 +261,7 @@ def stored_game(
     game_class: str = "wta",
     event: str | None = None,
     round: int | None = None,
+    time: dt.time | None = None,
 ) -> Game:
     """A `Game` from values exactly as `new_game` made them, WITHOUT any check.
 
@@ -261,5 +271,19 @@ def stored_game(
     """
     return build_game(
         id, date, tuple(seats), game, variant, target, group, city, GameClass(game_class), event,
-        round,
+        round, time,
     )  # fmt: skip
+
+
+def _clock(time: dt.time | None) -> float:
+    """Seconds since midnight as written (the offset is not applied); -1 for no time."""
+    if time is None:
+        return -1.0
+    return time.hour * 3600 + time.minute * 60 + time.second + time.microsecond / 1e6
+
+
+def in_day_order(record: Game | Event) -> tuple[dt.date, float]:
+    """The key that orders records in time: by date, then by the time of day as written, a
+    record without a time before the timed ones of its day (a stable sort keeps input order
+    among equals, so a history of plain dates is rated in input order within each day)."""
+    return record.date, _clock(record.time)

@@ -1,4 +1,5 @@
-"""Reading game and event records from files: JSON Lines, a JSON array, or CSV (a row per seat).
+"""Reading game and event records from files: JSON Lines, a JSON array, CSV or an .xlsx sheet
+(a row per seat), a BG Stats export, BoardGameGeek plays XML; the reader is told by content.
 
 Every problem becomes an `InputError` naming the file, the line or row, the field and what was
 expected. Record rules live in `tablerank.engine.records`; this module only finds where in a file
@@ -7,25 +8,23 @@ a record came from.
 
 from __future__ import annotations
 
-import csv
 import json
-import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping, Sequence
 from math import isfinite
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
-from tablerank.engine.fields import shown
-from tablerank.engine.records import Event, Game, event_from_dict, game_from_dict
+from tablerank.engine.records import event_from_dict, game_from_dict
 from tablerank.errors import InputError, RecordError
+from tablerank.formats.csv_records import records_from_csv
+from tablerank.formats.located import Item, Located, Record, Rejected, Skipped, id_text, located
 from tablerank.formats.typed_games import Memo, TypedGame, typed_game
 
-__all__ = ["Located", "read_records", "read_start", "records_from_text"]
+__all__ = ["Item", "Located", "Rejected", "Skipped", "read_each", "read_records", "read_start",
+           "records_from_text"]  # fmt: skip
 
-Record = Game | Event
 # msgspec decodes JSON as the json module does, about twice as fast; on any problem the careful
 # reading decodes again with the json module, whose messages say where the problem is.
 _DECODE = msgspec.json.Decoder().decode
@@ -34,48 +33,91 @@ _BOM = "\ufeff".encode()
 # Line breaks that `str.splitlines` knows and JSON allows inside strings: where one occurs the
 # careful reading splits the line, so the typed reading (split at \n and \r) leaves it alone.
 _UNICODE_LINE_BREAKS = tuple(c.encode() for c in "\x85\u2028\u2029")
+_ZIP_MAGIC = b"PK\x03\x04"
+"""How every zip archive (and so every .xlsx workbook) begins."""
+# The readers of other apps' files (BG Stats, BoardGameGeek, zip archives) are imported when a
+# file needs them, so the command line starts as fast as before they existed.
 
 
-@dataclass(frozen=True, slots=True)
-class Located:
-    """A record and where it came from, for messages that point at the line."""
-
-    record: Record
-    source: str
-    location: str
-
-
-def read_records(paths: Sequence[Path | str]) -> list[Record]:
-    """Every record in the files, in file order; ids must be unique across all of them."""
+def read_records(paths: Sequence[Path | str], skipped: list[Skipped] | None = None) -> list[Record]:
+    """Every record in the files, in file order; ids must be unique across all of them. The
+    first record that breaks a rule is an `InputError` naming its file, line and field. Rows
+    that cannot be mapped to a record (an incomplete BoardGameGeek play) go to `skipped` when
+    it is given, and are an `InputError` otherwise: nothing is dropped silently."""
     fast = _fast_records(paths)
     if fast is not None:
         return fast
     # Something is wrong or unusual: read again, keeping where each record came from.
-    seen: dict[str, Located] = {}
     out: list[Record] = []
-    for path in paths:
-        for item in _read_file(Path(path)):
-            first = seen.get(item.record.id)
-            if first is not None:
-                raise InputError(
-                    item.source,
-                    item.location,
-                    f"id {item.record.id!r} is already used ({first.source}, {first.location})",
-                    field="id",
-                )
-            seen[item.record.id] = item
+    for item in read_each(paths):
+        if isinstance(item, Located):
             out.append(item.record)
+        elif isinstance(item, Skipped) and skipped is not None:
+            skipped.append(item)
+        else:
+            raise item.error
     return out
 
 
-def _read_file(path: Path) -> list[Located]:
-    text = _read_text(path)
-    return records_from_text(text, str(path), _kind(path, text))
+def read_each(paths: Sequence[Path | str]) -> list[Item]:
+    """Every record in the files, in file order; a record that breaks a rule as its `Rejected`
+    (its id and the error `read_records` would raise), a row that cannot be mapped to a record
+    as its `Skipped`. What leaves no record to name (malformed JSON, a missing or malformed id,
+    an id used twice, an empty file) is raised as an `InputError`."""
+    seen: dict[str, tuple[str, str]] = {}
+    out: list[Item] = []
+    for path in paths:
+        for item in _read_file(Path(path)):
+            source, location = _where(item)
+            first = seen.get(item.id)
+            if first is not None:
+                raise InputError(
+                    source,
+                    location,
+                    f"id {item.id!r} is already used ({first[0]}, {first[1]})",
+                    field="id",
+                )
+            seen[item.id] = (source, location)
+            out.append(item)
+    return out
+
+
+def _where(item: Item) -> tuple[str, str]:
+    if isinstance(item, Located):
+        return item.source, item.location
+    return item.error.source, item.error.location
+
+
+def _read_file(path: Path) -> list[Item]:
+    data = _read_bytes(path)
+    if data.startswith(_ZIP_MAGIC):
+        from tablerank.formats.zipped import records_from_zip
+
+        items, blank = records_from_zip(data, str(path)), False
+    else:
+        text = _decoded(data, path)
+        items, blank = records_from_text(text, str(path), _kind(path, text)), not text.strip()
+    if not items:
+        what = "is empty" if blank else "holds no record (a header alone, or [])"
+        raise InputError(str(path), "", f"{what}; expected at least one game or event")
+    return items
 
 
 def _read_text(path: Path) -> str:
+    return _decoded(_read_bytes(path), path)
+
+
+def _decoded(data: bytes, path: Path) -> str:
     try:
-        return path.read_text(encoding="utf-8-sig")
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        why = f"not UTF-8 text (at byte {exc.start}); save it as UTF-8"
+        raise InputError(str(path), "", why) from None
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
     except FileNotFoundError:
         raise InputError(str(path), "", "no such file") from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -96,7 +138,7 @@ def _fast_records(paths: Sequence[Path | str]) -> list[Record] | None:
         records = _typed_records(data, memo) if Path(path).suffix.lower() != ".csv" else None
         if records is None:
             records = _dict_records(path)
-        if records is None:
+        if not records:  # None, or an empty file: the careful reading says which
             return None
         for record in records:
             if record.id in ids:
@@ -159,32 +201,56 @@ def _fast_record(raw: Any) -> Record | None:
 
 
 def _kind(path: Path, text: str) -> str:
+    """The reader for a file: by its content first (an XML document, a BG Stats export, a JSON
+    array, JSON Lines), then by its extension; CSV otherwise."""
     suffix = path.suffix.lower()
+    start = text.lstrip()[:1]
+    if start == "<":
+        return "bgg"
+    if start == "{":
+        return "bgstats" if _bgstats(text) is not None else "jsonl"
     if suffix == ".csv":
         return "csv"
-    if suffix in {".jsonl", ".ndjson"}:
-        return "jsonl"
-    start = text.lstrip()[:1]
-    if start == "{" or not start:
+    if not start or suffix in {".jsonl", ".ndjson"}:
         return "jsonl"
     if start == "[" or suffix == ".json":
         return "json"
     return "csv"
 
 
-def records_from_text(text: str, source: str, kind: str) -> list[Located]:
-    """Records from file contents of `kind` "jsonl", "json" or "csv"."""
+def _bgstats(text: str) -> dict[str, Any] | None:
+    """The export, when `text` is one JSON object with BG Stats' plays (JSON Lines stop at the
+    end of their first line: a second record is "extra data")."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    from tablerank.formats.bgstats import is_bgstats
+
+    return data if is_bgstats(data) else None
+
+
+def records_from_text(text: str, source: str, kind: str) -> list[Item]:
+    """Records from file contents of `kind` "jsonl", "json", "csv", "bgstats" or "bgg"."""
     if kind == "csv":
-        return list(_from_csv(text, source))
+        return records_from_csv(text, source)
     if kind == "json":
         return list(_from_json_array(text, source))
+    if kind == "bgg":
+        from tablerank.formats.bgg_plays import records_from_bgg
+
+        return records_from_bgg(text, source)
+    if kind == "bgstats":
+        from tablerank.formats.bgstats import records_from_bgstats
+
+        return records_from_bgstats(json.loads(text), source)
     return list(_from_json_lines(text, source))
 
 
 # -- JSON ----------------------------------------------------------------------------------------
 
 
-def _from_json_lines(text: str, source: str) -> Iterator[Located]:
+def _from_json_lines(text: str, source: str) -> Iterator[Item]:
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
@@ -195,10 +261,10 @@ def _from_json_lines(text: str, source: str) -> Iterator[Located]:
             raise InputError(
                 source, where, f"malformed JSON: {exc.msg} (column {exc.colno})"
             ) from None
-        yield Located(_record(raw, source, where), source, where)
+        yield _record(raw, source, where)
 
 
-def _from_json_array(text: str, source: str) -> Iterator[Located]:
+def _from_json_array(text: str, source: str) -> Iterator[Item]:
     try:
         items = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -209,134 +275,19 @@ def _from_json_array(text: str, source: str) -> Iterator[Located]:
         raise InputError(source, "", "expected a JSON array of records or one record per line")
     for number, raw in enumerate(items, start=1):
         where = f"record {number}"
-        yield Located(_record(raw, source, where), source, where)
+        yield _record(raw, source, where)
 
 
-def _record(raw: Any, source: str, where: str) -> Record:
+def _record(raw: Any, source: str, where: str) -> Item:
     if not isinstance(raw, Mapping):
         raise InputError(source, where, f"expected a JSON object, got {type(raw).__name__}")
-    label = f"{where} (id {_id_text(raw['id'])})" if isinstance(raw.get("id"), str | int) else where
-    try:
-        if "standings" in raw:
-            return event_from_dict(raw)
-        if "seats" in raw:
-            return game_from_dict(raw)
-    except RecordError as exc:
-        raise InputError(source, label, exc.message, field=exc.field) from None
+    raw_id = raw.get("id")
+    label = f"{where} (id {id_text(raw_id)})" if isinstance(raw_id, str | int) else where
+    if "standings" in raw:
+        return located(lambda: event_from_dict(raw), raw_id, source, where, lambda _: label)
+    if "seats" in raw:
+        return located(lambda: game_from_dict(raw), raw_id, source, where, lambda _: label)
     raise InputError(source, label, "expected a game (with seats) or an event (with standings)")
-
-
-def _id_text(value: str | int) -> str:
-    """A record's id as a location names it: quoted and cut short unless plainly printable."""
-    if isinstance(value, str) and value.isprintable() and len(value) <= 60:
-        return value
-    return shown(value)
-
-
-# -- CSV: one row per seat (games) or per player (events) ------------------------------------------
-
-_GAME_COLUMNS = ("id", "date", "game", "variant", "target", "group", "city", "class", "event",
-                 "round", "description")  # fmt: skip
-_SEAT_COLUMNS = ("player", "vp", "winner", "place", "team", "status", "account")
-_EVENT_COLUMNS = ("id", "date", "rounds", "format", "description")
-_STANDING_COLUMNS = ("player", "place", "wins", "draws", "losses", "completed")
-_SOURCE_PREFIX = "sources."
-_SEAT_FIELD = re.compile(r"^(?:seats|standings)\[(\d+)\]")
-
-
-@dataclass(slots=True)
-class _Group:
-    header: dict[str, Any]
-    rows: list[dict[str, Any]]
-    lines: list[int]
-
-
-def _from_csv(text: str, source: str) -> Iterator[Located]:
-    reader = csv.DictReader(text.splitlines())
-    columns = [c.strip() for c in reader.fieldnames or []]
-    if not columns:
-        return
-    events = "wins" in columns or "rounds" in columns
-    top, inner = (_EVENT_COLUMNS, _STANDING_COLUMNS) if events else (_GAME_COLUMNS, _SEAT_COLUMNS)
-    _check_columns(columns, top, inner, events, source)
-    groups = _group_rows(reader, columns, top, source)
-    for group in groups.values():
-        yield _csv_record(group, events, source)
-
-
-def _check_columns(
-    columns: list[str], top: Sequence[str], inner: Sequence[str], events: bool, source: str
-) -> None:
-    for column in columns:
-        known = column in top or column in inner
-        if not known and not (column.startswith(_SOURCE_PREFIX) and not events):
-            allowed = ", ".join((*top, *inner, *(() if events else ("sources.<name>",))))
-            raise InputError(source, "line 1", f"unknown column; expected: {allowed}", column)
-    for required in ("id", "player"):
-        if required not in columns:
-            raise InputError(source, "line 1", "a required column is missing", required)
-
-
-def _group_rows(
-    reader: csv.DictReader[str], columns: list[str], top: Sequence[str], source: str
-) -> dict[str, _Group]:
-    groups: dict[str, _Group] = {}
-    for raw in reader:
-        line = reader.line_num
-        if None in raw:
-            raise InputError(source, f"line {line}", "this row has more cells than the header")
-        row = {c.strip(): (v or "").strip() for c, v in raw.items() if c is not None}
-        if not any(row.values()):
-            continue
-        key = row.get("id", "")
-        if not key:
-            raise InputError(source, f"line {line}", "is required", "id")
-        header = {c: row[c] for c in top if row.get(c)}
-        group = groups.setdefault(key, _Group({}, [], []))
-        for column, value in header.items():
-            if group.header.setdefault(column, value) != value:
-                first = group.lines[0]
-                raise InputError(
-                    source,
-                    f"line {line}",
-                    f"{value!r} disagrees with {group.header[column]!r} on line {first} "
-                    f"for the same id {key!r}",
-                    column,
-                )
-        group.rows.append(row)
-        group.lines.append(line)
-    return groups
-
-
-def _csv_record(group: _Group, events: bool, source: str) -> Located:
-    where = f"line {group.lines[0]}"
-    try:
-        if events:
-            standings = [_pick(row, _STANDING_COLUMNS) for row in group.rows]
-            return Located(event_from_dict({**group.header, "standings": standings}), source, where)
-        seats = [_csv_seat(row) for row in group.rows]
-        return Located(game_from_dict({**group.header, "seats": seats}), source, where)
-    except RecordError as exc:
-        match = _SEAT_FIELD.match(exc.field)
-        line = group.lines[int(match.group(1))] if match else group.lines[0]
-        label = f"line {line} (id {_id_text(group.rows[0]['id'])})"
-        raise InputError(source, label, exc.message, field=exc.field) from None
-
-
-def _pick(row: Mapping[str, Any], columns: Iterable[str]) -> dict[str, Any]:
-    return {c: row[c] for c in columns if row.get(c)}
-
-
-def _csv_seat(row: Mapping[str, Any]) -> dict[str, Any]:
-    seat = _pick(row, _SEAT_COLUMNS)
-    sources = {
-        c.removeprefix(_SOURCE_PREFIX): v
-        for c, v in row.items()
-        if c.startswith(_SOURCE_PREFIX) and v
-    }
-    if sources:
-        seat["sources"] = sources
-    return seat
 
 
 # -- starting ratings ------------------------------------------------------------------------------

@@ -8,9 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from tablerank.engine.fields import time_text
 from tablerank.engine.records import Event, Game
 
-__all__ = ["event_json", "game_json", "record_json"]
+__all__ = ["event_json", "game_json", "record_json", "when_text"]
+
+
+def when_text(record: Game | Event) -> str:
+    """A record's date as given: the ISO date, with ``T`` and the time when one was given."""
+    day = record.date.isoformat()
+    return day if record.time is None else f"{day}T{time_text(record.time)}"
 
 
 def game_json(game: Game) -> dict[str, Any]:
@@ -29,7 +36,7 @@ def game_json(game: Game) -> dict[str, Any]:
         if seat.sources:
             row["sources"] = dict(seat.sources)
         seats.append(row)
-    out: dict[str, Any] = {"id": game.id, "date": game.date.isoformat(), "game": game.game}
+    out: dict[str, Any] = {"id": game.id, "date": when_text(game), "game": game.game}
     if game.variant is not None:
         out["variant"] = game.variant
     out.update({"target": game.target, "group": game.group})
@@ -48,7 +55,7 @@ def event_json(event: Event) -> dict[str, Any]:
     """An event in the records' JSON form: `event_from_dict` of this equals `event`."""
     return {
         "id": event.id,
-        "date": event.date.isoformat(),
+        "date": when_text(event),
         "rounds": event.rounds,
         "format": event.format.value,
         "standings": [

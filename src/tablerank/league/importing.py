@@ -6,6 +6,7 @@ games go in batches (`batch.store_games`).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -14,6 +15,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from tablerank.engine.records import Event, Game
+from tablerank.engine.values import in_day_order
 from tablerank.formats.records import record_json
 from tablerank.league.batch import record_games, store_games
 from tablerank.league.bulk import batched
@@ -66,12 +68,22 @@ def import_records(
     require_role(league, by if acting is None else acting, *ORGANIZERS)
     status = RecordStatus.SUBMITTED if pending else RecordStatus.CONFIRMED
     importer = _Importer(league, by, status, ImportSummary())
-    for chunk in _chunks(records, CHUNK):
+    for chunk in _chunks(_by_day(records), CHUNK):
         with transaction.atomic():
             importer.run(chunk)
         if progress is not None:
             progress(len(chunk))
     return importer.summary
+
+
+def _by_day(records: Iterable[Game | Event]) -> Iterable[Game | Event]:
+    """The records to store: the league keeps a record's date, not its time of day (its
+    `played_at` is a moment in its own time zone), so records given with a time are numbered
+    in time order within their day and stored with the date alone."""
+    listed = list(records)
+    if all(r.time is None for r in listed):
+        return listed
+    return [dataclasses.replace(r, time=None) for r in sorted(listed, key=in_day_order)]
 
 
 def _chunks(records: Iterable[Game | Event], size: int) -> Iterator[list[Game | Event]]:

@@ -40,7 +40,7 @@ from tablerank.league.cache import cached, current, stored
 from tablerank.league.explanations import game_explanations, preview
 from tablerank.league.history import HistoryEntry
 from tablerank.league.models import GameRecord, League, Player, RecordStatus
-from tablerank.league.reading import records_of
+from tablerank.league.reading import records_of, unmatched_filters
 from tablerank.league.results import games_played, latest_results, pending_for, waiting_count
 from tablerank.league.standings import ELO
 from tablerank.tournament.seat_report import SeatReport
@@ -67,6 +67,7 @@ __all__ = [
     "seats_report",
     "skill_explanation",
     "standings",
+    "unmatched_filters",
     "waiting_count",
 ]
 

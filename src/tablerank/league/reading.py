@@ -11,6 +11,7 @@ from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 
+from tablerank.engine.history import unmatched_facets
 from tablerank.engine.records import Game, new_game
 from tablerank.engine.systems import get_system
 from tablerank.engine.systems.base import ReplaySystem, System
@@ -50,6 +51,26 @@ def with_seats(records: QuerySet[GameRecord]) -> QuerySet[GameRecord]:
         .order_by("position")
     )
     return records.prefetch_related(Prefetch("seats", queryset=seats))
+
+
+def unmatched_filters(
+    league: League,
+    *,
+    title: str | None = None,
+    group: str | None = None,
+    city: str | None = None,
+    event: str | None = None,
+) -> list[str]:
+    """A warning for each filter that none of the league's confirmed games matches, naming the
+    closest values they have (`engine.history.unmatched`, over the distinct stored values)."""
+    if not any((title, group, city, event)):
+        return []
+    facets = (
+        GameRecord.objects.filter(league=league, status=RecordStatus.CONFIRMED)
+        .values_list("title", "group", "city", "event")
+        .distinct()
+    )
+    return unmatched_facets(facets, title=title, group=group, city=city, event=event)
 
 
 def confirmed_records(league: League) -> QuerySet[GameRecord]:

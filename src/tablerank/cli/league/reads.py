@@ -20,7 +20,7 @@ from tablerank.cli.league.options import (
 from tablerank.cli.league.show import history_json, print_history, print_player_history
 from tablerank.cli.lists import print_list
 from tablerank.cli.options import City, Format, Group, Output, OutputFile, SheetFormat, SystemName
-from tablerank.cli.output import emit, emit_rows, guarded
+from tablerank.cli.output import emit, emit_rows, guarded, warn
 from tablerank.cli.predict import PredictSystem, TableOption, print_prediction
 from tablerank.cli.render import print_standings
 from tablerank.formats.report import (
@@ -105,9 +105,11 @@ def standings(
     def work() -> dict[str, Any]:
         from tablerank.league import queries
 
+        league = access.league(slug)
+        warn(queries.unmatched_filters(league, group=group, city=city, event=event))
         table = queries.standings(
-            access.league(slug), system, list_key=list_key, group=group, city=city,
-            event=event, since=since, until=until,
+            league, system, list_key=list_key, group=group, city=city, event=event, since=since,
+            until=until,
         )  # fmt: skip
         return rating_table_json(table)
 
@@ -129,6 +131,7 @@ def monthly(
         from tablerank.league import queries
 
         league = access.league(slug)
+        warn(queries.unmatched_filters(league, city=city, group=group))
         return lists_json(queries.monthly_list(league, month, city=city, group=group, score=score))
 
     emit_rows(lambda: access.run(work), output, to, print_list, MONTHLY_ROWS)
@@ -152,6 +155,7 @@ def annual(
         from tablerank.league import queries
 
         league = access.league(slug)
+        warn(queries.unmatched_filters(league, city=city, group=group))
         return lists_json(
             queries.annual_list(
                 league, year, city=city, group=group, basic_group=basic_group, score=score
@@ -218,8 +222,10 @@ def backtest(
         from tablerank.formats.report import backtest_json
         from tablerank.league import queries
 
+        league = access.league(slug)
+        warn(queries.unmatched_filters(league, title=title, group=group, city=city))
         base, results = queries.backtest(
-            access.league(slug), tuple(systems or ()), title=title, group=group, city=city
+            league, tuple(systems or ()), title=title, group=group, city=city
         )
         return backtest_json(base, results)
 
@@ -242,6 +248,7 @@ def seats_report(
         from tablerank.league import queries
 
         league = access.league(slug)
+        warn(queries.unmatched_filters(league, title=title, group=group, city=city, event=event))
         return queries.seats_report(league, title=title, group=group, city=city, event=event)
 
     from tablerank.cli.seat_report import print_report

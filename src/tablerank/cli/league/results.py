@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
+from tablerank.cli.inputs import read_files
 from tablerank.cli.league import access
 from tablerank.cli.league.options import By, GameId, PlayerName, Slug
 from tablerank.cli.league.show import print_summary
 from tablerank.cli.league.transfer import export_lines, import_records
 from tablerank.cli.options import Files, Format, Output
 from tablerank.cli.output import CannotWrite, guarded
-from tablerank.formats.reading import read_records
 
 if TYPE_CHECKING:
     from tablerank.league.importing import ImportSummary
@@ -44,7 +44,7 @@ def import_(
     """Import results; games already present (same id and content) are skipped."""
 
     def work() -> "ImportSummary":
-        records = read_records(files)
+        records = read_files(files)
         league = access.league(slug)
         by = access.user(as_user or getpass.getuser())
         return import_records(league, records, by, pending=pending)

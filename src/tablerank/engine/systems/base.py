@@ -9,6 +9,7 @@ and `explain_record` (the same arithmetic, itemised); `ReplaySystem` does the re
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import enum
 from abc import ABC, abstractmethod
 from collections import Counter
@@ -19,6 +20,7 @@ from typing import Any, ClassVar, Generic, Self, TypeVar, get_type_hints
 from tablerank.engine.ranking import competition_ranks, rank_of_each
 from tablerank.engine.records import Event, Game
 from tablerank.engine.sums import total
+from tablerank.engine.values import in_day_order
 from tablerank.engine.variants import is_catan
 from tablerank.errors import InvalidParameter, MixedLists, UnknownRecord
 
@@ -112,8 +114,16 @@ def _size(record: Record) -> int:
 
 
 def chronological(records: Iterable[Record]) -> list[Record]:
-    """Records in the order they are rated: by date, and in input order within a day."""
-    return sorted(records, key=lambda r: r.date)
+    """Records in the order they are rated: by date, then by time of day where one is given,
+    and in input order among equals (`in_day_order`)."""
+    listed = list(records)
+    if any(r.time is not None for r in listed):
+        return sorted(listed, key=in_day_order)
+    return sorted(listed, key=_day)
+
+
+def _day(record: Record) -> dt.date:
+    return record.date
 
 
 class System(ABC):

@@ -1,0 +1,187 @@
+"""BG Stats' export: the sample file, zipped and plain, and malformed variants."""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+import json
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tablerank.engine.records import Game
+from tablerank.errors import InputError
+from tablerank.formats.reading import Located, Rejected, Skipped, read_each, read_records
+
+SAMPLE = Path(__file__).parents[2] / "examples" / "imports" / "bgstats-export.json"
+FIRST = "4f7c2a10-0b1e-4c3a-9a51-1d2e3f405061"
+
+
+def export() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(SAMPLE.read_text(encoding="utf-8"))
+    return data
+
+
+def write(tmp_path: Path, data: Any, name: str = "export.json") -> Path:
+    path = tmp_path / name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def games(path: Path) -> list[Game]:
+    skipped: list[Skipped] = []
+    return [r for r in read_records([path], skipped) if isinstance(r, Game)]
+
+
+def test_the_sample_maps_games_places_seats_and_cities() -> None:
+    first, seafarers, azul = games(SAMPLE)
+    assert first.id == FIRST
+    assert (first.date, first.time) == (dt.date(2026, 4, 11), dt.time(10, 0))
+    assert (first.game, first.variant, first.city) == ("catan", "base", "Bonn")
+    # seat order kept (seatOrder, from the start player), score is VP, the winner first
+    assert [(s.player, s.vp, s.place, s.winner) for s in first.seats] == [
+        ("Ann", 10, 1, True), ("Ben", 8, 2, False), ("Cleo", 6, 3, False)]  # fmt: skip
+    assert (seafarers.game, seafarers.variant) == ("catan", "seafarers")
+    assert [s.player for s in seafarers.seats] == ["Dario", "Ann", "Ben", "Cleo"]
+    assert [s.place for s in seafarers.seats] == [2, 3, 3, 1]
+    assert (azul.game, azul.variant, azul.city) == ("Azul", None, "Köln")
+    assert [(s.player, s.vp, s.place) for s in azul.seats] == [("Ann", 72, 2), ("Dario", 81, 1)]
+
+
+def test_anonymous_players_and_cooperative_games_are_reported_not_dropped() -> None:
+    items = read_each([SAMPLE])
+    skipped = [i for i in items if isinstance(i, Skipped)]
+    assert [str(s.error) for s in skipped] == [
+        f"{SAMPLE}, play 4 (uuid 4f7c2a10-0b1e-4c3a-9a51-1d2e3f405064): "
+        "playerScores[1].playerRefId: an anonymous player sat at this table (name them in "
+        "BG Stats); not rated",
+        f"{SAMPLE}, play 5 (uuid 4f7c2a10-0b1e-4c3a-9a51-1d2e3f405065): gameRefId: Pandemic "
+        "is cooperative: the players win or lose together; not rated",
+    ]
+    assert len(items) == 5
+    with pytest.raises(InputError, match="anonymous player"):
+        read_records([SAMPLE])  # without a list to report them in, a skipped play is an error
+
+
+def test_an_npc_and_an_ignored_play_are_reported(tmp_path: Path) -> None:
+    data = export()
+    data["players"][3]["metaData"] = json.dumps({"isNpc": True})
+    data["plays"][0]["ignored"] = True
+    items = read_each([write(tmp_path, data)])
+    reasons = [i.error.message for i in items if isinstance(i, Skipped)]
+    assert reasons[:2] == [
+        "the play is marked ignored in BG Stats; not rated",
+        "Dario is an NPC (a bot or an automa): tablerank rates people; not rated",
+    ]
+
+
+def test_a_zipped_export_and_a_single_play_read_the_same(tmp_path: Path) -> None:
+    archive = tmp_path / "BGStatsExport.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        z.write(SAMPLE, "BGStatsExport.json")
+    assert games(archive) == games(SAMPLE)
+    single = export()
+    single["plays"] = single["plays"][:1]
+    single["about"] = "BG Stats single play"
+    assert [g.id for g in games(write(tmp_path, single, "night.bgsplay"))] == [FIRST]
+
+
+def test_a_name_that_is_not_a_catan_base_game_keeps_its_title(tmp_path: Path) -> None:
+    data = export()
+    data["games"][0]["name"] = "Catan Junior"
+    assert games(write(tmp_path, data))[0].game == "Catan Junior"
+
+
+def test_lowest_score_wins_gives_places_and_no_vp(tmp_path: Path) -> None:
+    data = export()
+    data["games"][2]["highestWins"] = False
+    ann, dario = data["plays"][2]["playerScores"]
+    ann["winner"], dario["winner"] = True, False
+    azul = games(write(tmp_path, data))[2]
+    assert [(s.player, s.vp, s.place) for s in azul.seats] == [("Ann", None, 1), ("Dario", None, 2)]
+    dario["winner"] = True  # a winner flag that contradicts the scores is the play's error
+    rejected = read_each([write(tmp_path, data)])[2]
+    assert isinstance(rejected, Rejected)
+    assert rejected.error.field == "playerScores[1].rank"
+
+
+def break_play(change: Any) -> dict[str, Any]:
+    data = copy.deepcopy(export())
+    change(data["plays"][0])
+    return data
+
+
+WHERE = f"play 1 (uuid {FIRST})"
+
+
+@pytest.mark.parametrize(
+    ("change", "location", "field", "message"),
+    [
+        (lambda p: p.update(playDate="11.04.2026"), WHERE, "playDate", "expected a date like"),
+        (lambda p: p["playerScores"][0].update(score="eight"), WHERE, "playerScores[0].score",
+         "expected a number of VP, got 'eight'"),
+        (lambda p: p["playerScores"][2].update(winner=True), WHERE, "playerScores[2].winner",
+         "a Catan game has one winner"),
+        (lambda p: p.update(gameRefId=99), WHERE, "gameRefId",
+         "no game with id 99 in the export's games"),
+        (lambda p: p["playerScores"][1].update(score="-2"), WHERE, "playerScores[1].score",
+         "VP cannot be negative"),
+    ],
+)  # fmt: skip
+def test_a_play_that_breaks_a_rule_names_file_play_and_field(
+    tmp_path: Path, change: Any, location: str, field: str, message: str
+) -> None:
+    path = write(tmp_path, break_play(change))
+    rejected = read_each([path])[0]
+    assert isinstance(rejected, Rejected)
+    assert (rejected.error.source, rejected.error.location) == (str(path), location)
+    assert rejected.error.field == field
+    assert message in rejected.error.message
+    with pytest.raises(InputError) as caught:
+        read_records([path], [])
+    assert str(caught.value) == str(rejected.error)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda p: p.pop("uuid"), "play 1: uuid: is required (the play's id)"),
+        (lambda p: p.clear() or p.update(x=1), "play 1: uuid: is required"),
+    ],
+)
+def test_a_play_without_an_id_makes_the_file_unreadable(
+    tmp_path: Path, change: Any, message: str
+) -> None:
+    path = write(tmp_path, break_play(change))
+    with pytest.raises(InputError) as caught:
+        read_each([path])
+    assert str(caught.value).startswith(f"{path}, {message}")
+
+
+@pytest.mark.parametrize(
+    ("member", "content", "message"),
+    [
+        ("a.txt", "hello",
+         ": expected an .xlsx workbook or a zip holding one BG Stats export (.json)"),
+        ("BGStatsExport.json", '{"plays": [', ":BGStatsExport.json: cannot read: "),
+        ("BGStatsExport.json", '{"games": []}',
+         ":BGStatsExport.json: expected a BG Stats export (an object with plays and players)"),
+    ],
+)  # fmt: skip
+def test_a_zip_that_holds_no_readable_export_names_it(
+    tmp_path: Path, member: str, content: str, message: str
+) -> None:
+    archive = tmp_path / "export.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        z.writestr(member, content)
+    with pytest.raises(InputError) as caught:
+        read_each([archive])
+    assert str(caught.value).startswith(f"{archive}{message}")
+
+
+def test_located_items_carry_the_play(tmp_path: Path) -> None:
+    item = read_each([SAMPLE])[0]
+    assert isinstance(item, Located)
+    assert item.location == WHERE
