@@ -221,6 +221,20 @@ def every_link_on_screen(page: Page, links: str) -> None:
     assert not outside, outside
 
 
+def import_a_spreadsheet(page: Page, site: str) -> None:
+    """A club's night from a German spreadsheet (semicolons), previewed, then imported."""
+    page.goto(f"{site}/l/bonn/members/")
+    page.click("#import-link")
+    sheet = Path(__file__).parents[2] / "examples" / "imports" / "club-night-semicolon.csv"
+    page.set_input_files("#id_file", str(sheet))
+    page.click("#import-upload button")
+    expect(page.locator("#import-preview")).to_contain_text("to import")
+    assert GameRecord.objects.filter(league__slug="bonn").count() == 2  # nothing stored yet
+    page.click("#import-button")
+    expect(page.locator("#import-done")).to_contain_text("imported")
+    assert GameRecord.objects.filter(league__slug="bonn").count() > 2
+
+
 def rename_a_player(page: Page, site: str) -> None:
     """Cleo's name was typed wrong when she joined: the members page fixes it, audited."""
     page.goto(f"{site}/l/bonn/members/")
@@ -276,6 +290,7 @@ def test_the_league_story(chromium: Browser, site: str, screenshots: Path) -> No
     expect(organizer.locator("[data-chart=rating-history] canvas").first).to_be_visible()
     shot(organizer, screenshots, "10-player-chart")
     record_kremlin_on_a_phone(chromium, site)
+    import_a_spreadsheet(organizer, site)
     kremlin = GameRecord.objects.get(title="Kremlin")
     assert [s.place for s in kremlin.to_record().seats] == [1, 2, 3]
     window.close()

@@ -8,6 +8,7 @@ from django.urls import URLPattern, URLResolver, path
 from tablerank.web.actions import (
     accounts,
     corrections,
+    imports,
     inbox,
     leagues,
     members,
@@ -24,6 +25,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("l/<slug:slug>/void/<int:pk>/", corrections.void, name="void"),
     path("l/<slug:slug>/correct/<int:pk>/", corrections.correct, name="correct"),
     path("l/<slug:slug>/members/", members.members, name="members"),
+    path("l/<slug:slug>/import/", imports.import_file, name="import"),
+    path("l/<slug:slug>/import/confirm/", imports.import_confirm, name="import-confirm"),
     path("l/<slug:slug>/tournaments/new/", tournaments.tournament_new, name="tournament-new"),
     path("l/<slug:slug>/tournaments/<slug:event>/", tournaments.tournament, name="tournament"),
     path(

@@ -285,6 +285,20 @@
     drawCharts(root);
   }
 
+  // A long request (reading or importing a file) says it is working; the button waits.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var words = form.getAttribute ? form.getAttribute("data-busy-text") : null;
+    if (!words) {
+      return;
+    }
+    form.querySelectorAll("button[type=submit]").forEach(function (button) {
+      button.textContent = words;
+      button.setAttribute("aria-busy", "true");
+      button.disabled = true;
+    });
+  });
+
   document.addEventListener("click", function (event) {
     var button = event.target.closest ? event.target.closest("[data-theme-toggle]") : null;
     if (button) {

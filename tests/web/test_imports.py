@@ -1,0 +1,160 @@
+"""Importing a file from the web (issue 13): upload, preview (nothing stored), map new names
+onto the league's players, confirm; every refusal with its reason."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+
+from tablerank.engine.records import Game
+from tablerank.formats.records import game_json
+from tablerank.league.models import GameRecord, Player
+from tests.web.action_helpers import Club, four_player_game
+
+pytestmark = pytest.mark.django_db
+
+EXAMPLES = Path(__file__).parents[2] / "examples" / "imports"
+
+
+def _renamed(game: Game, old: str, new: str) -> Game:
+    seats = tuple(dataclasses.replace(s, player=new) if s.player == old else s for s in game.seats)
+    return dataclasses.replace(game, seats=seats)
+
+
+def _file(*games: Game, bad: dict[str, Any] | None = None) -> SimpleUploadedFile:
+    lines = [json.dumps(game_json(g)) for g in games]
+    if bad is not None:
+        lines.append(json.dumps(bad))
+    return SimpleUploadedFile("night.jsonl", ("\n".join(lines) + "\n").encode())
+
+
+def _bad_sheet() -> dict[str, Any]:
+    bad = game_json(four_player_game("g3", day="2026-05-09"))
+    bad["seats"][0]["vp"] = 12  # its sources add up to 10
+    return bad
+
+
+@pytest.fixture
+def organizer(club: Club) -> Client:
+    client = Client()
+    client.force_login(club.referee)
+    return client
+
+
+def _preview(client: Client, club: Club, upload: SimpleUploadedFile, **extra: str) -> str:
+    response = client.post(reverse("import", args=[club.league.slug]), {"file": upload} | extra)
+    assert response.status_code == 200, response.content.decode()[:2000]
+    return response.content.decode()
+
+
+def test_the_preview_stores_nothing_and_names_what_will_happen(
+    organizer: Client, club: Club
+) -> None:
+    typo = _renamed(four_player_game("g2", day="2026-05-03"), "Olga", "Olgaa")
+    page = _preview(organizer, club, _file(four_player_game(), typo, bad=_bad_sheet()))
+    assert "<strong>2</strong> records to import" in page
+    rejected = page.split('id="preview-rejected"', 1)[1].split("</table>", 1)[0]
+    assert "g3" in rejected
+    assert "night.jsonl" in rejected  # the uploaded file's name, not where it waits
+    assert "tablerank-import-" not in page
+    assert 'value="Olgaa"' in page  # a new name to map
+    assert not GameRecord.objects.exists()
+    assert not Player.objects.filter(name="Olgaa").exists()
+
+
+def test_confirming_imports_with_new_names_mapped_onto_players(
+    organizer: Client, club: Club
+) -> None:
+    typo = _renamed(four_player_game("g2", day="2026-05-03"), "Olga", "Olgaa")
+    page = _preview(organizer, club, _file(four_player_game(), typo, bad=_bad_sheet()))
+    token = re.search(r'name="token" value="([^"]+)"', page)
+    assert token is not None
+    confirm = reverse("import-confirm", args=[club.league.slug])
+    form = {"token": token.group(1), "new-1": "Olgaa", "map-1": "Olga"}
+    done = organizer.post(confirm, form).content.decode()
+    assert "<strong>2</strong> imported" in done
+    assert "g3" in done.split('id="import-rejected"', 1)[1]
+    stored = GameRecord.objects.get(external_id="g2").to_record()
+    assert "Olga" in [s.player for s in stored.seats]
+    assert not Player.objects.filter(name="Olgaa").exists()
+    again = organizer.post(confirm, form)
+    assert again.status_code == 400
+    assert "that upload is gone" in again.content.decode()
+
+
+def test_a_mapping_that_seats_one_player_twice_is_refused_for_that_game(
+    organizer: Client, club: Club
+) -> None:
+    typo = _renamed(four_player_game("g2"), "Olga", "Olgaa")
+    page = _preview(organizer, club, _file(typo))
+    token = re.search(r'name="token" value="([^"]+)"', page)
+    assert token is not None
+    form = {"token": token.group(1), "new-1": "Olgaa", "map-1": "Ann"}
+    done = organizer.post(reverse("import-confirm", args=[club.league.slug]), form)
+    body = done.content.decode()
+    assert "<strong>0</strong> imported" in body
+    assert "the names mapped would seat Ann twice" in body
+    assert not GameRecord.objects.exists()
+
+
+def test_other_apps_files_are_previewed_by_their_content(organizer: Client, club: Club) -> None:
+    export = (EXAMPLES / "bgstats-export.json").read_bytes()
+    page = _preview(organizer, club, SimpleUploadedFile("export.json", export))
+    imported = re.search(r"<strong>(\d+)</strong> records? to import", page)
+    assert imported is not None
+    assert int(imported.group(1)) > 0
+
+
+@pytest.mark.parametrize(
+    ("upload", "status", "message"),
+    [
+        (None, 400, "choose a file to import"),
+        (SimpleUploadedFile("broken.jsonl", b'{"id": "g1", '), 400, "broken.jsonl"),
+        (SimpleUploadedFile("empty.jsonl", b""), 400, "empty.jsonl"),
+    ],
+)
+def test_a_file_that_cannot_be_read_is_refused_with_its_reason(
+    organizer: Client, club: Club, upload: SimpleUploadedFile | None, status: int, message: str
+) -> None:
+    data = {} if upload is None else {"file": upload}
+    response = organizer.post(reverse("import", args=[club.league.slug]), data)
+    assert response.status_code == status
+    assert message in response.content.decode()
+    assert "tablerank-import-" not in response.content.decode()
+
+
+def test_a_file_over_the_limit_is_refused(
+    organizer: Client, club: Club, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("tablerank.web.actions.imports.MAX_UPLOAD", 10)
+    response = organizer.post(
+        reverse("import", args=[club.league.slug]), {"file": _file(four_player_game())}
+    )
+    assert response.status_code == 413
+
+
+def test_only_organizers_import_and_outsiders_of_a_private_league_see_nothing(
+    club: Club,
+) -> None:
+    player = Client()
+    player.force_login(club.ann)
+    url = reverse("import", args=[club.league.slug])
+    assert player.get(url).status_code == 403
+    assert player.post(url, {"file": _file(four_player_game())}).status_code == 403
+    club.league.public = False
+    club.league.save()
+    outsider = Client()
+    outsider.force_login(club.outsider)
+    assert outsider.get(url).status_code == 404
+    assert not GameRecord.objects.exists()
+    members = Client()
+    members.force_login(club.referee)
+    assert f'href="{url}"' in members.get(reverse("members", args=["bonn"])).content.decode()
