@@ -26,12 +26,13 @@ ORGANIZER_PASSWORD = "the organizer's own passphrase"
 PASSWORDS = {"ann": "ann's long passphrase 1", "ben": "ben's long passphrase 2",
              "cleo": "cleo's long passphrase 3"}  # fmt: skip
 SHEET = {
-    0: ("Olga", {"settlements": "3", "cities": "2"}),
+    0: ("Olga", {"settlements": "3", "cities": "1"}),
     1: ("Ann", {"settlements": "2", "cities": "7", "vp_cards": "1"}),  # 7: a typo, fixed below
-    2: ("Ben", {"settlements": "4", "cities": "2"}),
+    2: ("Ben", {"settlements": "4", "cities": "1"}),
     3: ("Cleo", {"settlements": "3"}),
 }
-"""Seat, player and VP by source; Ann (seat 2) also holds Longest Road, Ben Largest Army."""
+"""Seat, player and pieces by source (1 city is 2 VP); Ann (seat 2) also holds Longest Road,
+Ben Largest Army."""
 
 
 @dataclass
@@ -139,13 +140,13 @@ def record_on_a_phone(chromium: Browser, site: str, screenshots: Path) -> None:
             page.fill(f"[name=seat-{seat}-{source}]", vp)
     page.check("input[name=award-longest_road][value='1']")
     page.check("input[name=award-largest_army][value='2']")
-    # The live check: Ann's 7 VP of cities cannot be right, says the engine.
+    # The live check: Ann's 7 cities (14 VP) cannot be right, says the engine.
     expect(page.locator("#sheet-errors")).to_contain_text(
-        "Ann: cities 7 VP is not a whole number of cities"
+        "Ann: cities 14 VP is over the maximum of 8"
     )
     expect(page.locator("#name-longest_road-1")).to_have_text("Ann")
     shot(page, screenshots, "2-record-phone-error", at="#sheet")
-    page.fill("[name=seat-1-cities]", "6")
+    page.fill("[name=seat-1-cities]", "3")
     expect(page.locator("#total-1")).to_have_text("11")
     expect(page.locator("#seat-total-1")).to_have_text("· 11 VP")
     expect(page.locator("#sheet-ok")).to_be_visible()

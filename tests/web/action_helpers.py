@@ -9,6 +9,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 
+from tablerank.catan.variants import SOURCES
 from tablerank.engine.records import Game, new_game
 from tablerank.league import services
 from tablerank.league.models import GameRecord, League, Player
@@ -79,7 +80,8 @@ def sheet(
     played_at: str = "2026-05-02T20:30",
     **extra: Any,
 ) -> dict[str, Any]:
-    """A score sheet as the record form posts it: seats as (player, {source: VP})."""
+    """A score sheet as the record form posts it: seats as (player, {source: VP}), each source's
+    VP typed as the pieces that make it (a whole number of them)."""
     data: dict[str, Any] = {
         "variant": variant,
         "players": str(len(seats)),
@@ -88,8 +90,8 @@ def sheet(
     }
     for i, (name, sources) in enumerate(seats):
         data[f"seat-{i}-player"] = name
-        for key, vp in sources.items():
-            data[f"seat-{i}-{key}"] = str(vp)
+        for key, vp in sources.items():  # the sheet counts pieces: cities 6 VP are 3 cities
+            data[f"seat-{i}-{key}"] = str(vp // SOURCES[key].points)
     for key, holder in (awards or {}).items():
         data[f"award-{key}"] = str(holder)
     if confirm is not None:

@@ -193,7 +193,7 @@ def test_a_duplicate_player_is_the_engines_refusal_in_the_sheets_words(
 def test_a_bad_number_is_a_form_message(client: Client, club: Club) -> None:
     data = sheet(FOUR_SEATS) | {"seat-1-cities": "lots", "played_at": "yesterday"}
     page = text(signed_in(client, club.ann).post(check_url(club), data))
-    assert "Cities: Enter a whole number." in page
+    assert "Cities (2 VP each): Enter a whole number." in page
     assert "Played at: Enter a valid date/time." in page
 
 
@@ -284,12 +284,12 @@ def test_submitting_needs_the_winner_confirmed(client: Client, club: Club) -> No
 
 
 def test_submitting_refuses_a_sheet_with_errors(client: Client, club: Club) -> None:
-    seats = [("Ann", {"settlements": 2, "cities": 7}), *FOUR_SEATS[1:]]
+    seats = [("Ann", {"settlements": 2, "cities": 10}), *FOUR_SEATS[1:]]  # 5 cities
     data = sheet(seats, awards=FOUR_AWARDS, winner=0, confirm=0)
     response = signed_in(client, club.ann).post(record_url(club), data)
     assert response.status_code == 400
     assert "fix the errors below first" in text(response)
-    assert "cities 7 VP is not a whole number of cities at 2 VP each" in text(response)
+    assert "Ann: cities 10 VP is over the maximum of 8" in text(response)
     assert not GameRecord.objects.exists()
 
 
@@ -694,6 +694,16 @@ def test_voiding_needs_a_reason_and_a_post(client: Client, club: Club) -> None:
     assert client.post(void, {"why": "x"}).status_code == 302  # to sign in
     record.refresh_from_db()
     assert record.status == RecordStatus.CONFIRMED
+
+
+def test_the_sheet_counts_pieces_and_stores_their_vp(client: Client, club: Club) -> None:
+    """Issue 14: two cities typed are two cities (4 VP), not 2 VP taken for one city."""
+    page = text(signed_in(client, club.ann).get(record_url(club)))
+    assert "Cities (2 VP each)" in page
+    assert "Settlements (1 VP each)" in page
+    data = sheet(FOUR_SEATS, awards=FOUR_AWARDS, confirm=0) | {"seat-0-cities": "3"}
+    assert client.post(record_url(club), data).status_code == 302
+    assert GameRecord.objects.get().to_record().seats[0].sources["cities"] == 6
 
 
 def test_a_game_recorded_with_its_city_event_and_round_reaches_that_citys_list(

@@ -32,11 +32,12 @@ def confirmed(club: Club) -> GameRecord:
 
 
 def _sheet() -> dict[str, Any]:
-    """What the correction page posts back untouched: the stored game, its winner confirmed."""
+    """What the correction page posts back untouched: the stored game (pieces: 3 cities are
+    6 VP), its winner confirmed."""
     data: dict[str, Any] = {"variant": "base", "players": "4", "winner": "0", "confirm_winner": "0"}
     data |= {"played_at": "2026-05-02T20:30", "award-longest_road": "0", "award-largest_army": "2"}
     for i, (name, sources) in enumerate(
-        (("Ann", {"settlements": 2, "cities": 6}), ("Ben", {"settlements": 3, "cities": 4}),
+        (("Ann", {"settlements": 2, "cities": 3}), ("Ben", {"settlements": 3, "cities": 2}),
          ("Cleo", {"settlements": 4}), ("Olga", {"settlements": 5}))
     ):  # fmt: skip
         data[f"seat-{i}-player"] = name
@@ -62,7 +63,7 @@ def test_the_sheet_opens_with_the_stored_game(
     page = client.get(_url(club, confirmed)).content.decode()
     for name in ("Ann", "Ben", "Cleo", "Olga"):
         assert f'value="{name}"' in page
-    assert 'name="seat-0-cities" value="6"' in page
+    assert 'name="seat-0-cities" value="3"' in page  # 6 VP of cities: three cities
     assert 'name="award-longest_road" value="0" checked' in page
     assert "Correct the result" in page
     assert 'name="why"' in page
@@ -72,7 +73,7 @@ def test_a_corrected_sheet_takes_the_originals_place(
     client: Client, club: Club, confirmed: GameRecord
 ) -> None:
     client.force_login(club.referee)
-    data = _sheet() | {"seat-1-cities": "6", "why": "Ben had three cities"}
+    data = _sheet() | {"seat-1-cities": "3", "why": "Ben had three cities"}
     response = client.post(_url(club, confirmed), data)
     assert response.status_code == 302
     confirmed.refresh_from_db()

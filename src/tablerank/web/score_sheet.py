@@ -33,6 +33,14 @@ def table_sizes() -> list[int]:
     return list(range(min(v.players[0] for v in VARIANTS.values()), MOST_SEATS + 1))
 
 
+def counted_label(source: Source) -> str:
+    """A source as the sheet asks for it: pieces where people count pieces ("Cities (2 VP
+    each)"), VP where the source's VP vary ("Scenario-Specific Bonuses (VP)")."""
+    if source.varies:
+        return f"{source.label} (VP)"
+    return f"{source.label} ({source.points} VP each)"
+
+
 def played_at_field() -> forms.DateTimeField:
     """When a game was played, as a phone's date-and-time picker gives it."""
     return forms.DateTimeField(
@@ -66,8 +74,9 @@ def _seat_choices(seats: int, nobody: str) -> list[tuple[str, str]]:
 
 
 class RecordForm(forms.Form):
-    """One game's score sheet: variant, when, each seat's player and VP per source, who holds
-    each single-holder award, and the winner.
+    """One game's score sheet: variant, when and where, each seat's player and the pieces of
+    each source (3 cities, 2 VP cards; VP where a source's VP vary), who holds each
+    single-holder award, and the winner.
 
     Fields are named for the seat they belong to (``seat-0-player``, ``seat-0-cities``);
     awards (``award-longest_road``) and the winner take a seat number, so one player at most
@@ -126,13 +135,11 @@ class RecordForm(forms.Form):
             )
             for source in self.counted_sources:
                 self.fields[f"seat-{i}-{source.key}"] = forms.IntegerField(
-                    label=source.label,
+                    label=counted_label(source),
                     required=False,
                     min_value=0,
                     max_value=99,
-                    widget=forms.NumberInput(
-                        attrs={"inputmode": "numeric", "step": source.points, "min": 0}
-                    ),
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 1, "min": 0}),
                 )
         for source in self.awards:
             self.fields[f"award-{source.key}"] = forms.ChoiceField(
@@ -226,9 +233,9 @@ def _seat_name(form: RecordForm, i: int) -> str:
 def _seat_sources(form: RecordForm, i: int) -> dict[str, int]:
     sources: dict[str, int] = {}
     for source in form.counted_sources:
-        amount = form.cleaned_data.get(f"seat-{i}-{source.key}")
-        if amount:
-            sources[source.key] = int(amount)
+        count = form.cleaned_data.get(f"seat-{i}-{source.key}")
+        if count:
+            sources[source.key] = int(count) * source.points
     for source in form.awards:
         if form.cleaned_data.get(f"award-{source.key}") == str(i):
             sources[source.key] = source.points
@@ -352,7 +359,10 @@ def sheet_of(game: Game, played: dt.datetime | None, league: League) -> dict[str
         for key, vp in seat.sources.items():
             source = variant.source(key)
             holder = source is not None and source.single_holder
-            data[f"award-{key}" if holder else f"seat-{i}-{key}"] = str(i) if holder else f"{vp:g}"
+            if holder:
+                data[f"award-{key}"] = str(i)
+            else:  # the sheet counts pieces: cities 6 VP are 3 cities
+                data[f"seat-{i}-{key}"] = f"{vp / (source.points if source else 1):g}"
         if seat.winner:
             data["winner"] = str(i)
     return data
