@@ -16,6 +16,7 @@ from tablerank.engine.verification import Signature, Status, Verification, verif
 from tablerank.league.errors import AlreadySigned, LeagueError, NotAllowed, NotPending, NotYourSeat
 from tablerank.league.members import check_new_names
 from tablerank.league.models import Confirmation, GameRecord, League, Player, RecordStatus, Verdict
+from tablerank.league.notifications import mail_signers
 from tablerank.league.ratings import refresh_ratings
 from tablerank.league.recording import _next_sequence, _write_game, require_valid
 from tablerank.league.revisions import bump
@@ -183,6 +184,7 @@ def submit_game(
         for player in signers:
             _sign(record, player, by, Verdict.CONFIRM, note or "submitted")
         _settle(record)
+        mail_signers(record)
         return record
 
 

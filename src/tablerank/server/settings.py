@@ -333,3 +333,22 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("TABLERANK_READ_CACHE_ENTRIES", "1000"))},
     },
 }
+
+
+# -- mail: optional. With TABLERANK_EMAIL_HOST set, players with an e-mail address hear of a
+# result waiting for their signature (`league.notifications`); without it, nothing is sent and
+# the site's inbox count is the only notification.
+EMAIL_HOST = os.environ.get("TABLERANK_EMAIL_HOST", "").strip()
+TABLERANK_MAIL = bool(EMAIL_HOST)
+if TABLERANK_MAIL:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_PORT = int(os.environ.get("TABLERANK_EMAIL_PORT", "587"))
+    EMAIL_HOST_USER = os.environ.get("TABLERANK_EMAIL_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("TABLERANK_EMAIL_PASSWORD", "")
+    EMAIL_USE_TLS = envbool("TABLERANK_EMAIL_TLS", default=True)
+    DEFAULT_FROM_EMAIL = os.environ.get("TABLERANK_EMAIL_FROM", f"tablerank@{EMAIL_HOST}")
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.dummy.EmailBackend"
+TABLERANK_SITE_URL = os.environ.get("TABLERANK_SITE_URL", "").rstrip("/")
+"""The site's address for links in e-mails (``https://club.example``); without it, e-mails
+name the inbox's path only."""
