@@ -13,7 +13,7 @@ import datetime as dt
 import enum
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Self, TypeVar, get_type_hints
 
@@ -35,6 +35,8 @@ __all__ = [
     "Term",
     "Totals",
     "chronological",
+    "require_one_list",
+    "split_refused",
 ]
 
 Record = Game | Event
@@ -284,24 +286,11 @@ class ReplaySystem(System, Generic[R]):
         return None
 
     def _split(self, records: Iterable[Record]) -> tuple[list[R], list[NotRated]]:
-        mine: list[R] = []
-        other: list[NotRated] = []
-        for rec in chronological(records):
-            reason = self.refusal(rec)
-            if reason is None:
-                mine.append(rec)  # type: ignore[arg-type]
-            else:
-                other.append(NotRated(rec.id, None, reason))
-        return mine, other
+        mine, other = split_refused(self.refusal, records)
+        return mine, other  # type: ignore[return-value]
 
     def _one_list(self, records: list[R]) -> None:
-        keys = sorted({self.list_key(r) for r in records})
-        if len(keys) > 1:
-            option = "--title" if self.list_name == "game title" else "--group"
-            raise MixedLists(
-                f"{self.name} keeps a separate list per {self.list_name}, and these records "
-                f"span {len(keys)}: {', '.join(keys)}; choose one with {option}"
-            )
+        require_one_list(self.name, self.list_name, (self.list_key(r) for r in records))
 
     def totals(self, records: Iterable[Record], start: Mapping[str, float] | None = None) -> Totals:
         mine, skipped = self._split(records)
@@ -385,3 +374,29 @@ class ReplaySystem(System, Generic[R]):
     def before(self, players: Sequence[str], ratings: Mapping[str, float]) -> dict[str, float]:
         initial = self.initial_rating()
         return {p: ratings.get(p, initial) for p in players}
+
+
+def split_refused(
+    refusal: Callable[[Record], str | None], records: Iterable[Record]
+) -> tuple[list[Record], list[NotRated]]:
+    """The records a system rates, in play order, and the others with its reason."""
+    mine: list[Record] = []
+    other: list[NotRated] = []
+    for rec in chronological(records):
+        reason = refusal(rec)
+        if reason is None:
+            mine.append(rec)
+        else:
+            other.append(NotRated(rec.id, None, reason))
+    return mine, other
+
+
+def require_one_list(system: str, list_name: str, keys: Iterable[str]) -> None:
+    """`MixedLists` where the records span more than one of the system's lists."""
+    found = sorted(set(keys))
+    if len(found) > 1:
+        option = "--title" if list_name == "game title" else "--group"
+        raise MixedLists(
+            f"{system} keeps a separate list per {list_name}, and these records "
+            f"span {len(found)}: {', '.join(found)}; choose one with {option}"
+        )

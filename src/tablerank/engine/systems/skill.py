@@ -28,9 +28,11 @@ from tablerank.engine.systems.base import (
     Term,
     Totals,
     chronological,
+    require_one_list,
+    split_refused,
 )
 from tablerank.engine.values import Game
-from tablerank.errors import InvalidParameter, InvalidTable, MixedLists, UnknownRecord
+from tablerank.errors import InvalidParameter, InvalidTable, UnknownRecord
 
 if TYPE_CHECKING:
     from tablerank.engine.skill_model import Fit, Observations
@@ -121,22 +123,11 @@ class Skill(System):
 
     def games(self, records: Iterable[Record]) -> tuple[list[Game], list[NotRated]]:
         """The games this system rates, in play order, and the records and seats it does not."""
-        mine: list[Game] = []
-        skipped: list[NotRated] = []
-        for rec in chronological(records):
-            reason = self.refusal(rec)
-            if reason is not None:
-                skipped.append(NotRated(rec.id, None, reason))
-                continue
-            assert isinstance(rec, Game)
-            mine.append(rec)
-            skipped.extend(_left(rec))
-        titles = sorted({self.list_key(g) for g in mine})
-        if len(titles) > 1:
-            raise MixedLists(
-                f"skill keeps a separate list per game title, and these records span "
-                f"{len(titles)}: {', '.join(titles)}; choose one with --title"
-            )
+        rated, skipped = split_refused(self.refusal, records)
+        mine = [rec for rec in rated if isinstance(rec, Game)]
+        for game in mine:
+            skipped.extend(_left(game))
+        require_one_list(self.name, "game title", (self.list_key(g) for g in mine))
         return mine, skipped
 
     def observations(self, games: Sequence[Game]) -> Observations:

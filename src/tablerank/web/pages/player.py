@@ -91,13 +91,14 @@ def player(request: HttpRequest, slug: str, name: str) -> HttpResponse:
         entries, trouble = [], exc
     seats = person.seats.filter(game__status=RecordStatus.CONFIRMED)
     titles, met = queries.player_records(league, person)
+    now = _now_per_list(entries)
     context = {
         "league": league,
         "person": person,
         "system_groups": grouped(systems),
         "system": system,
         "played": _games_by_id(league, person),
-        "now": _now_per_list(entries),
+        "now": now,
         "system_title": get_system(system).title,
         "error": trouble,
         "entries": list(reversed(entries)),
@@ -112,6 +113,6 @@ def player(request: HttpRequest, slug: str, name: str) -> HttpResponse:
         "player_names": player_names(league),
         "titles": titles,
         "rivals": met[:RIVALS],
-        "rated_here": sum(line["games"] for line in _now_per_list(entries)),
+        "rated_here": sum(line["games"] for line in now),
     }
     return render(request, "web/pages/player.html", context)
