@@ -14,7 +14,8 @@ from tablerank.league.models import League
 from tablerank.league.reading import confirmed_records, games_of
 
 
-def _month_range(month: str) -> tuple[dt.date, dt.date]:
+def month_range(month: str) -> tuple[dt.date, dt.date]:
+    """The first and last day of a month written YYYY-MM (`LeagueError` otherwise)."""
     try:
         first = dt.date.fromisoformat(f"{month.strip()}-01")
     except (ValueError, AttributeError):
@@ -61,7 +62,7 @@ def monthly_list(
     the Open List. `score` is the league's monthly score formula unless given. The engine's
     `monthly_list` over the month's confirmed games: its entries are `MonthlyEntry` (player,
     place, score, games, gold), and `not_listed` says who played too little."""
-    first, last = _month_range(month)
+    first, last = month_range(month)
     return _listed(
         engine_lists.monthly_list,
         records=_between(league, first, last),

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import datetime as dt
-
 from django.contrib.auth.models import User
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
-from tablerank.league.errors import LeagueError
+from tablerank.league.lists import month_range
 from tablerank.league.models import Confirmation, GameRecord, League, RecordStatus, Seat
 from tablerank.league.reading import with_seats
 
@@ -74,7 +72,7 @@ def games_played(
 ) -> QuerySet[GameRecord]:
     """The league's confirmed games, newest first, with their seats: of a player (any case),
     a game title (any case), a month (YYYY-MM) and a city, where given. A month that is not one
-    is a `LeagueError`."""
+    is a `LeagueError` (`lists.month_range`)."""
     rows = GameRecord.objects.filter(league=league, status=RecordStatus.CONFIRMED)
     if player.strip():
         rows = rows.filter(seats__player__key=player.strip().casefold())
@@ -83,13 +81,5 @@ def games_played(
     if city.strip():
         rows = rows.filter(city__iexact=city.strip())
     if month.strip():
-        day = _month_start(month.strip())
-        rows = rows.filter(date__year=day.year, date__month=day.month)
+        rows = rows.filter(date__range=month_range(month))
     return with_seats(rows.order_by("-date", "-sequence"))
-
-
-def _month_start(month: str) -> dt.date:
-    try:
-        return dt.date.fromisoformat(f"{month}-01")
-    except ValueError:
-        raise LeagueError("month", f"expected a month like 2026-03, got {month!r}") from None
