@@ -286,8 +286,7 @@ class ReplaySystem(System, Generic[R]):
         return None
 
     def _split(self, records: Iterable[Record]) -> tuple[list[R], list[NotRated]]:
-        mine, other = split_refused(self.refusal, records)
-        return mine, other  # type: ignore[return-value]
+        return split_refused(self.refusal, records)  # type: ignore[return-value]
 
     def _one_list(self, records: list[R]) -> None:
         require_one_list(self.name, self.list_name, (self.list_key(r) for r in records))
@@ -393,8 +392,7 @@ def split_refused(
 
 def require_one_list(system: str, list_name: str, keys: Iterable[str]) -> None:
     """`MixedLists` where the records span more than one of the system's lists."""
-    found = sorted(set(keys))
-    if len(found) > 1:
+    if len(found := sorted(set(keys))) > 1:
         option = "--title" if list_name == "game title" else "--group"
         raise MixedLists(
             f"{system} keeps a separate list per {list_name}, and these records "
