@@ -3,8 +3,8 @@
 Building a Django model object per row cost more than rating the game, so rows go in as plain
 SQL: on SQLite as `INSERT ... VALUES (...), (...)` statements of many rows; on PostgreSQL with
 COPY, since psycopg parses a long parameterised statement slowly and one statement per row
-costs a round trip each. Values must already be adapted for the database
-(`connection.ops.adapt_datefield_value` and friends).
+costs a round trip each (a recording's few rows go in one plain INSERT). Values must already
+be adapted for the database (`connection.ops.adapt_datefield_value` and friends).
 
 No statement takes more parameters than the database allows: SQLite's limit is read from the
 connection (`SQLITE_LIMIT_VARIABLE_NUMBER`, 32,766 by default, lower when a build or a test
@@ -31,6 +31,9 @@ PARAMETERS_PER_STATEMENT = 30_000
 
 POSTGRES_PARAMETERS = 65_535
 """The PostgreSQL protocol's limit on one statement's parameters."""
+
+FEW_VALUES = 2_000
+"""Values up to which PostgreSQL takes rows in one INSERT statement rather than by COPY."""
 
 _SPARE = 16
 """Parameters an `IN (...)` lookup leaves for the rest of its statement (league, status...)."""
@@ -77,10 +80,12 @@ def insert_rows(
     clause for rows that exist already."""
     if not rows:
         return
-    if connection.vendor == "postgresql":
-        _copy(table, columns, rows, on_conflict)
-    else:
+    if connection.vendor != "postgresql":
         _values(table, columns, rows, on_conflict)
+    elif len(rows) * len(columns) <= FEW_VALUES:
+        _statement(table, columns, rows, on_conflict)
+    else:
+        _copy(table, columns, rows, on_conflict)
 
 
 def _names(columns: Sequence[str]) -> str:
@@ -102,6 +107,20 @@ def _values(
         sql = head + ", ".join([one] * len(part)) + (f" {on_conflict}" if on_conflict else "")
         with connection.wrap_database_errors:  # Django's IntegrityError, as its cursor raises
             raw.execute(sql, [value for row in part for value in row])
+
+
+def _statement(
+    table: str, columns: Sequence[str], rows: Sequence[tuple[Any, ...]], on_conflict: str
+) -> None:
+    """One multi-row INSERT through Django's cursor: a recording's few rows, one round trip
+    instead of COPY's (and, for an upsert, a scratch table's) several."""
+    one = "(" + ", ".join(["%s"] * len(columns)) + ")"
+    sql = (
+        f"INSERT INTO {connection.ops.quote_name(table)} ({_names(columns)}) "
+        f"VALUES {', '.join([one] * len(rows))}" + (f" {on_conflict}" if on_conflict else "")
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [value for row in rows for value in row])
 
 
 def _copy(

@@ -22,8 +22,7 @@ from django.utils import timezone
 from tablerank.catan.validation import validate
 from tablerank.engine.fields import check_date
 from tablerank.engine.records import Event, Game
-from tablerank.engine.records import Seat as EngineSeat
-from tablerank.league import revisions, seat_columns
+from tablerank.league import revisions
 from tablerank.league.errors import (
     AlreadyVoided,
     DuplicateRecord,
@@ -37,14 +36,13 @@ from tablerank.league.models import (
     EventStanding,
     GameRecord,
     League,
-    Player,
     Recorded,
     RecordStatus,
     Seat,
-    SourceVP,
 )
 from tablerank.league.ratings import refresh_ratings, refresh_recorded
 from tablerank.league.roles import MEMBERS, ORGANIZERS, require_role
+from tablerank.league.seat_rows import insert_seats, packed, players_named
 
 __all__ = [
     "check_result",
@@ -123,29 +121,6 @@ def _game_fields(game: Game) -> dict[str, Any]:
     }
 
 
-def _seat_row(record: GameRecord, position: int, seat: EngineSeat, player: Player) -> Seat:
-    return Seat(
-        game=record,
-        position=position,
-        player=player,
-        vp=seat.vp,
-        winner=seat.winner,
-        place=seat.place,
-        team=seat.team or "",
-        status=seat.status.value,
-        account=seat.account.value,
-    )
-
-
-def _seated(league: League, names: list[str]) -> list[Player]:
-    """The league's players of these names (one query), any missing one created."""
-    known = {
-        p.key: p
-        for p in Player.objects.filter(league=league, key__in=[n.casefold() for n in names])
-    }
-    return [known.get(name.casefold()) or player_named(league, name) for name in names]
-
-
 def _write_game(
     league: League,
     game: Game,
@@ -157,8 +132,9 @@ def _write_game(
     replaces: GameRecord | None = None,
 ) -> tuple[GameRecord, Game]:
     """Store the game's rows; return the record and the game with the league's spellings of
-    its players (what the rating state is keyed by)."""
-    _check_id_free(league, GameRecord, game.id, "game")
+    its players (what the rating state is keyed by). The live-id index refuses an id a live
+    record of the league has (`DuplicateRecord`)."""
+    players = players_named(league, [seat.player for seat in game.seats])
     try:
         with transaction.atomic():  # a savepoint: a lost race leaves the caller's work usable
             record = GameRecord.objects.create(
@@ -170,30 +146,18 @@ def _write_game(
                 status=status,
                 created_by=by,
                 replaces=replaces,
+                seat_columns=packed(game, players),
                 **_game_fields(game),
             )
     except IntegrityError:
         raise DuplicateRecord(league.slug, game.id) from None
-    players = _seated(league, [seat.player for seat in game.seats])
-    seats = Seat.objects.bulk_create(
-        _seat_row(record, position, seat, player)
-        for position, (seat, player) in enumerate(zip(game.seats, players, strict=True))
-    )
-    packed = seat_columns.pack_stored(
-        (row.player_id, row.place, row.winner, row.status, row.account) for row in seats
-    )
-    GameRecord.objects.filter(pk=record.pk).update(seat_columns=packed)
+    insert_seats([game], {game.id: record.pk}, players)
     spelled = dataclasses.replace(
         game,
         seats=tuple(
-            dataclasses.replace(seat, player=player.name)
-            for seat, player in zip(game.seats, players, strict=True)
+            dataclasses.replace(seat, player=players[seat.player.casefold()][1])
+            for seat in game.seats
         ),
-    )
-    SourceVP.objects.bulk_create(
-        SourceVP(seat=row, source=source, vp=vp)
-        for row, seat in zip(seats, game.seats, strict=True)
-        for source, vp in seat.sources.items()
     )
     return record, spelled
 

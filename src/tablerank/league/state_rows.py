@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from django.db import connection
 from django.utils import timezone
 
-from tablerank.league.bulk import batched, insert_rows
+from tablerank.league.bulk import batched, insert_rows, select_in
 from tablerank.league.models import League, RatingState
 
 __all__ = [
@@ -103,16 +103,17 @@ class StateRows:
 
     def load(self, names: Iterable[str]) -> None:
         missing = list(set(names) - self._looked)
-        rows = RatingState.objects.filter(league=self.league)
         lists = self.lists
-        for part in batched(missing):
-            for system, key, player, rating, games, parts in rows.filter(
-                player__in=part
-            ).values_list("system", "list_key", "player", "rating", "games", "parts"):
-                one = lists.get((system, key))
-                if one is None:
-                    one = lists[system, key] = {}
-                one[player] = (rating, games, parts)
+        table = connection.ops.quote_name(RatingState._meta.db_table)
+        sql = (
+            f"SELECT system, list_key, player, rating, games, parts FROM {table} "
+            "WHERE league_id = %s AND player IN {in}"
+        )
+        for system, key, player, rating, games, parts in select_in(sql, [self.league.pk], missing):
+            one = lists.get((system, key))
+            if one is None:
+                one = lists[system, key] = {}
+            one[player] = (rating, games, parts)
         self._looked.update(missing)
 
     def get(self, where: Key) -> Row | None:

@@ -19,11 +19,15 @@ class Marks:
 
     def __init__(self, league: League) -> None:
         self.league = league
-        rows = RatingWatermark.objects.filter(league=league).values_list(
-            "system", "list_key", "date", "sequence", "games"
-        )
+        table = connection.ops.quote_name(RatingWatermark._meta.db_table)
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT system, list_key, date, sequence, games FROM {table} WHERE league_id = %s",
+                [league.pk],
+            )
+            rows = cursor.fetchall()
         self.marks: dict[tuple[str, str], Mark] = {
-            (system, key): ((day, sequence), games) for system, key, day, sequence, games in rows
+            (system, key): ((at, sequence), games) for system, key, at, sequence, games in rows
         }
         self._changed: set[tuple[str, str]] = set()
         self._gone: set[tuple[str, str]] = set()
