@@ -11,6 +11,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.urls import NoReverseMatch, reverse
 
 from tablerank.catan.variants import SOURCES, VARIANTS
+from tablerank.engine.systems import SYSTEMS
 from tablerank.engine.systems.base import Term
 from tablerank.league import queries
 from tablerank.league.models import League
@@ -55,6 +56,18 @@ def system_family(name: str) -> str:
     if name in {"monthly", "open", "annual"}:
         return SYSTEM_FAMILIES["cow"]
     return SYSTEM_FAMILIES.get(name.split(".", 1)[0], "")
+
+
+LIST_SYSTEM = "cow.points"
+"""The ranking lists' system: its page explains their points."""
+
+
+@register.filter
+def system_url(name: str) -> str:
+    """The address of the system's "How it works" page (the lists': cow.points'), or "" for
+    a name that is not a system."""
+    system = LIST_SYSTEM if name in {"monthly", "open", "annual"} else name
+    return reverse("system-page", args=[system]) if system in SYSTEMS else ""
 
 
 @register.filter
