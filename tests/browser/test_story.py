@@ -146,7 +146,9 @@ def record_on_a_phone(chromium: Browser, site: str, screenshots: Path) -> None:
     )
     expect(page.locator("#name-longest_road-1")).to_have_text("Ann")
     shot(page, screenshots, "2-record-phone-error", at="#sheet")
+    expect(page.locator("#vp-seat-1-cities")).to_have_text("= 14 VP")  # beside the count
     page.fill("[name=seat-1-cities]", "3")
+    expect(page.locator("#vp-seat-1-cities")).to_have_text("= 6 VP")
     expect(page.locator("#total-1")).to_have_text("11")
     expect(page.locator("#seat-total-1")).to_have_text("· 11 VP")
     expect(page.locator("#sheet-ok")).to_be_visible()
@@ -283,6 +285,14 @@ def test_the_league_story(chromium: Browser, site: str, screenshots: Path) -> No
     for name in ("Ann", "Ben", "Cleo", "Olga"):
         expect(organizer.locator("main")).to_contain_text(name)
     shot(organizer, screenshots, "9-standings")
+    organizer.click("#how-computed")  # the tab's "How is this computed?"
+    expect(organizer.locator("#system-doc h2").first).to_have_text("What it rewards")
+    organizer.goto(f"{site}/l/bonn/record/")  # a laptop's sheet: seats side by side
+    first, second = (organizer.locator("fieldset.tr-seat").nth(i).bounding_box() for i in (0, 1))
+    assert first is not None
+    assert second is not None
+    assert first["y"] == second["y"]
+    assert first["x"] < second["x"]
     organizer.goto(f"{site}/l/bonn/standings/monthly/?city=Bonn&month=2026-05")
     expect(organizer.locator("main")).to_contain_text("Ann")
     rename_a_player(organizer, site)

@@ -234,9 +234,10 @@ def test_the_recorded_page_shows_verification_and_what_each_system_will_do(
     preview = queries.preview(club.league, stored.to_record())
     assert preview  # the default systems rate a base game
     for system, changes in preview.items():
-        assert f"<caption>{system_label(system)}</caption>" in page
+        how = reverse("system-page", args=[system])
+        assert f'<caption><a href="{how}">{system_label(system)}</a></caption>' in page
         assert len(changes) == 4
-    assert "pages.point" not in page  # systems by their names, not their ids
+    assert "pages.point<" not in page  # systems by their names, not their ids
     seats = page.split('id="recorded-seats"', 1)[1].split("</table>", 1)[0]
     places = [int(p) for p in re.findall(r"<tr><td>(\d+)</td>", seats)]
     assert places == sorted(places)

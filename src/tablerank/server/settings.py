@@ -160,6 +160,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "tablerank.web.time_zones.TimeZoneMiddleware",
+    "tablerank.web.number_formats.NumberFormatMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -266,6 +267,13 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 USE_TZ = True
 TIME_ZONE = "UTC"
 LANGUAGE_CODE = "en"
+# Numbers on the web pages follow the browser's language among these (1,032.5 / 1.032,5), with
+# Django's format for each; texts stay English (tablerank.web.number_formats).
+LANGUAGES = [
+    ("en", "English"), ("de", "Deutsch"), ("fr", "Français"), ("nl", "Nederlands"),
+    ("es", "Español"), ("it", "Italiano"), ("pl", "Polski"), ("pt", "Português"),
+    ("sv", "Svenska"), ("da", "Dansk"), ("cs", "Čeština"),
+]  # fmt: skip
 
 # -- Security: content security policy, login throttling, passwords (docs/accounts.md) --------
 # django-csp: every script and style comes from this site's own files; nothing inline, no

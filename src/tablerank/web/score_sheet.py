@@ -26,6 +26,8 @@ from tablerank.league.services import local_date
 
 DATETIME_LOCAL = "%Y-%m-%dT%H:%M"
 MOST_SEATS = 6
+MOST_PIECES = 99
+"""The most pieces of one kind a seat can count."""
 
 
 def table_sizes() -> list[int]:
@@ -138,9 +140,12 @@ class RecordForm(forms.Form):
                     label=counted_label(source),
                     required=False,
                     min_value=0,
-                    max_value=99,
+                    max_value=MOST_PIECES,
                     widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 1, "min": 0}),
                 )
+                if not source.varies:  # record.js writes the VP beside the count as it changes
+                    widget = self.fields[f"seat-{i}-{source.key}"].widget
+                    widget.attrs["data-points"] = source.points
         for source in self.awards:
             self.fields[f"award-{source.key}"] = forms.ChoiceField(
                 label=f"{source.label} ({source.points} VP)",
@@ -188,10 +193,19 @@ class RecordForm(forms.Form):
                 "number": i + 1,
                 "total": totals[i] if totals else None,
                 "player": self[f"seat-{i}-player"],
-                "sources": [self[f"seat-{i}-{s.key}"] for s in self.counted_sources],
+                "sources": [self._counted(i, s) for s in self.counted_sources],
             }
             for i in range(self.seat_count)
         ]
+
+    def _counted(self, i: int, source: Source) -> dict[str, Any]:
+        """A count's field and the VP it gives as typed (None while it is not a whole number
+        of pieces, or where the field takes VP), shown beside it."""
+        field = self[f"seat-{i}-{source.key}"]
+        typed = self._raw(field.html_name).strip()
+        whole = typed.isdigit() and int(typed) <= MOST_PIECES and not source.varies
+        vp = int(typed) * source.points if whole else None
+        return {"field": field, "counts": not source.varies, "vp": vp}
 
 
 @dataclass

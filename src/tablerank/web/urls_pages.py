@@ -2,7 +2,8 @@
 
 Names other templates link to: `home`, `league-home`, `standings` (slug, optional tab), `games`,
 `player` (slug, name), `game` (slug, game id), `event` and `event-projector` (slug, event name);
-`standings-csv` (slug, tab) and `event-standings-csv` (slug, event name) are their downloads.
+`standings-csv` (slug, tab) and `event-standings-csv` (slug, event name) are their downloads;
+`systems` and `system-page` (system id) explain the rating systems, for every league alike.
 Player names, game ids and event names are free text, so they take the rest of the path.
 """
 
@@ -10,10 +11,21 @@ from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, path
 
-from tablerank.web.pages import event, forecasts, game, games, home, player, standings
+from tablerank.web.pages import (
+    event,
+    forecasts,
+    game,
+    games,
+    home,
+    player,
+    standings,
+    systems,
+)
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("", home.home, name="home"),
+    path("systems/", systems.systems, name="systems"),
+    path("systems/<str:system>/", systems.system_page, name="system-page"),
     path("l/<slug:slug>/", home.league_home, name="league-home"),
     path("l/<slug:slug>/standings/", standings.standings, name="standings"),
     path("l/<slug:slug>/standings/<str:tab>/", standings.standings, name="standings"),

@@ -24,6 +24,7 @@ from tablerank.formats.sheets import Sheet, csv_text
 from tablerank.league import services
 from tablerank.league.cache import cached, etag_of
 from tablerank.league.models import EventRecord, GameRecord, League, Player, RecordStatus
+from tablerank.web import number_formats
 from tablerank.web.templatetags.tablerank_web import system_family
 from tablerank.web.time_zones import show_times_of
 
@@ -119,14 +120,16 @@ def conditional(
     A page shows the league at its revision as the URL asks, to one visitor (their name,
     roles and form token are on it), whole or as an htmx part; `league` was read by this
     request, so its revision is current. A page carrying one-time messages has no ETag: the
-    browser must not show them again from its cache."""
+    browser must not show them again from its cache. Its numbers follow the visitor's language
+    (`web.number_formats`), so the ETag names that too."""
     if len(messages.get_messages(request)):
         return page()
     user = user_of(request)
     visitor = (user.pk, user.get_username(), request.COOKIES.get(settings.CSRF_COOKIE_NAME))
     etag = etag_of(
-        league, league.revision, "web", request.get_full_path(), is_partial(request), visitor
-    )
+        league, league.revision, "web", request.get_full_path(), is_partial(request), visitor,
+        number_formats.language(),  # the page's numbers are written in the visitor's language
+    )  # fmt: skip
     response = get_conditional_response(request, etag=etag) or page()
     if response.status_code in {200, 304}:
         response["ETag"] = etag

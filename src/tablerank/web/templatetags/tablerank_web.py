@@ -11,10 +11,12 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.urls import NoReverseMatch, reverse
 
 from tablerank.catan.variants import SOURCES, VARIANTS
+from tablerank.engine.systems import SYSTEMS
 from tablerank.engine.systems.base import Term
 from tablerank.league import queries
 from tablerank.league.models import League
 from tablerank.league.services import Role, invitations_for, roles_of
+from tablerank.web import number_formats
 
 register = template.Library()
 
@@ -57,26 +59,46 @@ def system_family(name: str) -> str:
     return SYSTEM_FAMILIES.get(name.split(".", 1)[0], "")
 
 
+LIST_SYSTEM = "cow.points"
+"""The ranking lists' system: its page explains their points."""
+
+
+@register.filter
+def system_url(name: str) -> str:
+    """The address of the system's "How it works" page (the lists': cow.points'), or "" for
+    a name that is not a system."""
+    system = LIST_SYSTEM if name in {"monthly", "open", "annual"} else name
+    return reverse("system-page", args=[system]) if system in SYSTEMS else ""
+
+
 @register.filter
 def num(value: float | int | None) -> str:
-    """A rating as people write it: whole numbers plain, fractions to at most 3 decimals."""
+    """A number as the visitor's language writes it (`web.number_formats`): whole numbers
+    plain, fractions to at most 3 decimals, thousands grouped (1,032.5; 1.032,5 in German), a
+    negative one with a real minus sign."""
     if value is None:
         return "–"
     number = float(value)
-    if math.isclose(number, round(number), abs_tol=1e-9):
-        return f"{round(number):,}".replace(",", "\u2009")
-    return f"{number:.3f}".rstrip("0")
+    decimals = len(f"{number:.3f}".rstrip("0").partition(".")[2])
+    return number_formats.number(number, decimals)
+
+
+@register.filter
+def fixed(value: float | int | None, decimals: int) -> str:
+    """A number with exactly `decimals` decimals (a log-loss to 3, a mean VP to 1), as `num`
+    writes numbers; a dash for none."""
+    return "–" if value is None else number_formats.number(float(value), int(decimals))
 
 
 @register.filter
 def signed(value: float | int | None) -> str:
-    """A change with its sign: +8, minus 3.5 (a real minus sign), ±0."""
+    """A change with its sign, always: +8, minus 3.5 (a real minus sign), ±0."""
     if value is None:
         return ""
-    if math.isclose(float(value), 0, abs_tol=1e-9):
+    if math.isclose(float(value), 0, abs_tol=1e-9) or num(abs(value)) == "0":
         return "±0"
     text = num(abs(value))
-    return f"+{text}" if value > 0 else f"\u2212{text}"
+    return f"+{text}" if value > 0 else f"{number_formats.MINUS}{text}"
 
 
 @register.filter
@@ -124,13 +146,14 @@ def variant_label(name: str | None) -> str:
 
 @register.filter
 def percent(value: float | None) -> str:
-    return "–" if value is None else f"{float(value):.1f}\u202f%"
+    """A percentage to one decimal, as `num` writes numbers: 12.5 %."""
+    return "–" if value is None else f"{number_formats.number(float(value), 1)}\u202f%"
 
 
 @register.filter
 def chance(value: float | None) -> str:
     """A probability (0 to 1) as a percentage."""
-    return "–" if value is None else f"{100 * float(value):.1f}\u202f%"
+    return percent(None if value is None else 100 * float(value))
 
 
 @register.filter

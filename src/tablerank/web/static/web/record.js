@@ -1,6 +1,8 @@
 // The site's forms. htmx shows the league's refusals (403, 409) and rejected sheets (400) in
 // place instead of dropping them; the score sheet keeps the user's tick on "X won" when a late
-// check redraws it for the same winner; a tapped number field selects its value to type over.
+// check redraws it for the same winner; a tapped number field selects its value to type over;
+// a count of pieces shows the VP it gives beside it as it is typed ("= 6 VP" for 3 cities; the
+// server writes the same when it draws the form).
 (function () {
   "use strict";
 
@@ -23,6 +25,20 @@
       box.checked = true;
     }
     ticked = null;
+  });
+
+  document.addEventListener("input", function (event) {
+    var field = event.target;
+    if (!(field instanceof HTMLInputElement) || !field.dataset.points) {
+      return;
+    }
+    var output = document.getElementById("vp-" + field.name);
+    var count = field.value.trim();
+    if (output) {
+      output.textContent = /^\d{1,2}$/.test(count)
+        ? "= " + Number(count) * Number(field.dataset.points) + " VP"
+        : "";
+    }
   });
 
   document.addEventListener("focusin", function (event) {
