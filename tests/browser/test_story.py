@@ -2,7 +2,7 @@
 players with accounts, records a four-player game on a phone with the live totals and checks,
 the players set their passwords from the handed-over links and sign the result in their inbox,
 and the standings and a player's chart show the game. Screenshots (story-*.png) go to a
-temporary directory, or to docs/img with TABLERANK_UPDATE_SCREENSHOTS=1.
+temporary directory, or to the one TABLERANK_SCREENSHOTS names (scripts/update-screenshots).
 
 Seed 003: a four-player (wta) result needs three participants' confirmations. The organizer
 plays and submits it (submitting signs their seat), so two more players confirming it

@@ -3,7 +3,7 @@ creates the tournament, checks 13 players in (one 4-player and three 3-player ta
 three Swiss rounds, enters every table's result at the table, drops a player, corrects a
 result, seats the final of the top 4, records the event as finished, and the event page, its
 projector and the CSV export show it. Screenshots (tournament-*.png) go to a temporary
-directory, or to docs/img with TABLERANK_UPDATE_SCREENSHOTS=1."""
+directory, or to the one TABLERANK_SCREENSHOTS names (scripts/update-screenshots)."""
 
 from __future__ import annotations
 

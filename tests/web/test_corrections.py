@@ -10,7 +10,6 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tablerank.engine.records import new_game
 from tablerank.league import services
 from tablerank.league.models import GameRecord, RecordStatus
 from tests.league.test_rating_state import assert_state_is_replay
@@ -129,7 +128,7 @@ def test_players_may_not_correct_and_outsiders_of_a_private_league_see_nothing(
     assert confirmed.status == RecordStatus.CONFIRMED
 
 
-def test_a_void_or_non_catan_result_is_refused_with_a_way_forward(
+def test_a_void_result_is_refused_with_a_way_forward(
     client: Client, club: Club, confirmed: GameRecord
 ) -> None:
     client.force_login(club.referee)
@@ -137,14 +136,17 @@ def test_a_void_or_non_catan_result_is_refused_with_a_way_forward(
     response = client.get(_url(club, confirmed))
     assert response.status_code == 409
     assert "g1 is void already" in response.content.decode()
-    kremlin = new_game(
-        id="k1", date="2026-05-03", game="kremlin",
-        seats=[{"player": "Ann", "place": 1}, {"player": "Ben", "place": 2}],
-    )  # fmt: skip
-    stored = services.record_game(club.league, kremlin, club.organizer)
-    refused = client.get(_url(club, stored))
-    assert refused.status_code == 409
-    assert "is a kremlin result: correct it with the API" in refused.content.decode()
+
+
+def test_a_result_stored_without_a_time_keeps_its_day(
+    client: Client, club: Club, confirmed: GameRecord
+) -> None:
+    """The API and imports store no time of day: the sheet shows the game's own day (at noon),
+    not today, so a correction of its VP does not move it to today's lists."""
+    assert confirmed.played_at is None
+    client.force_login(club.referee)
+    page = client.get(_url(club, confirmed)).content.decode()
+    assert 'name="played_at" value="2026-05-02T12:00"' in page
 
 
 def test_the_submitter_corrects_a_result_until_it_is_confirmed(client: Client, club: Club) -> None:

@@ -7,17 +7,24 @@ game (`new_game`), so every message is the engine's.
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
 from django import forms
 
 from tablerank.engine.fields import MAX_ROUNDS
-from tablerank.engine.records import Game, GameClass, new_game
+from tablerank.engine.records import Game, GameClass, SeatStatus, new_game
 from tablerank.errors import RecordError
 from tablerank.league.models import League
 from tablerank.league.services import local_date
-from tablerank.web.score_sheet import city_field, in_sheet_words, played_at, played_at_field
+from tablerank.web.score_sheet import (
+    city_field,
+    in_sheet_words,
+    played_at,
+    played_at_field,
+    sheet_time,
+)
 
 MOST_SEATS = 10
 CLASS_CHOICES = [
@@ -141,3 +148,40 @@ def read_other(form: OtherGameForm, league: League, *, game_id: str = "sheet") -
     if game.variant is not None:
         return OtherSheet(errors=["Catan games have their own score sheet: record them there"])
     return OtherSheet(game=game)
+
+
+def beyond_the_sheet(game: Game) -> str:
+    """What of a stored game the sheet cannot hold, in a sentence ('' when it holds it all):
+    a seat abandoned or taken over mid-game, or a game group other than the title."""
+    unfinished = [seat.player for seat in game.seats if seat.status is not SeatStatus.FINISHED]
+    if unfinished:
+        return f"{', '.join(unfinished)} did not finish it as recorded"
+    if game.group != game.game:
+        return f"it counts in the game group {game.group!r}"
+    return ""
+
+
+def other_sheet_of(game: Game, played: dt.datetime | None, league: League) -> dict[str, str]:
+    """A stored game that is not Catan as the sheet posts it (to correct it): its title and
+    class, when (in the league's time zone), where, and each seat's player, place, score and
+    team."""
+    data = {
+        "title": game.game,
+        "game_class": game.game_class.value,
+        "players": str(len(game.seats)),
+        "played_at": sheet_time(game, played, league),
+        "city": game.city or "",
+        "event": game.event or "",
+        "round": str(game.round) if game.round else "",
+    }
+    for i, seat in enumerate(game.seats):
+        data[f"seat-{i}-player"] = seat.player
+        data[f"seat-{i}-place"] = "" if seat.place is None else str(seat.place)
+        data[f"seat-{i}-score"] = "" if seat.vp is None else _score(seat.vp)
+        data[f"seat-{i}-team"] = seat.team or ""
+    return data
+
+
+def _score(vp: float) -> str:
+    """A stored score as typed: 31, 24.5 (the sheet keeps two decimals)."""
+    return f"{vp:.2f}".rstrip("0").rstrip(".")

@@ -352,16 +352,25 @@ def now_in(league: League) -> dt.datetime:
     return dt.datetime.now(zone).replace(second=0, microsecond=0, tzinfo=None)
 
 
+def sheet_time(game: Game, played: dt.datetime | None, league: League) -> str:
+    """When a stored game was played, as a sheet's field shows it: its time in the league's
+    time zone, or, for a result stored without one (imported, or from the API), its own day
+    at its time of day or noon, so that correcting it keeps its date."""
+    if played is not None:
+        return played.astimezone(zoneinfo.ZoneInfo(league.time_zone)).strftime(DATETIME_LOCAL)
+    clock = game.time.replace(tzinfo=None) if game.time else dt.time(12)
+    return dt.datetime.combine(game.date, clock).strftime(DATETIME_LOCAL)
+
+
 def sheet_of(game: Game, played: dt.datetime | None, league: League) -> dict[str, str]:
     """A stored Catan game as the score sheet posts it (to correct it): its variant, table,
     when (in the league's time zone), where, each seat's player and VP by source, the awards'
     holders and the declared winner. The winner is left to confirm again."""
     variant = VARIANTS[game.variant or "base"]
-    local = played.astimezone(zoneinfo.ZoneInfo(league.time_zone)) if played else None
     data = {
         "variant": variant.name,
         "players": str(len(game.seats)),
-        "played_at": local.strftime(DATETIME_LOCAL) if local else "",
+        "played_at": sheet_time(game, played, league),
         "target": str(game.target) if variant.scenario_target and game.target else "",
         "city": game.city or "",
         "event": game.event or "",

@@ -22,9 +22,15 @@ from tablerank.web.other_sheet import OtherGameForm, OtherSheet, read_other
 from tablerank.web.pages.common import choices_of, distinct
 
 
-def _context(
-    league: League, form: OtherGameForm, sheet: OtherSheet | None, problem: str = ""
+def other_context(
+    league: League,
+    form: OtherGameForm,
+    sheet: OtherSheet | None,
+    problem: str = "",
+    *,
+    form_url: str = "",
 ) -> dict[str, Any]:
+    """What the sheet's template shows; `form_url` where it posts (the recording by default)."""
     titles = GameRecord.objects.filter(league=league).exclude(title__iexact="catan")
     return {
         "league": league,
@@ -33,7 +39,7 @@ def _context(
         "seats": form.seat_rows(),
         "errors": sheet.errors if sheet else [],
         "problem": problem,
-        "form_url": reverse("record-other", args=[league.slug]),
+        "form_url": form_url or reverse("record-other", args=[league.slug]),
         "titles": distinct(titles, "title"),
         "cities": choices_of(league).cities,
         "players": list(
@@ -52,11 +58,11 @@ def record_other(request: HttpRequest, league: League) -> HttpResponse:
             form = OtherGameForm(request.GET)
         else:
             form = OtherGameForm(initial={"played_at": now_in(league), "players": 2})
-        return render(request, "web/actions/record_other.html", _context(league, form, None))
+        return render(request, "web/actions/record_other.html", other_context(league, form, None))
     form = OtherGameForm(request.POST)
     sheet = read_other(form, league)
     if sheet.game is None:
-        context = _context(league, form, sheet, "fix the errors below first")
+        context = other_context(league, form, sheet, "fix the errors below first")
         return render(request, "web/actions/record_other.html", context, status=400)
     game = dataclasses.replace(sheet.game, id=f"{sheet.game.date:%Y%m%d}-{secrets.token_hex(3)}")
     try:
@@ -64,6 +70,6 @@ def record_other(request: HttpRequest, league: League) -> HttpResponse:
             league, game, user_of(request), played_at=played_at(form, league)
         )
     except LeagueError as exc:
-        context = _context(league, form, sheet, exc.message)
+        context = other_context(league, form, sheet, exc.message)
         return render(request, "web/actions/record_other.html", context, status=refusal_status(exc))
     return redirect("recorded", slug=league.slug, pk=stored.pk)
