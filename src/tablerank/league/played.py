@@ -52,8 +52,7 @@ def _table(model: Any) -> str:
 def _where(
     league_id: int, after: Point | None, before: Point | None, players: Collection[str] | None
 ) -> tuple[str, list[Any]]:
-    q = connection.ops.quote_name
-    seats, names = _table(SeatRow), _table(Player)
+    seats = _table(SeatRow)
     where = ["g.league_id = %s", "g.status = %s"]
     params: list[Any] = [RecordStatus.CONFIRMED.value]
     day = connection.ops.adapt_datefield_value
@@ -65,16 +64,27 @@ def _where(
         where.append("g.date <= %s AND (g.date < %s OR g.sequence < %s)")
         params += [day(before[0]), day(before[0]), before[1]]
     if players is not None:
-        marks = ", ".join(["%s"] * len(players))
-        # Not correlated with `g` (the league is a parameter): the database finds these games
-        # once, not once per game of the league.
-        where.append(
-            f"g.id IN (SELECT s2.game_id FROM {seats} s2 JOIN {names} p2 "
-            f"ON p2.id = s2.player_id WHERE p2.league_id = %s AND p2.{q('key')} "
-            f"IN ({marks}))"
-        )
-        params += [league_id, *sorted(name.casefold() for name in players)]
+        # The players' keys first, so the games are found through the seats' player index
+        # whatever the database's statistics say (a join on the names let PostgreSQL, with no
+        # statistics yet, scan every seat once per game).
+        found = _player_ids(league_id, players) or [0]
+        marks = ", ".join(["%s"] * len(found))
+        where.append(f"g.id IN (SELECT s2.game_id FROM {seats} s2 WHERE s2.player_id IN ({marks}))")
+        params += found
     return " AND ".join(where), params
+
+
+def _player_ids(league_id: int, players: Collection[str]) -> list[int]:
+    """The keys of the league's players of these names (case-insensitive)."""
+    names = sorted({name.casefold() for name in players})
+    if not names:
+        return []
+    q = connection.ops.quote_name
+    marks = ", ".join(["%s"] * len(names))
+    sql = f"SELECT id FROM {_table(Player)} WHERE league_id = %s AND {q('key')} IN ({marks})"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [league_id, *names])
+        return sorted(pk for (pk,) in cursor.fetchall())
 
 
 def _queries(
