@@ -1,7 +1,9 @@
 """The whole story in a real browser: an organizer signs up and creates a league, adds four
 players with accounts, records a four-player game on a phone with the live totals and checks,
 the players set their passwords from the handed-over links and sign the result in their inbox,
-and the standings and a player's chart show the game. Screenshots (story-*.png) go to a
+and the standings and a player's chart show the game; the organizer renames a mistyped player,
+records a Kremlin game by places from a phone and corrects it from its page, and imports a
+spreadsheet. Screenshots (story-*.png) go to a
 temporary directory, or to the one TABLERANK_SCREENSHOTS names (scripts/update-screenshots).
 
 Seed 003: a four-player (wta) result needs three participants' confirmations. The organizer
@@ -212,6 +214,29 @@ def record_kremlin_on_a_phone(chromium: Browser, site: str) -> None:
     window.close()
 
 
+def correct_the_kremlin_result(page: Page, site: str, kremlin: GameRecord) -> None:
+    """From the game's page: Ben and Ann swap places, with why; the original stays, voided."""
+    page.goto(f"{site}/l/bonn/games/{kremlin.external_id}")
+    page.click("#correct-result a.button")
+    expect(page.locator("[name=seat-1-player]")).to_have_value("Ben")  # the stored sheet
+    page.fill("[name=seat-1-place]", "3")
+    page.fill("[name=seat-2-place]", "2")
+    page.fill("#id_why", "Ann finished second, not Ben")
+    page.click("#submit")
+    expect(page.locator(".messages, main").first).to_contain_text("corrected")
+    kremlin.refresh_from_db()
+    assert (kremlin.status, kremlin.void_reason) == (
+        RecordStatus.VOIDED,
+        "Ann finished second, not Ben",
+    )
+    corrected = GameRecord.objects.get(replaces=kremlin)
+    assert [(s.player, s.place) for s in corrected.to_record().seats] == [
+        ("Olga", 1),
+        ("Ben", 3),
+        ("Ann", 2),
+    ]
+
+
 def every_link_on_screen(page: Page, links: str) -> None:
     """On a phone, every link of the league's navigation and every standings tab is within
     the screen's width: none is reached only by scrolling sideways."""
@@ -304,6 +329,7 @@ def test_the_league_story(chromium: Browser, site: str, screenshots: Path) -> No
     import_a_spreadsheet(organizer, site)
     kremlin = GameRecord.objects.get(title="Kremlin")
     assert [s.place for s in kremlin.to_record().seats] == [1, 2, 3]
+    correct_the_kremlin_result(organizer, site, kremlin)
     window.close()
     taken = [p for p in screenshots.glob("story-*.png") if p.read_bytes()[:4] == b"\x89PNG"]
     assert len(taken) == 10
