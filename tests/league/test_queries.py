@@ -21,6 +21,7 @@ from tablerank.engine.history import select
 from tablerank.engine.records import Event, Game, new_game
 from tablerank.engine.systems import get_system
 from tablerank.engine.systems.base import ReplaySystem
+from tablerank.engine.systems.skill import Skill
 from tablerank.errors import RatingError
 from tablerank.formats.reading import read_records
 from tablerank.league import queries
@@ -485,6 +486,20 @@ def test_event_standings_refusals(played: League, event: str, scoring: str, fiel
     with pytest.raises(LeagueError) as refused:
         queries.event_standings(played, event, scoring=scoring)
     assert refused.value.field == field
+
+
+def test_skills_explanation_of_every_game_is_the_engines_over_its_title(
+    played: League, history: list[Game]
+) -> None:
+    """Read from the game and the games before it only, it is what the engine says over the
+    whole history of the game's title; None for a game skill does not rate or the league
+    does not have."""
+    skill = Skill()
+    for game in history:
+        same_title = [g for g in history if g.game == game.game]
+        expected = None if skill.refusal(game) else skill.explain(same_title, game.id)
+        assert queries.skill_explanation(played, game.id) == expected, game.id
+    assert queries.skill_explanation(played, "no such game") is None
 
 
 def test_every_games_explanation_is_the_replays(played: League, history: list[Game]) -> None:

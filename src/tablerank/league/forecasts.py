@@ -12,7 +12,7 @@ from tablerank.engine.systems.base import Explanation, ReplaySystem
 from tablerank.engine.systems.skill import Skill, TableOdds
 from tablerank.engine.values import Game
 from tablerank.league.errors import LeagueError
-from tablerank.league.models import League, Player
+from tablerank.league.models import GameRecord, League, Player, RecordStatus
 from tablerank.league.played import played_games
 from tablerank.league.reading import kept_system
 from tablerank.league.standings import one_list
@@ -48,12 +48,19 @@ def explain(league: League, game_id: str) -> Explanation | None:
     or skill does not rate the game."""
     if Skill.name not in league.systems:
         return None
-    system = Skill()
-    games = confirmed_games(league)
-    game = next((g for g in games if g.id == game_id), None)
-    if game is None or system.refusal(game) is not None:
+    stored = GameRecord.objects.filter(
+        league=league, external_id=game_id, status=RecordStatus.CONFIRMED
+    ).values_list("date", "sequence", "title")
+    found = stored.first()
+    if found is None:
         return None
-    return system.explain([g for g in games if g.game == game.game], game_id)
+    day, sequence, title = found
+    system = Skill()
+    # The game and the games before it: what the estimates before and after it are fitted on.
+    upto = [g for _, _, g in played_games(league.pk, before=(day, sequence + 1)) if g.game == title]
+    if not upto or upto[-1].id != game_id or system.refusal(upto[-1]) is not None:
+        return None
+    return system.explain(upto, game_id)
 
 
 def _names(league: League) -> list[str]:
