@@ -29,7 +29,7 @@ from tablerank.engine.systems import get_system
 from tablerank.engine.systems.base import RatingTable, ReplaySystem
 from tablerank.engine.systems.pages.combined import Combined
 from tablerank.engine.systems.skill import Skill
-from tablerank.league import checkpoints, revisions
+from tablerank.league import checkpoints, replayed_rows, revisions
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import (
     EventRecord,
@@ -157,7 +157,8 @@ def _apply(league: League, changed: Sequence[Changed], kept: dict[str, GameSyste
             if not system.order_independent:
                 at = _refresh_replayed(rows, marks, name, system, key, items)
                 if at is not None:
-                    replays.append((name, system, key, at))
+                    names = replayed_rows.rated_names(system, (item[2] for item in items))
+                    replays.append((name, system, key, at, names))
             elif _refresh_sums(rows, marks, name, system, key, items):
                 emptied.add((name, key))
     rows.save()
@@ -247,7 +248,7 @@ def rebuild_ratings(league: League) -> None:
                 chunk = []
         replayed |= _rebuild_sums(league, kept, chunk)
         checkpoints.replay_lists(
-            league, [(name, kept[name], key, None) for name, key in sorted(replayed)]
+            league, [(name, kept[name], key, None, None) for name, key in sorted(replayed)]
         )
 
 
