@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Generic, Self, TypeVar, get_type_hints
 
 from tablerank.engine.ranking import competition_ranks, rank_of_each
 from tablerank.engine.records import Event, Game
-from tablerank.engine.sums import total
+from tablerank.engine.sums import summed
 from tablerank.engine.values import in_day_order
 from tablerank.engine.variants import is_catan
 from tablerank.errors import InvalidParameter, MixedLists, UnknownRecord
@@ -295,10 +295,10 @@ class ReplaySystem(System, Generic[R]):
         mine, skipped = self._split(records)
         self._one_list(mine)
         if self.order_independent:
-            ratings, rated = self._summed(mine, start, skipped)
+            ratings, games = self._summed(mine, start, skipped)
         else:
             ratings, rated = self._replayed(mine, start, skipped)
-        games = Counter(rated)
+            games = Counter(rated)
         for player in start or {}:
             games.setdefault(player, 0)
         return Totals(ratings, games, tuple(skipped))
@@ -323,26 +323,18 @@ class ReplaySystem(System, Generic[R]):
 
     def _summed(
         self, mine: list[R], start: Mapping[str, float] | None, skipped: list[NotRated]
-    ) -> tuple[dict[str, float], list[str]]:
-        """`_replayed` for order-independent systems: exact sums of starts and amounts."""
-        terms: dict[str, list[float]] = {p: [r] for p, r in (start or {}).items()}
-        rated: list[str] = []
-        initial, changes, also_rated = self.initial_rating(), self.changes, rated.extend
-        check_all = self.rates_non_seats
+    ) -> tuple[dict[str, float], Counter[str]]:
+        """`_replayed` for order-independent systems: exact sums of starts and amounts, and
+        each player's games."""
+        deltas: list[dict[str, float]] = []
+        changes, check_all, keep = self.changes, self.rates_non_seats, deltas.append
         no_ratings: dict[str, float] = {}
         for rec in mine:
-            delta = changes(rec, no_ratings)
-            for player, amount in delta.items():
-                mine_terms = terms.get(player)
-                if mine_terms is None:
-                    terms[player] = [initial, amount] if initial else [amount]
-                else:
-                    mine_terms.append(amount)
-            also_rated(delta)
+            keep(delta := changes(rec, no_ratings))
             size = len(rec.seats) if isinstance(rec, Game) else len(rec.standings)
             if check_all or len(delta) < size:
                 skipped.extend(self._not_rated(rec, delta))
-        return {p: total(t) for p, t in terms.items()}, rated
+        return summed(deltas, start, self.initial_rating())
 
     def ratings_before(
         self, records: Iterable[Record], record_id: str, start: Mapping[str, float] | None = None
