@@ -22,7 +22,7 @@ from tablerank.errors import InputError
 from tablerank.formats import reading
 from tablerank.formats.reading import read_records
 
-from ..engine.test_fast_records import RARELY, raw_games, shape
+from ..engine.test_fast_records import RARELY, raw_games, raw_seats, shape, usually
 
 EVENT = {"id": "ev1", "date": "2026-04-01", "rounds": 3,
          "standings": [{"player": "Ann", "place": 1, "wins": 3}]}  # fmt: skip
@@ -104,3 +104,26 @@ def test_an_id_repeated_in_another_file_names_both_places(folder: Path) -> None:
     assert str(caught.value) == (
         f"{folder / 'b.jsonl'}, line 1: id: id 'g1' is already used ({folder / 'a.jsonl'}, line 1)"
     )
+
+
+@st.composite
+def games_sharing_seats(draw: st.DrawFn) -> list[str]:
+    """Lines of games whose seats come from one small pool (most often with their places), so
+    the fast reading meets the same seat and the same fields again and builds from its memo."""
+    pool = draw(raw_seats()) + draw(raw_seats())
+    out = []
+    for number in range(draw(st.integers(1, 8))):
+        game = {k: v for k, v in draw(raw_games()).items() if k != "seats"}
+        game["id"] = draw(usually([f"g{number}"], ["g0"]))
+        game["seats"] = draw(st.lists(st.sampled_from(pool), min_size=1, max_size=5))
+        out.append(json.dumps(game, default=str))
+    return out
+
+
+@settings(max_examples=300)
+@given(content=games_sharing_seats())
+def test_games_that_share_seats_read_as_the_careful_reading(content: list[str]) -> None:
+    with tempfile.TemporaryDirectory() as name:
+        path = Path(name) / "games.jsonl"
+        path.write_text("\n".join(content) + "\n", encoding="utf-8")
+        assert outcome([path]) == careful([path])

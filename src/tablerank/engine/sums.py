@@ -11,9 +11,11 @@ the exact sum, and `total` rounds it once.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from itertools import chain
 
-__all__ = ["add", "total"]
+__all__ = ["add", "summed", "total"]
 
 
 def add(partials: list[float], x: float) -> None:
@@ -41,3 +43,23 @@ def add(partials: list[float], x: float) -> None:
 def total(partials: Iterable[float]) -> float:
     """The exact sum, rounded once to the nearest float (0.0 for no terms; never -0.0)."""
     return math.fsum(partials) + 0.0
+
+
+def summed(
+    deltas: list[dict[str, float]], start: Mapping[str, float] | None, initial: float
+) -> tuple[dict[str, float], Counter[str]]:
+    """Each player's exact total (`total`) of their start, or `initial` where they have none,
+    and their amounts in `deltas`; and how many of the deltas each player is in."""
+    begun = start or {}
+    terms: dict[str, list[float]] = {p: [r] for p, r in begun.items()}
+    terms_of = terms.get
+    players = chain.from_iterable(deltas)
+    amounts = chain.from_iterable(map(dict.values, deltas))
+    for player, amount in zip(players, amounts, strict=True):
+        mine = terms_of(player)
+        if mine is None:
+            terms[player] = [initial, amount] if initial else [amount]
+        else:
+            mine.append(amount)
+    games = Counter({p: len(t) - (1 if initial or p in begun else 0) for p, t in terms.items()})
+    return {p: total(t) for p, t in terms.items()}, games

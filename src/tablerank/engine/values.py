@@ -26,6 +26,7 @@ __all__ = [
     "build_game",
     "build_seat",
     "in_day_order",
+    "placed_game",
     "stored_game",
     "stored_seat",
 ]
@@ -221,6 +222,43 @@ def build_game(
     _s[10](built, round)
     _s[11](built, time)
     _derive(built, seats)
+    return built
+
+
+def placed_game(
+    id: str,
+    date: dt.date,
+    seats: tuple[Seat, ...],
+    head: tuple[Any, ...],
+    time: dt.time | None,
+    players: tuple[str, ...],
+    places: tuple[int, ...],
+    vps: tuple[float | None, ...],
+    tied: bool,
+    _new: Any = object.__new__,
+    _s: tuple[Any, ...] = _GAME_SET,
+    _d: tuple[Any, ...] = _DERIVED_SET,
+) -> Game:
+    """`build_game(id, date, seats, *head, time)` for checked seats that all hold a place,
+    whose players, places and VP (in seat order) and whether two share a place are given."""
+    built: Game = _new(Game)
+    _s[0](built, id)
+    _s[1](built, date)
+    _s[2](built, seats)
+    _s[3](built, head[0])
+    _s[4](built, head[1])
+    _s[5](built, head[2])
+    _s[6](built, head[3])
+    _s[7](built, head[4])
+    _s[8](built, head[5])
+    _s[9](built, head[6])
+    _s[10](built, head[7])
+    _s[11](built, time)
+    _d[0](built, seats)
+    _d[1](built, players)
+    _d[2](built, places)
+    _d[3](built, vps)
+    _d[4](built, tied)
     return built
 
 

@@ -20,7 +20,7 @@ from tablerank.engine.records import event_from_dict, game_from_dict
 from tablerank.errors import InputError, RecordError
 from tablerank.formats.csv_records import records_from_csv
 from tablerank.formats.located import Item, Located, Record, Rejected, Skipped, id_text, located
-from tablerank.formats.typed_games import Memo, TypedGame, typed_game
+from tablerank.formats.typed_games import Memo, typed_games
 
 __all__ = ["Item", "Located", "Rejected", "Skipped", "read_each", "read_records", "read_start",
            "records_from_text"]  # fmt: skip
@@ -28,7 +28,6 @@ __all__ = ["Item", "Located", "Rejected", "Skipped", "read_each", "read_records"
 # msgspec decodes JSON as the json module does, about twice as fast; on any problem the careful
 # reading decodes again with the json module, whose messages say where the problem is.
 _DECODE = msgspec.json.Decoder().decode
-_TYPED_DECODE = msgspec.json.Decoder(TypedGame).decode
 _BOM = "\ufeff".encode()
 # Line breaks that `str.splitlines` knows and JSON allows inside strings: where one occurs the
 # careful reading splits the line, so the typed reading (split at \n and \r) leaves it alone.
@@ -155,20 +154,7 @@ def _typed_records(data: bytes, memo: Memo) -> list[Record] | None:
         data = data[len(_BOM) :]
     if not data.isascii() and any(mark in data for mark in _UNICODE_LINE_BREAKS):
         return None
-    decode = _TYPED_DECODE
-    out: list[Record] = []
-    for line in data.splitlines():
-        try:
-            raw = decode(line)
-        except (msgspec.DecodeError, ValueError):
-            if line.strip():
-                return None
-            continue
-        game = typed_game(raw, memo)
-        if game is None:
-            return None
-        out.append(game)
-    return out
+    return typed_games(data.splitlines(), memo)  # type: ignore[return-value]
 
 
 def _dict_records(path: Path | str) -> list[Record] | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from typing import Any
 
 from hypothesis import given, settings
@@ -10,7 +11,7 @@ from hypothesis import strategies as st
 
 from tablerank.engine.records import Game, new_game
 from tablerank.engine.systems.area import Area, TeamDivisor
-from tablerank.engine.systems.base import ReplaySystem
+from tablerank.engine.systems.base import ReplaySystem, chronological
 from tablerank.engine.systems.cow.elo import Elo
 from tablerank.engine.systems.fast_replay import fast_replay, table_of
 from tablerank.engine.systems.pages.elo import Elo as PagesElo
@@ -117,6 +118,27 @@ def test_the_fast_replay_equals_the_engine(
     fast_deltas, fast_ratings = fast_replay_of(system, key, games, start)
     assert [exactly(d) for d in fast_deltas] == [exactly(d) for d in engine_deltas]
     assert exactly(fast_ratings) == exactly(engine_ratings)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    system=systems,
+    games=histories(),
+    start=st.dictionaries(st.sampled_from(NAMES), ratings, max_size=6),
+    data=st.data(),
+)
+def test_rating_a_history_through_the_fast_replay_equals_the_engine(
+    system: ReplaySystem[Game], games: list[Game], start: dict[str, float], data: Any
+) -> None:
+    """`totals` (what `tablerank rate` calls) replays through `replaying`, the fast replay's
+    changes for these systems: the same ratings and games as the engine's `changes`."""
+    key = drawn_key(system, games, data)
+    mine = [g for g in chronological(games) if isinstance(g, Game) and system.list_key(g) == key]
+    deltas, engine_ratings = engine_replay(system, key, mine, start)
+    totals = system.totals(mine, start)
+    assert exactly(totals.ratings) == exactly(engine_ratings)
+    played = Counter(player for delta in deltas for player in delta)
+    assert dict(totals.games) == {**dict.fromkeys(start, 0), **played}
 
 
 def test_only_the_exact_elo_and_area_classes_have_a_fast_replay() -> None:

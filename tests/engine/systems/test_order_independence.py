@@ -122,3 +122,37 @@ def test_a_running_sum_is_math_fsum_of_its_terms(terms: list[float]) -> None:
     for x in terms[: len(terms) // 2]:
         add(partials, -x)
     assert total(partials) == math.fsum(terms[len(terms) // 2 :]) + 0.0
+
+
+@given(
+    raws=st.lists(catan_games(), min_size=1, max_size=12),
+    days=st.lists(st.integers(0, 30), min_size=12, max_size=12),
+    start=st.dictionaries(st.sampled_from(PLAYERS), st.integers(-50, 50) | st.floats(-1e3, 1e3)),
+)
+def test_a_sums_totals_are_the_plain_replays(
+    raws: list[RawGame], days: list[int], start: dict[str, float]
+) -> None:
+    """`totals` of a sum (`sums.summed`) gives each player exactly what adding their start, or
+    the initial rating, and every amount one game at a time and rounding once gives, in the
+    same order, with the games they were rated in."""
+    history = _history(raws, days)
+    for name in INDEPENDENT:
+        system = get_system(name)
+        assert isinstance(system, ReplaySystem)
+        try:
+            totals = system.totals(history, start)
+        except RatingError:
+            continue
+        partials = {p: [r] for p, r in start.items()}
+        games = dict.fromkeys(start, 0)
+        for game in sorted(history, key=lambda g: g.date):
+            if system.refusal(game) is not None:
+                continue
+            for player, amount in system.changes(game, {}).items():
+                add(partials.setdefault(player, [system.initial_rating()]), amount)
+                games[player] = games.get(player, 0) + 1
+        ratings = {p: total(x) for p, x in partials.items()}
+        assert [(p, repr(r)) for p, r in totals.ratings.items()] == [
+            (p, repr(r)) for p, r in ratings.items()
+        ], name
+        assert dict(totals.games) == games, name

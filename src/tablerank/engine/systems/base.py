@@ -9,17 +9,17 @@ and `explain_record` (the same arithmetic, itemised); `ReplaySystem` does the re
 from __future__ import annotations
 
 import dataclasses
-import datetime as dt
 import enum
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, ClassVar, Generic, Self, TypeVar, get_type_hints
 
 from tablerank.engine.ranking import competition_ranks, rank_of_each
 from tablerank.engine.records import Event, Game
-from tablerank.engine.sums import total
+from tablerank.engine.sums import summed
 from tablerank.engine.values import in_day_order
 from tablerank.engine.variants import is_catan
 from tablerank.errors import InvalidParameter, MixedLists, UnknownRecord
@@ -111,21 +111,15 @@ class RatingTable:
     not_rated: tuple[NotRated, ...] = ()
 
 
-def _size(record: Record) -> int:
-    return len(record.seats) if isinstance(record, Game) else len(record.standings)
-
-
 def chronological(records: Iterable[Record]) -> list[Record]:
-    """Records in the order they are rated: by date, then by time of day where one is given,
-    and in input order among equals (`in_day_order`)."""
+    """Records in rating order: by date, time of day, then input order (`in_day_order`)."""
     listed = list(records)
-    if any(r.time is not None for r in listed):
+    if any(map(_TIME, listed)):
         return sorted(listed, key=in_day_order)
-    return sorted(listed, key=_day)
+    return sorted(listed, key=_DAY)
 
 
-def _day(record: Record) -> dt.date:
-    return record.date
+_DAY, _TIME = attrgetter("date"), attrgetter("time")
 
 
 class System(ABC):
@@ -256,6 +250,12 @@ class ReplaySystem(System, Generic[R]):
     def changes(self, record: R, ratings: Mapping[str, float]) -> dict[str, float]:
         """Each rated player's change from one record, given ratings before it (fast path)."""
 
+    def replaying(self) -> Callable[[R, Mapping[str, float]], dict[str, float]]:
+        """The `changes` a whole replay calls: `fast_replay`'s for the exact cow.elo and area."""
+        from tablerank.engine.systems.fast_replay import game_changes
+
+        return game_changes(self) or self.changes  # type: ignore[arg-type, return-value]
+
     @abstractmethod
     def explain_record(self, record: R, ratings: Mapping[str, float]) -> Explanation:
         """The same change as `changes`, itemised."""
@@ -295,10 +295,10 @@ class ReplaySystem(System, Generic[R]):
         mine, skipped = self._split(records)
         self._one_list(mine)
         if self.order_independent:
-            ratings, rated = self._summed(mine, start, skipped)
+            ratings, games = self._summed(mine, start, skipped)
         else:
             ratings, rated = self._replayed(mine, start, skipped)
-        games = Counter(rated)
+            games = Counter(rated)
         for player in start or {}:
             games.setdefault(player, 0)
         return Totals(ratings, games, tuple(skipped))
@@ -306,43 +306,35 @@ class ReplaySystem(System, Generic[R]):
     def _replayed(
         self, mine: list[R], start: Mapping[str, float] | None, skipped: list[NotRated]
     ) -> tuple[dict[str, float], list[str]]:
-        """Ratings after applying each record to the ratings before it, in order; and every
-        player once per record they were rated in."""
+        """Ratings after each record in order, and every player once per record rated."""
         ratings: dict[str, float] = dict(start or {})
         rated: list[str] = []
-        initial, changes, also_rated = self.initial_rating(), self.changes, rated.extend
+        initial, changes, also_rated = self.initial_rating(), self.replaying(), rated.extend
         check_all = self.rates_non_seats
         for rec in mine:
             delta = changes(rec, ratings)
             for player, amount in delta.items():
                 ratings[player] = ratings.get(player, initial) + amount
             also_rated(delta)
-            if check_all or len(delta) < _size(rec):
+            size = len(rec.seats) if isinstance(rec, Game) else len(rec.standings)
+            if check_all or len(delta) < size:
                 skipped.extend(self._not_rated(rec, delta))
         return ratings, rated
 
     def _summed(
         self, mine: list[R], start: Mapping[str, float] | None, skipped: list[NotRated]
-    ) -> tuple[dict[str, float], list[str]]:
-        """`_replayed` for order-independent systems: each rating is the exact sum of the
-        player's start and amounts (`engine.sums.total`)."""
-        terms: dict[str, list[float]] = {p: [r] for p, r in (start or {}).items()}
-        rated: list[str] = []
-        initial, changes, also_rated = self.initial_rating(), self.changes, rated.extend
-        check_all = self.rates_non_seats
+    ) -> tuple[dict[str, float], Counter[str]]:
+        """`_replayed` for order-independent systems: exact sums of starts and amounts, and
+        each player's games."""
+        deltas: list[dict[str, float]] = []
+        changes, check_all, keep = self.changes, self.rates_non_seats, deltas.append
         no_ratings: dict[str, float] = {}
         for rec in mine:
-            delta = changes(rec, no_ratings)
-            for player, amount in delta.items():
-                mine_terms = terms.get(player)
-                if mine_terms is None:
-                    terms[player] = [initial, amount] if initial else [amount]
-                else:
-                    mine_terms.append(amount)
-            also_rated(delta)
-            if check_all or len(delta) < _size(rec):
+            keep(delta := changes(rec, no_ratings))
+            size = len(rec.seats) if isinstance(rec, Game) else len(rec.standings)
+            if check_all or len(delta) < size:
                 skipped.extend(self._not_rated(rec, delta))
-        return {p: total(t) for p, t in terms.items()}, rated
+        return summed(deltas, start, self.initial_rating())
 
     def ratings_before(
         self, records: Iterable[Record], record_id: str, start: Mapping[str, float] | None = None

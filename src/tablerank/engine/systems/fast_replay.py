@@ -15,7 +15,7 @@ engine. The engine stays the reference: a property test holds this module to it.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from tablerank.engine.records import Account, GameClass, SeatStatus, stored_game
@@ -26,7 +26,7 @@ from tablerank.engine.systems.cow import elo
 from tablerank.engine.systems.cow.elo import Elo
 from tablerank.engine.values import Game
 
-__all__ = ["FastReplay", "Table", "TableSeat", "fast_replay", "table_of"]
+__all__ = ["FastReplay", "Table", "TableSeat", "fast_replay", "game_changes", "table_of"]
 
 TableSeat = tuple[str, int | None, bool, SeatStatus, Account]
 """One seat as the replay needs it: player, place, declared winner, status, account."""
@@ -60,6 +60,24 @@ def fast_replay(system: ReplaySystem[Game]) -> FastReplay | None:
     if type(system) is Area:
         return _AreaReplay(system)
     return None
+
+
+def game_changes(
+    system: ReplaySystem[Game],
+) -> Callable[[Game, Mapping[str, float]], dict[str, float]] | None:
+    """The fast replay's `changes` for games, where `system` has one (`fast_replay`): a whole
+    history replayed through it looks each pair's number up instead of working it out."""
+    fast = fast_replay(system)
+    if fast is None:
+        return None
+    if isinstance(fast, _EloReplay):
+        return fast.game_changes
+    changes = fast.changes
+
+    def game_changes(game: Game, ratings: Mapping[str, float]) -> dict[str, float]:
+        return changes(table_of(game), ratings)
+
+    return game_changes
 
 
 class _Keys:
@@ -111,6 +129,21 @@ class _EloReplay(_Keys):
             for player, seat_place, _, status, account in table[3]
             if (place := rated(seat_place, status, account)) is not None
         ]
+        return self.paired(eligible)
+
+    def game_changes(self, game: Game, ratings: Mapping[str, float]) -> dict[str, float]:
+        """`changes` of a game's own seats (`elo.rated_place` inlined)."""
+        start, get = self._start, ratings.get
+        finished, premium = SeatStatus.FINISHED, Account.PREMIUM
+        eligible = [
+            (seat.player, seat.place, get(seat.player, start))
+            for seat in game.seats
+            if seat.status is finished and seat.account is premium and seat.place is not None
+        ]
+        return self.paired(eligible)
+
+    def paired(self, eligible: list[tuple[str, int, float]]) -> dict[str, float]:
+        """The changes of the rated seats (player, place, rating), pair by pair."""
         if len(eligible) < 2:
             return {}
         out: dict[str, float] = {p: 0 for p, _, _ in eligible}
