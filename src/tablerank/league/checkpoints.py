@@ -7,16 +7,15 @@ game (`RatingCheckpoint`).
 
 * A confirmed game after the watermark is applied on its own: O(its seats).
 * A change at or before the watermark (a void, a correction, a late confirmation) restores the
-  nearest checkpoint before it, replays the list's later games in memory, and writes the rows
-  of the names that played since that checkpoint or that the changed games rate (no other row
-  can differ, so none is read) and the checkpoints after it: O(games after the change), with
-  no log to rewrite.
+  nearest checkpoint before it, replays the list's later games in memory, and writes only the
+  rows that differ and the checkpoints after it: O(games after the change), with no log to
+  rewrite.
 * `state_before` (for explanations) replays at most `EVERY` games from a checkpoint.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,12 +25,15 @@ from tablerank.engine.records import Game
 from tablerank.engine.systems.base import ReplaySystem
 from tablerank.engine.systems.fast_replay import FastReplay, Table, fast_replay, table_of
 from tablerank.errors import RatingError
-from tablerank.league import checkpoint_blobs, replayed_rows
+from tablerank.league import checkpoint_blobs
 from tablerank.league.models import League, RatingCheckpoint, RatingWatermark
 from tablerank.league.played import Played, Point, played_games, played_tables
 from tablerank.league.state_rows import (
+    Row,
     StateRows,
+    delete_states,
     list_rows,
+    upsert_states,
 )
 
 __all__ = [
@@ -175,12 +177,11 @@ def replay_from(
     league: League, name: str, system: ReplaySystem[Game], key: str, at: Point | None
 ) -> None:
     """Make the list a replay again after a change at `at` (None: from the beginning)."""
-    replay_lists(league, [(name, system, key, at, None)])
+    replay_lists(league, [(name, system, key, at)])
 
 
-Changed = tuple[str, ReplaySystem[Game], str, Point | None, Collection[str] | None]
-"""A list to replay: system name, system, list key, the place of its earliest change, and every
-name the changed games rate (None: unknown, so every stored row of the list is compared)."""
+Changed = tuple[str, ReplaySystem[Game], str, Point | None]
+"""A list to replay: system name, system, list key, and the place of its earliest change."""
 
 
 @dataclass
@@ -191,10 +192,6 @@ class _Replaying:
     state: Replay
     since: int
     fast: FastReplay | None
-    changed: Collection[str] | None
-    restored: dict[str, int]
-    """Each name's games in the restored checkpoint: a name whose count is the same after the
-    replay played no game of the list since, so its stored row still holds."""
 
     def wants(self, at: Point) -> bool:
         return self.state.at is None or at > self.state.at
@@ -224,13 +221,7 @@ def replay_lists(league: League, lists: Sequence[Changed]) -> None:
     else:
         _replay_games(league, replaying, start)
     for r in replaying:
-        state = r.state
-        if r.changed is None:
-            replayed_rows.write_rows(league, r.name, r.key, state.ratings, state.games)
-        else:
-            replayed_rows.write_names(
-                league, r.name, r.key, (state.ratings, state.games), r.restored, r.changed
-            )
+        _write_rows(league, r.name, r.key, r.state)
         _mark(league, r.name, r.key, r.state.at, r.state.count)
 
 
@@ -260,12 +251,7 @@ def _replay_tables(league: League, replaying: list[_Replaying], start: Point | N
 
 
 def _restore(
-    league: League,
-    name: str,
-    system: ReplaySystem[Game],
-    key: str,
-    at: Point | None,
-    changed: Collection[str] | None,
+    league: League, name: str, system: ReplaySystem[Game], key: str, at: Point | None
 ) -> _Replaying:
     """The list's state at its nearest checkpoint before `at`, whose later checkpoints go."""
     state = checkpoint_before(league, name, key, at)
@@ -274,8 +260,25 @@ def _restore(
         day, sequence = state.at
         later = later.filter(Q(date__gt=day) | Q(date=day, sequence__gt=sequence))
     later.delete()
-    fast = fast_replay(system)
-    return _Replaying(name, system, key, state, state.count, fast, changed, dict(state.games))
+    return _Replaying(name, system, key, state, state.count, fast_replay(system))
+
+
+def _write_rows(league: League, name: str, key: str, state: Replay) -> None:
+    """Make the stored rows equal `state`, writing only the ones that differ."""
+    changed: dict[str, Row] = {}
+    gone: list[str] = []
+    seen: set[str] = set()
+    for player, (rating, games, _) in list_rows(league, name, key):
+        seen.add(player)
+        if player not in state.ratings:
+            gone.append(player)
+        elif state.ratings[player] != rating or state.games[player] != games:
+            changed[player] = (state.ratings[player], state.games[player], "")
+    for player, rating in state.ratings.items():
+        if player not in seen:
+            changed[player] = (rating, state.games[player], "")
+    upsert_states(league, name, key, changed)
+    delete_states(league, name, key, gone)
 
 
 class _Ratings(dict[str, float]):

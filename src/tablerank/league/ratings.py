@@ -29,7 +29,7 @@ from tablerank.engine.systems import get_system
 from tablerank.engine.systems.base import RatingTable, ReplaySystem
 from tablerank.engine.systems.pages.combined import Combined
 from tablerank.engine.systems.skill import Skill
-from tablerank.league import checkpoints, replayed_rows, revisions
+from tablerank.league import checkpoints, revisions
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import (
     EventRecord,
@@ -157,8 +157,7 @@ def _apply(league: League, changed: Sequence[Changed], kept: dict[str, GameSyste
             if not system.order_independent:
                 at = _refresh_replayed(rows, marks, name, system, key, items)
                 if at is not None:
-                    names = replayed_rows.rated_names(system, (item[2] for item in items))
-                    replays.append((name, system, key, at, names))
+                    replays.append((name, system, key, at))
             elif _refresh_sums(rows, marks, name, system, key, items):
                 emptied.add((name, key))
     rows.save()
@@ -248,7 +247,7 @@ def rebuild_ratings(league: League) -> None:
                 chunk = []
         replayed |= _rebuild_sums(league, kept, chunk)
         checkpoints.replay_lists(
-            league, [(name, kept[name], key, None, None) for name, key in sorted(replayed)]
+            league, [(name, kept[name], key, None) for name, key in sorted(replayed)]
         )
 
 
