@@ -29,7 +29,7 @@ from tablerank.engine.systems.array_replay import (
 from tablerank.engine.systems.base import ReplaySystem
 from tablerank.engine.systems.fast_replay import table_of
 from tablerank.league import checkpoints
-from tablerank.league.checkpoint_blobs import encode_columns, encode_json
+from tablerank.league.checkpoint_blobs import ColumnsWriter, encode_json
 from tablerank.league.models import League
 from tablerank.league.played import Played, Point
 from tablerank.league.played_columns import PlayedColumns, played_columns
@@ -100,24 +100,22 @@ def _replay_list(
     at, count, since, due = r.state.at, r.state.count, r.since, []
     begin = 0 if at is None else played.after(at)
     games = np.flatnonzero(listed[begin:]).astype(np.int64) + begin
-    done, named = 0, np.array(names, dtype=object)
+    done, writer = 0, ColumnsWriter(names)
     while done < len(games):
         stretch = games[done : done + checkpoints.EVERY - (count - since)]
         fast.run(played.columns, stretch, state, rank)
         done += len(stretch)
         at, count = played.point(int(stretch[-1])), count + len(stretch)
         if count - since >= checkpoints.EVERY:
-            due.append((at, count, _blob(state, names, named)))
+            due.append((at, count, _blob(state, names, writer)))
             since = count
     return at, count, due
 
 
-def _blob(state: ArrayState, names: list[str], named: np.ndarray) -> bytes:
-    """The state as a checkpoint's columns, without a dict per name (`named`: the names as
-    an array, to take the rated ones at once)."""
-    rated = np.flatnonzero(state.known)
-    called = named[rated].tolist()
-    blob = encode_columns(called, state.ratings[rated], state.counts[rated])
+def _blob(state: ArrayState, names: list[str], writer: ColumnsWriter) -> bytes:
+    """The state as a checkpoint's columns, without a dict per name (`writer`: the replay's
+    names, each compressed once)."""
+    blob = writer.encode(state.ratings, state.counts, state.known)
     if blob is None:
         return encode_json(*state.as_dicts(names))
     return blob
@@ -159,7 +157,7 @@ def append(
     for number, rating, games_of in zip(moved, ratings, played, strict=True):
         rows.put((name, key, names[number]), (rating, games_of, ""))
     if due:
-        blob = _blob(state, names, np.array(names, dtype=object))
+        blob = _blob(state, names, ColumnsWriter(names))
         whole_state = checkpoints.Replay(at=games[-1][0], count=new_count)
         checkpoints.save_checkpoint(rows.league, name, key, whole_state, blob)
     return new_count

@@ -9,7 +9,9 @@ Two forms, told apart by their first bytes, both read by `decode`:
   little-endian numbers (32-bit integers where every rating is a whole number that fits, else
   64-bit floats and integers), then the names joined by NUL (names are printable, so never
   hold one), zlib-compressed. Only the names are compressed: numbers compress slowly and
-  little, and a replay after a change early in a long history writes many checkpoints.
+  little, and a replay after a change early in a long history writes many checkpoints, whose
+  names only grow: `ColumnsWriter` compresses each name once, into one stream that every
+  checkpoint of the replay ends with a finished copy of.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import msgspec
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["decode", "encode_columns", "encode_json"]
+__all__ = ["ColumnsWriter", "decode", "encode_json"]
 
 _COLUMNS = b"TRC2"
 _HEADER = struct.Struct("<4sQB")
@@ -39,19 +41,54 @@ def encode_json(ratings: dict[str, float], games: dict[str, int]) -> bytes:
     return zlib.compress(msgspec.json.encode({"r": ratings, "g": games}), 1)
 
 
-def encode_columns(
-    names: list[str], ratings: npt.NDArray[np.float64], games: npt.NDArray[np.int64]
-) -> bytes | None:
-    """The columns form of the names' ratings and games (same order); None where a name holds
-    a NUL (then write the JSON form)."""
-    joined = "\0".join(names)
-    if joined.count("\0") != max(len(names) - 1, 0):
-        return None
+def _columns(ratings: npt.NDArray[np.float64], games: npt.NDArray[np.int64], names: bytes) -> bytes:
+    """The columns form, given its names already joined and compressed."""
     small = _fits(ratings, games)
     rating_type, games_type = _SMALL if small else _WIDE
-    header = _HEADER.pack(_COLUMNS, len(names), small)
+    header = _HEADER.pack(_COLUMNS, len(ratings), small)
     numbers = ratings.astype(rating_type).tobytes() + games.astype(games_type).tobytes()
-    return header + numbers + zlib.compress(joined.encode("utf-8"), 1)
+    return header + numbers + names
+
+
+class ColumnsWriter:
+    """The columns form of one replay's consecutive checkpoints, whose rated names only grow:
+    each name is joined and compressed once, into one zlib stream that every checkpoint ends
+    with a finished copy of (a void early in a long history writes a hundred checkpoints of
+    the same names). Each checkpoint is a whole columns blob that `decode` reads alone."""
+
+    def __init__(self, names: list[str]) -> None:
+        self._names = names
+        """Every name of the replay by number."""
+        self._order = np.zeros(0, dtype=np.int64)
+        """The numbers written so far, in the order their names are in the stream."""
+        self._written = np.zeros(len(names), dtype=bool)
+        self._stream = zlib.compressobj(1)
+        self._compressed: list[bytes] = []
+        self._usable = True
+
+    def encode(
+        self,
+        ratings: npt.NDArray[np.float64],
+        counts: npt.NDArray[np.int64],
+        rated: npt.NDArray[np.uint8],
+    ) -> bytes | None:
+        """The checkpoint of the names `rated` marks (by number; a superset of the last
+        checkpoint's); None where a name holds a NUL (then write the JSON form)."""
+        if not self._usable:
+            return None
+        new = np.flatnonzero(rated.astype(bool) & ~self._written[: len(rated)])
+        added = [self._names[i] for i in new.tolist()]
+        text = "\0".join(added)
+        if text.count("\0") != max(len(added) - 1, 0):
+            self._usable = False
+            return None
+        if added and len(self._order):
+            text = "\0" + text
+        self._compressed.append(self._stream.compress(text.encode("utf-8")))
+        self._order = np.concatenate([self._order, new])
+        self._written[new] = True
+        finished = b"".join(self._compressed) + self._stream.copy().flush()
+        return _columns(ratings[self._order], counts[self._order], finished)
 
 
 def _fits(ratings: npt.NDArray[np.float64], games: npt.NDArray[np.int64]) -> bool:
