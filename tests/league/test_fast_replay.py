@@ -27,7 +27,7 @@ from tablerank.league.models import (
 )
 from tablerank.league.played import played_games, played_tables
 from tablerank.league.played_columns import played_columns
-from tablerank.league.services import kept_systems, rebuild_ratings, record_games
+from tablerank.league.services import kept_systems, rebuild_ratings, record_games, void_game
 from tests.league.test_models import GAMES
 
 pytestmark = pytest.mark.django_db
@@ -99,6 +99,34 @@ def test_the_engine_and_the_fast_replay_replay_to_the_same_state(
     rebuild_ratings(history)
     assert bool(calls) == (without != "fast_replay")
     assert _state(history) == compiled
+
+
+@pytest.mark.parametrize("compiled_from", [checkpoints.COMPILED_REPLAY, 0])
+def test_a_small_change_in_the_past_loads_the_compiled_loops_only_where_worth_it(
+    history: League, official: User, monkeypatch: pytest.MonkeyPatch, compiled_from: int
+) -> None:
+    """In a process that has not loaded numba, a void in a small league replays through the
+    fast replay (loading numba would hold the league's write lock for most of a second); from
+    `COMPILED_REPLAY` games to replay on, through the compiled replays. Both to the state a
+    rebuild gives."""
+    monkeypatch.setattr(checkpoints, "EVERY", 3)
+    rebuild_ratings(history)
+    monkeypatch.setattr(checkpoints, "_KERNELS", "a module no test has loaded")
+    monkeypatch.setattr(checkpoints, "COMPILED_REPLAY", compiled_from)
+    through_arrays, calls = array_lists.replay, []
+
+    def counted(*args: Any) -> bool:
+        calls.append(args)
+        return through_arrays(*args)
+
+    monkeypatch.setattr(array_lists, "replay", counted)
+    confirmed = GameRecord.objects.filter(league=history, status="confirmed", title="catan")
+    middle = confirmed.order_by("date", "sequence")[confirmed.count() // 2]
+    void_game(middle, official, "entered twice")
+    assert bool(calls) == (compiled_from == 0)
+    replayed = _state(history)
+    rebuild_ratings(history)
+    assert _state(history) == replayed
 
 
 def test_ratings_before_each_game_are_the_same_through_the_engine(

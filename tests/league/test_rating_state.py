@@ -54,8 +54,10 @@ _leagues = itertools.count()
 
 @pytest.fixture(autouse=True)
 def frequent_checkpoints(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A checkpoint every 2 games of a list, so these small histories replay from them."""
+    """A checkpoint every 2 games of a list, so these small histories replay from them, and
+    through the compiled replays, however small."""
     monkeypatch.setattr(checkpoints, "EVERY", 2)
+    monkeypatch.setattr(checkpoints, "COMPILED_REPLAY", 0)
 
 
 @pytest.fixture

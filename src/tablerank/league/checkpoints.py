@@ -15,6 +15,7 @@ game (`RatingCheckpoint`).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -52,6 +53,13 @@ __all__ = [
 
 EVERY = 10_000
 """Games of a list between two checkpoints: replaying this many takes well under a second."""
+
+COMPILED_REPLAY = 20_000
+"""Games (over all its lists) from which on a replay after a change in the past loads numba for
+the compiled replays, in a process that has not loaded it yet: loading it takes most of a
+second, several on a busy machine, while the change holds the league's write lock, and the fast
+replay runs a small league's late confirmation in milliseconds."""
+_KERNELS = "tablerank.engine.systems.kernels"
 
 COMPILED_APPEND = 2_000
 """Games a batch appends to a list from which on it goes through the compiled replays
@@ -214,15 +222,28 @@ def replay_lists(league: League, lists: Sequence[Changed]) -> None:
     starts = [r.state.at for r in replaying]
     start = None if None in starts else min(at for at in starts if at is not None)
     if all(r.fast is not None for r in replaying):
-        from tablerank.league import array_lists  # numpy and numba: off the start-up path
-
-        if not array_lists.replay(league, replaying, start):
+        if not _compiled(league, replaying, start):
             _replay_tables(league, replaying, start)
     else:
         _replay_games(league, replaying, start)
     for r in replaying:
         _write_rows(league, r.name, r.key, r.state)
         _mark(league, r.name, r.key, r.state.at, r.state.count)
+
+
+def _compiled(league: League, replaying: list[_Replaying], start: Point | None) -> bool:
+    """Replay the lists through the compiled replays where they are worth it: numba is loaded
+    already, or the lists have at least `COMPILED_REPLAY` games to replay (or a list has no
+    watermark to tell). False, with nothing changed, where they are not or cannot."""
+    if _KERNELS not in sys.modules:
+        marks = [watermark(league, r.name, r.key) for r in replaying]
+        if all(mark is not None for mark in marks):
+            left = sum(m[1] - r.state.count for m, r in zip(marks, replaying, strict=True) if m)
+            if left < COMPILED_REPLAY:
+                return False
+    from tablerank.league import array_lists  # numpy and numba: off the start-up path
+
+    return array_lists.replay(league, replaying, start)
 
 
 def _replay_games(league: League, replaying: list[_Replaying], start: Point | None) -> None:
