@@ -21,6 +21,7 @@ from tablerank.league.services import (
     add_player,
     confirmed_history,
     correct_game,
+    may_correct,
     record_game,
     void_game,
 )
@@ -75,6 +76,19 @@ def test_a_game_is_voided_once_and_only_with_a_reason(league: League, official: 
     void_game(record, official, "wrong table")
     with pytest.raises(AlreadyVoided):
         void_game(record, official, "again")
+
+
+def test_a_voided_game_is_not_corrected_and_offers_no_correction(
+    league: League, official: User
+) -> None:
+    """Whoever asks: the result that replaced it is corrected, or it is recorded anew."""
+    record = record_game(league, table("g1", "2026-03-14", 10, 8), official)
+    void_game(record, official, "wrong table")
+    record.refresh_from_db()
+    assert not may_correct(record, official)
+    with pytest.raises(AlreadyVoided, match="void already"):
+        correct_game(record, table("g1", "2026-03-14", 9, 10), official, "typo")
+    assert GameRecord.objects.filter(league=league).count() == 1
 
 
 def test_submitted_games_stay_out_of_the_confirmed_history(league: League, official: User) -> None:

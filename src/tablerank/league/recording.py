@@ -28,7 +28,6 @@ from tablerank.league.errors import (
     DuplicateRecord,
     InvalidResult,
     LeagueError,
-    NotAllowed,
 )
 from tablerank.league.members import check_new_names, player_named
 from tablerank.league.models import (
@@ -220,20 +219,23 @@ def void_game(record: GameRecord, by: User, why: str) -> None:
 def require_may_correct(record: GameRecord, by: User) -> None:
     """The league's admins and officials correct any result; whoever submitted a result
     corrects it while it waits for signatures (a typo fixed before the table signs), with the
-    league's players only. Else `NotAllowed`."""
+    league's players only. Else `NotAllowed`; and a voided result is corrected through the one
+    that replaced it, or recorded anew (`AlreadyVoided`)."""
     if record.status == RecordStatus.SUBMITTED and record.created_by_id == by.pk:
         require_role(record.league, by, *MEMBERS)
-        return
-    require_role(record.league, by, *ORGANIZERS)
+    else:
+        require_role(record.league, by, *ORGANIZERS)
+    if record.status == RecordStatus.VOIDED:
+        raise AlreadyVoided("id", f"{record.external_id} is void already: record it anew")
 
 
 def may_correct(record: GameRecord, by: User) -> bool:
     """Whether `require_may_correct` lets `by` correct `record` (a page's link)."""
     try:
         require_may_correct(record, by)
-    except NotAllowed:
+    except LeagueError:
         return False
-    return record.status != RecordStatus.VOIDED
+    return True
 
 
 def correct_game(original: GameRecord, replacement: Game, by: User, why: str) -> GameRecord:

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tablerank.engine.records import Game
 from tablerank.league import services
 from tablerank.league.errors import LeagueError
-from tablerank.league.models import GameRecord, League, RecordStatus
+from tablerank.league.models import GameRecord, League
 from tablerank.web.actions.common import (
     MEMBERS,
     ORGANIZERS,
@@ -67,8 +67,6 @@ def correct(request: HttpRequest, league: League, pk: int) -> HttpResponse:
         services.require_may_correct(record, user_of(request))
     except LeagueError as exc:
         return refused(request, exc)
-    if record.status == RecordStatus.VOIDED:
-        return refused(request, f"{record.external_id} is void already: record it anew", 409)
     game = record.to_record()
     if game.variant is None:
         return _correct_other(request, league, record, game)
