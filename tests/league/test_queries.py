@@ -27,6 +27,7 @@ from tablerank.formats.reading import read_records
 from tablerank.league import queries
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import GameRecord, League, Player, RatingState, RecordStatus
+from tablerank.league.played import played_games
 from tablerank.league.services import (
     CONSOLE,
     OFFICIAL,
@@ -486,6 +487,17 @@ def test_event_standings_refusals(played: League, event: str, scoring: str, fiel
     with pytest.raises(LeagueError) as refused:
         queries.event_standings(played, event, scoring=scoring)
     assert refused.value.field == field
+
+
+def test_the_games_of_some_players_are_found_ignoring_case(
+    played: League, history: list[Game]
+) -> None:
+    """The games where one of the names holds a seat, in play order; none for names the
+    league does not have."""
+    ann = [g.id for g in history if any(s.player.casefold() == "ann" for s in g.seats)]
+    assert ann
+    assert [g.id for _, _, g in played_games(played.pk, players={"ANN"})] == ann
+    assert list(played_games(played.pk, players={"nobody", "no one"})) == []
 
 
 def test_skills_explanation_of_every_game_is_the_engines_over_its_title(
