@@ -8,14 +8,18 @@ Simulated leagues where each player's true strength is known:
   many, and the first seat has the usual head start.
 - `catanatron`: full base games played by catanatron's bots (a dev dependency). A player's true
   strength is the share of their decisions made by catanatron's greedy victory-point bot; the
-  rest are made by its weighted random bot.
+  rest are random choices among the legal actions (`--catanatron-base weighted`: made by its
+  weighted random bot instead, as before 2026-11-26; that league's skill signal is too weak to
+  tell the systems apart, see benchmarks/README.md).
 
 For every game system of tablerank, openskill's PlackettLuce (places; places and scores),
 TrueSkill (full order) and the naive average VP share, it reports the Spearman correlation of the
 final ratings with the true strengths (players with at least 3 games) and the backtest on the
 second half of the games (log-loss of the winner, `engine.backtest`'s method: a softmax with one
 temperature fitted on the first half, or the system's own probabilities for skill and openskill).
-For skill it also prints the calibration table with two standard errors.
+For skill it also prints the calibration table with two standard errors, and how far each other
+contender is from skill in order and log-loss with the standard error of that paired difference
+(`quality_stats`), so a lead smaller than chance is read as a tie.
 
     python benchmarks/bench_quality.py                       # both kinds, default sizes
     python benchmarks/bench_quality.py --kind race --seeds 1 2 3
@@ -40,9 +44,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from quality_stats import loss_difference, spearman_difference
 from scipy.stats import spearmanr
 
-from tablerank.engine.backtest import backtest, fit_temperature, softmax
+from tablerank.engine.backtest import fit_temperature, predictions, softmax
 from tablerank.engine.records import Game, game_from_dict
 from tablerank.engine.systems import SYSTEMS, get_system
 from tablerank.engine.systems.base import ReplaySystem
@@ -104,7 +109,9 @@ def race_league(seed: int, players: int = 400, games: int = 6000) -> League:
     return League("race", seed, {f"p{i}": s for i, s in enumerate(strength)}, out)
 
 
-def catanatron_league(seed: int, players: int = 40, games: int = 600) -> League:
+def catanatron_league(
+    seed: int, players: int = 40, games: int = 600, base: str = "random"
+) -> League:
     from catanatron import Color  # type: ignore[import-untyped]
     from catanatron import Game as Board
     from catanatron.players.search import VictoryPointPlayer  # type: ignore[import-untyped]
@@ -120,6 +127,8 @@ def catanatron_league(seed: int, players: int = 40, games: int = 600) -> League:
             ordered = sorted(actions, key=repr)
             if self.rng.random() < self.share:
                 return self.smart.decide(game, ordered)
+            if base == "random":
+                return self.rng.choice(ordered)
             return super().decide(game, ordered)
 
     rng = random.Random(seed)
@@ -159,12 +168,6 @@ def _played(games: Sequence[Game]) -> dict[str, int]:
     return count
 
 
-def _loss(probabilities: Sequence[Sequence[float]], winners: Sequence[int]) -> float:
-    return sum(
-        -math.log(max(p[w], 1e-300)) for p, w in zip(probabilities, winners, strict=True)
-    ) / len(winners)
-
-
 def _second_half(games: Sequence[Game]) -> list[int]:
     """Indexes of the games scored: those with one winner, in the second half."""
     scored = [i for i, g in enumerate(games) if winner_of(g) is not None]
@@ -184,14 +187,35 @@ def system_rows(league: League, skill: Skill) -> list[dict[str, Any]]:
         sign = -1.0 if system.lower_is_better else 1.0
         ratings = {s.player: sign * s.rating for s in table.standings}
         row: dict[str, Any] = {"system": name, "spearman": _spearman(ratings, league.truth, played)}
+        row["ratings"] = ratings
         if isinstance(system, ReplaySystem):
-            scored = backtest(name, system, games)
-            row["log_loss"] = scored.log_loss if scored else None
+            row["losses"] = replay_losses(system, games)
+            row["log_loss"] = _mean(row["losses"])
         row["seconds"] = time.perf_counter() - started
         rows.append(row)
     rows.append(skill_row(league, skill))
     rows.extend(library_rows(league))
     return rows
+
+
+def _mean(values: Sequence[float] | None) -> float | None:
+    return sum(values) / len(values) if values else None
+
+
+def _losses(probabilities: Sequence[Sequence[float]], winners: Sequence[int]) -> list[float]:
+    return [-math.log(max(p[w], 1e-300)) for p, w in zip(probabilities, winners, strict=True)]
+
+
+def replay_losses(system: ReplaySystem[Game], games: Sequence[Game]) -> list[float] | None:
+    """`engine.backtest` game by game: each later-half winner's log-loss under a softmax of the
+    ratings before the game, its temperature fitted on the first half."""
+    made = predictions(system, games)
+    if len(made) < 2:
+        return None
+    half = len(made) // 2
+    temperature = fit_temperature(made[:half])
+    second = made[half:]
+    return _losses([softmax(p.ratings, temperature) for p in second], [p.winner for p in second])
 
 
 def skill_row(league: League, skill: Skill) -> dict[str, Any]:
@@ -206,10 +230,13 @@ def skill_row(league: League, skill: Skill) -> dict[str, Any]:
             players = [o.player for o in f.odds]
             probabilities.append([o.win_probability for o in f.odds])
             winners.append(players.index(winner_of(league.games[k]) or ""))
+    losses = _losses(probabilities, winners)
     return {
         "system": "skill",
         "spearman": _spearman(ratings, league.truth, _played(league.games)),
-        "log_loss": _loss(probabilities, winners),
+        "ratings": ratings,
+        "losses": losses,
+        "log_loss": _mean(losses),
         "calibration": calibration(probabilities, winners),
         "seconds": time.perf_counter() - started,
     }
@@ -260,9 +287,11 @@ def library_rows(league: League) -> list[dict[str, Any]]:
             for p, team in zip(g.placed_players, new, strict=True):
                 ratings[p] = team[0]
         mu = {p: r.mu for p, r in ratings.items()}
+        losses = _losses(probabilities, winners)
         rows.append({
             "system": label, "spearman": _spearman(mu, league.truth, _played(league.games)),
-            "log_loss": _loss(probabilities, winners), "seconds": time.perf_counter() - started,
+            "ratings": mu, "losses": losses, "log_loss": _mean(losses),
+            "seconds": time.perf_counter() - started,
         })  # fmt: skip
     started = time.perf_counter()
     env = trueskill.TrueSkill(draw_probability=0.0)
@@ -282,12 +311,12 @@ def library_rows(league: League) -> list[dict[str, Any]]:
 
     temperature = fit_temperature([Prediction(r, w) for r, w in half])
     second = before[len(before) - len(chosen) :]
+    losses = _losses([softmax(r, temperature) for r, _ in second], [w for _, w in second])
+    mu = {p: r.mu for p, r in ts.items()}
     rows.append({
         "system": "TrueSkill",
-        "spearman": _spearman(
-            {p: r.mu for p, r in ts.items()}, league.truth, _played(league.games)
-        ),
-        "log_loss": _loss([softmax(r, temperature) for r, _ in second], [w for _, w in second]),
+        "spearman": _spearman(mu, league.truth, _played(league.games)),
+        "ratings": mu, "losses": losses, "log_loss": _mean(losses),
         "seconds": time.perf_counter() - started,
     })  # fmt: skip
     rows.append(naive_row(league))
@@ -303,6 +332,7 @@ def naive_row(league: League) -> dict[str, Any]:
     mean = {p: sum(s) / len(s) for p, s in share.items()}
     return {
         "system": "average VP share",
+        "ratings": mean,
         "spearman": _spearman(mean, league.truth, _played(league.games)),
     }
 
@@ -329,6 +359,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--kind", choices=("race", "catanatron", "both"), default="both")
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
     parser.add_argument("--catanatron-games", type=int, default=600)
+    parser.add_argument("--catanatron-players", type=int, default=40)
+    parser.add_argument("--catanatron-base", choices=("random", "weighted"), default="random")
     parser.add_argument("--tune", action="store_true")
     parser.add_argument("--json")
     args = parser.parse_args(argv)
@@ -339,16 +371,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.kind in ("race", "both"):
         makers.append(race_league)
     if args.kind in ("catanatron", "both"):
-        makers.append(lambda s: catanatron_league(s, games=args.catanatron_games))
+        makers.append(
+            lambda s: catanatron_league(
+                s, args.catanatron_players, args.catanatron_games, args.catanatron_base
+            )
+        )
     results = []
     failed = False
     for make, seed in itertools.product(makers, args.seeds):
         league = make(seed)
         rows = system_rows(league, Skill())
-        results.append(
-            {"kind": league.kind, "seed": seed, "games": len(league.games), "rows": rows}
-        )
         failed |= report(league, rows)
+        kept = [{k: v for k, v in r.items() if k not in ("ratings", "losses")} for r in rows]
+        results.append(
+            {"kind": league.kind, "seed": seed, "games": len(league.games), "rows": kept}
+        )
     if args.json:
         with open(args.json, "w") as out:
             json.dump(
@@ -360,15 +397,24 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def report(league: League, rows: list[dict[str, Any]]) -> bool:
-    """Print one league's table; True when skill misses a goal there."""
+    """Print one league's table; True when skill misses a goal there by more than chance: another
+    contender orders or predicts better by over two standard errors of the paired difference,
+    or a calibration bin is off. The strict verdict (best by any margin) is printed too."""
     size = f"{len(league.games)} games, {len(league.truth)} players"
     print(f"\n{league.kind} league, seed {league.seed}: {size}")
-    print(f"{'system':<26}{'Spearman':>10}{'log-loss':>10}{'seconds':>9}")
+    skill = next(r for r in rows if r["system"] == "skill")
+    head = f"{'system':<26}{'Spearman':>10}{'log-loss':>10}{'seconds':>9}"
+    print(f"{head}   vs skill: order ± 2 SE, log-loss ± 2 SE")
+    beaten = False
     for r in sorted(rows, key=lambda r: -r["spearman"]):
         loss = f"{r['log_loss']:.4f}" if r.get("log_loss") is not None else ""
-        print(f"{r['system']:<26}{r['spearman']:>10.3f}{loss:>10}{r.get('seconds', 0):>9.2f}")
-    skill = next(r for r in rows if r["system"] == "skill")
-    others = [r for r in rows if r["system"] != "skill"]
+        line = f"{r['system']:<26}{r['spearman']:>10.3f}{loss:>10}{r.get('seconds', 0):>9.2f}"
+        if r is not skill:
+            text, worse = _versus(league, skill, r)
+            line += f"   {text}"
+            beaten |= worse
+        print(line)
+    others = [r for r in rows if r is not skill]
     best_rho = max(r["spearman"] for r in others)
     best_loss = min(r["log_loss"] for r in others if r.get("log_loss") is not None)
     calibrated = all(b["within_2se"] for b in skill["calibration"] if b["seats"] >= MIN_BIN)
@@ -376,9 +422,32 @@ def report(league: League, rows: list[dict[str, Any]]) -> bool:
         f"{b['predicted']:.2f}/{b['observed']:.2f} ({b['seats']}){'' if b['within_2se'] else ' !'}"
         for b in skill["calibration"]
     ))  # fmt: skip
-    verdict = (skill["spearman"] > best_rho, skill["log_loss"] < best_loss, calibrated)
-    print(f"skill: best order {verdict[0]}, best log-loss {verdict[1]}, calibrated {verdict[2]}")
-    return not all(verdict)
+    strict = (skill["spearman"] > best_rho, skill["log_loss"] < best_loss)
+    print(
+        f"skill: best order {strict[0]}, best log-loss {strict[1]}, calibrated {calibrated}; "
+        f"beaten by more than 2 SE: {beaten}"
+    )
+    return beaten or not calibrated
+
+
+def _versus(league: League, skill: dict[str, Any], other: dict[str, Any]) -> tuple[str, bool]:
+    """Skill minus the other in Spearman and in log-loss, each ± two standard errors; and
+    whether the other is better by more than that."""
+    played = _played(league.games)
+    players = [p for p in skill["ratings"] if played.get(p, 0) >= 3 and p in other["ratings"]]
+    rho, rho_se = spearman_difference(
+        [league.truth[p] for p in players],
+        [skill["ratings"][p] for p in players],
+        [other["ratings"][p] for p in players],
+    )
+    text = f"{rho:+.3f} ± {2 * rho_se:.3f}"
+    worse = rho < -2 * rho_se
+    theirs = other.get("losses")
+    if theirs and len(theirs) == len(skill["losses"]):
+        gain, gain_se = loss_difference(theirs, skill["losses"])
+        text += f", {gain:+.4f} ± {2 * gain_se:.4f}"
+        worse |= gain < -2 * gain_se
+    return text + (" (better than skill)" if worse else ""), worse
 
 
 if __name__ == "__main__":
