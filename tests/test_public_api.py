@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 
@@ -45,19 +44,3 @@ def test_the_command_line_does_not_load_tournament_standings_until_asked() -> No
     modules = imported_after("import tablerank.cli.main")
     assert "tablerank.catan.standings" not in modules
     assert "fractions" not in modules
-
-
-@pytest.mark.parametrize(("given", "used"), [(None, "1"), ("2", "2")])
-def test_importing_tablerank_asks_openblas_for_one_thread_unless_told(
-    given: str | None, used: str
-) -> None:
-    """The skill system's small matrices run several times slower with BLAS threads waiting
-    for a busy core; a deployment that sets OPENBLAS_NUM_THREADS keeps its choice."""
-    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
-    if given is not None:
-        env["OPENBLAS_NUM_THREADS"] = given
-    code = "import os, tablerank; print(os.environ['OPENBLAS_NUM_THREADS'])"
-    out = subprocess.run(
-        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
-    )
-    assert out.stdout.strip() == used

@@ -2,17 +2,11 @@
 
 The public names below load on first use, so that importing any part of tablerank (the command
 line, say) does not pay for all of it; none of them pulls in a web framework or terminal UI.
-
-Importing tablerank asks OpenBLAS for one thread (unless OPENBLAS_NUM_THREADS is set already,
-and only if numpy is not loaded yet): the skill system's matrices are small, and BLAS threads
-waiting for a core another process holds made its fits three to eight times slower (a
-50,000-game fit 13.9 s against 4.6 s; a 300-game league's backtest 5.1 s against 0.7 s).
 """
 
 from __future__ import annotations
 
 import importlib
-import os
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -40,8 +34,6 @@ if TYPE_CHECKING:
     from tablerank.formats.reading import read_records, read_start
 
 __version__ = "0.1.0"
-
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 _EXPORTS: dict[str, str] = {
     "SYSTEMS": "tablerank.engine.systems",

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Protocol
 
 import numpy as np
@@ -28,6 +28,7 @@ from scipy import sparse
 from scipy.linalg import cho_factor, cho_solve
 from scipy.sparse.linalg import cg
 from scipy.special import ndtr
+from threadpoolctl import ThreadpoolController
 
 from tablerank.engine.skill_spread import EM_STEPS, Eigen, Spread, em_step, most_likely
 from tablerank.engine.values import Game
@@ -215,11 +216,24 @@ def _design(
     ).tocsr()
 
 
+@cache
+def _blas() -> ThreadpoolController:
+    """The BLAS libraries numpy and scipy loaded (found once)."""
+    return ThreadpoolController()
+
+
 def fit(obs: Observations, games: int, settings: ModelSettings, start: Spread | None = None) -> Fit:
     """The posterior after the first `games` rated games of `obs`.
 
     Where `prior_sd` or `noise_sd` is 0, it is estimated from these games (empirical Bayes: the
-    EM iteration to the most likely value, starting from `start` when given, as a refit does)."""
+    EM iteration to the most likely value, starting from `start` when given, as a refit does).
+    The matrices are at most `DENSE_LIMIT` wide, too small to gain from BLAS threads, whose
+    spinning costs many times the CPU where other processes share the cores: one thread."""
+    with _blas().limit(limits=1, user_api="blas"):
+        return _fit(obs, games, settings, start)
+
+
+def _fit(obs: Observations, games: int, settings: ModelSettings, start: Spread | None) -> Fit:
     seats = int(obs.game_start[games])
     players = int(obs.seat_player[:seats].max()) + 1 if seats else 0
     today = int(obs.game_day[games - 1]) if games else 0

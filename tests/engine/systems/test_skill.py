@@ -318,3 +318,26 @@ def test_forecasts_refit_less_often_where_many_players_make_a_fit_dear(
     from tablerank.engine.systems.skill import refits_for
 
     assert refits_for(refits, players) == made
+
+
+def test_a_fit_runs_its_matrix_algebra_on_one_blas_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """BLAS threads spin for work: on a shared machine they cost many times the CPU of one
+    thread for matrices this small. Outside the fit, the process keeps its own setting."""
+    from threadpoolctl import threadpool_info
+
+    def blas_threads() -> set[int]:
+        return {int(lib["num_threads"]) for lib in threadpool_info() if lib["user_api"] == "blas"}
+
+    seen: list[set[int]] = []
+    eigh = np.linalg.eigh
+
+    def spying(matrix: Any) -> Any:
+        seen.append(blas_threads())
+        return eigh(matrix)
+
+    monkeypatch.setattr(np.linalg, "eigh", spying)
+    before = blas_threads()
+    Skill().rate(league(3))
+    assert seen
+    assert all(threads == {1} for threads in seen)
+    assert blas_threads() == before
