@@ -29,7 +29,8 @@ from tablerank.engine.systems.array_replay import (
 from tablerank.engine.systems.base import ReplaySystem
 from tablerank.engine.systems.fast_replay import table_of
 from tablerank.league import checkpoints
-from tablerank.league.checkpoint_blobs import ColumnsWriter, encode_json
+from tablerank.league.checkpoint_blobs import encode_json
+from tablerank.league.checkpoint_columns import ColumnsWriter
 from tablerank.league.models import League
 from tablerank.league.played import Played, Point
 from tablerank.league.played_columns import PlayedColumns, played_columns

@@ -4,6 +4,8 @@ bit for bit, after every game."""
 from __future__ import annotations
 
 import dataclasses
+import subprocess
+import sys
 from typing import Any
 
 import numpy as np
@@ -98,3 +100,15 @@ def test_only_whole_starts_of_the_exact_classes_have_an_array_replay() -> None:
 def test_a_state_with_a_fraction_is_not_whole() -> None:
     state = ArrayState.of({"Ann": 1000.5}, {"Ann": 1}, {}, 0, 1000)
     assert not whole(state)
+
+
+def test_loading_the_loops_leaves_scipy_unloaded_and_importable() -> None:
+    """numba would import scipy.linalg (a tenth of a second or more) to look for BLAS; a new
+    process loads the loops without it, and scipy imports as usual afterwards."""
+    code = (
+        "import sys; from tablerank.engine.systems.array_replay import available; "
+        "assert available(); assert 'scipy' not in sys.modules; "
+        "import scipy.linalg; print('ok')"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert (out.returncode, out.stdout, out.stderr) == (0, "ok\n", "")

@@ -2,7 +2,8 @@
 
 `register(app)` adds the sub-app; main.py calls it. Django is imported only inside the commands
 (`access.run`), so `import tablerank.cli.main` never loads it. The database is the league
-server's (`tablerank.server.settings`, or `DJANGO_SETTINGS_MODULE` when set); see docs/league.md.
+server's, with the league's apps only (`tablerank.server.cli_settings`; `init` migrates with the
+site's `tablerank.server.settings`), or `DJANGO_SETTINGS_MODULE` when set; see docs/league.md.
 
 The command line acts as a local administrator where the services take no user's word: it
 records results without signatures, signs for any player's seat with that player's account, and

@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     from tablerank.league.models import GameRecord, League, Player
 
 __all__ = [
+    "SETTINGS",
+    "SITE_SETTINGS",
     "LeagueUnavailable",
     "account",
     "existing_user",
@@ -32,16 +34,19 @@ __all__ = [
 
 T = TypeVar("T")
 
-SETTINGS = "tablerank.server.settings"
+SETTINGS = "tablerank.server.cli_settings"
+"""The site's settings with the league's apps only: what every command but `init` needs."""
+SITE_SETTINGS = "tablerank.server.settings"
+"""Every app of the site: `init` creates all their tables."""
 
 
 class LeagueUnavailable(TablerankError):
     """The league's database cannot be used: Django missing, bad settings, no tables."""
 
 
-def _setup() -> None:
-    """Configure Django for the league's database, once."""
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", SETTINGS)
+def _setup(settings: str) -> None:
+    """Configure Django for the league's database, once (`DJANGO_SETTINGS_MODULE` when set)."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", settings)
     try:
         import django
         from django.apps import apps
@@ -58,10 +63,10 @@ def _setup() -> None:
         raise LeagueUnavailable(f"league settings: {exc}") from None
 
 
-def run(action: Callable[[], T]) -> T:
-    """Set Django up and run `action`, turning database trouble into one-line errors; the
-    caller's `output.guarded` prints them and exits with status 2."""
-    _setup()
+def run(action: Callable[[], T], settings: str = SETTINGS) -> T:
+    """Set Django up with `settings` and run `action`, turning database trouble into one-line
+    errors; the caller's `output.guarded` prints them and exits with status 2."""
+    _setup(settings)
     from django.core.exceptions import ImproperlyConfigured
     from django.db import DatabaseError
 

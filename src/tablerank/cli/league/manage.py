@@ -25,7 +25,7 @@ def init() -> None:
         call_command("migrate", verbosity=0)
         return str(connection.settings_dict["NAME"])
 
-    name = guarded(lambda: access.run(work))
+    name = guarded(lambda: access.run(work, access.SITE_SETTINGS))
     typer.echo(f"league database ready: {name}")
 
 

@@ -16,7 +16,10 @@ this module only, which the command line's start-up never imports.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import sys
+import threading
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -204,13 +207,30 @@ _replays: dict[Any, ArrayReplay] = {}
 def load() -> None:
     """Compile the loops, or load them from numba's cache (what a process's first replay
     pays once; the benchmark measures it)."""
-    kernels = _kernels()
-    none, no_ratings, one = np.zeros(0, np.int64), np.zeros(0), np.zeros(1, np.int64)
-    memo, marks = np.zeros((1, 1), np.int64), np.zeros(0, np.uint8)
-    kernels.elo_run(one, none, none, none, none, none, 0, no_ratings, none, marks, memo, 0,
-                    one, 0)  # fmt: skip
-    kernels.area_run(one, none, none, none, none, none, 0, none, 0, no_ratings, none, marks,
-                     memo, 0, one, 0)  # fmt: skip
+    with _scipy_hidden():
+        kernels = _kernels()
+        none, no_ratings, one = np.zeros(0, np.int64), np.zeros(0), np.zeros(1, np.int64)
+        memo, marks = np.zeros((1, 1), np.int64), np.zeros(0, np.uint8)
+        kernels.elo_run(one, none, none, none, none, none, 0, no_ratings, none, marks, memo, 0,
+                        one, 0)  # fmt: skip
+        kernels.area_run(one, none, none, none, none, none, 0, none, 0, no_ratings, none, marks,
+                         memo, 0, one, 0)  # fmt: skip
+
+
+@contextmanager
+def _scipy_hidden() -> Iterator[None]:
+    """numba imports scipy.linalg when it first loads any loop (0.1-0.3 s of a command's
+    start-up), only to learn whether np.dot may call BLAS; these loops do no linear algebra.
+    So scipy looks missing for that moment, where it is not loaded yet and no other thread
+    could import it meanwhile; numba then leaves np.dot to its own loop in this process."""
+    hide = "scipy" not in sys.modules and threading.active_count() == 1
+    if hide:
+        sys.modules["scipy"] = None  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        if hide:
+            del sys.modules["scipy"]
 
 
 _available: list[bool] = []
@@ -218,10 +238,11 @@ _available: list[bool] = []
 
 def available() -> bool:
     """Whether the compiled loops load here: numba is installed for this Python and has a place
-    to cache them (beside the module, in the user's cache, or in `NUMBA_CACHE_DIR`)."""
+    to cache them (beside the module, in the user's cache, or in `NUMBA_CACHE_DIR`). The first
+    call loads them."""
     if not _available:
         try:
-            _kernels()
+            load()
         except (ImportError, RuntimeError):
             _available.append(False)
         else:
