@@ -401,7 +401,9 @@ def report(league: League, rows: list[dict[str, Any]]) -> bool:
     contender orders or predicts better by over two standard errors of the paired difference,
     or a calibration bin is off. The strict verdict (best by any margin) is printed too."""
     size = f"{len(league.games)} games, {len(league.truth)} players"
-    print(f"\n{league.kind} league, seed {league.seed}: {size}")
+    later = _second_half(league.games)
+    uniform = sum(math.log(len(league.games[k].placed_players)) for k in later) / len(later)
+    print(f"\n{league.kind} league, seed {league.seed}: {size}; the uniform guess {uniform:.4f}")
     skill = next(r for r in rows if r["system"] == "skill")
     head = f"{'system':<26}{'Spearman':>10}{'log-loss':>10}{'seconds':>9}"
     print(f"{head}   vs skill: order ± 2 SE, log-loss ± 2 SE")
