@@ -26,7 +26,9 @@ INDEPENDENT = [
 SOME_TABLES = Glory(tables={3: (40, 20, 0), 4: (50.5, 20.25, 10.1, 0)})
 """Glory without a 2-, 5- or 6-player table (those games are refused) and a table of
 fractions."""
-SYSTEMS_TO_CHECK: list[Any] = [*INDEPENDENT, SOME_TABLES]
+HUGE = Glory(tables={2: (2.0**45, 0.75), 3: (3.0, 2.0**44, 0.1)})
+"""Awards too large for float totals to stay exact: summed as terms of their own."""
+SYSTEMS_TO_CHECK: list[Any] = [*INDEPENDENT, SOME_TABLES, HUGE]
 
 ODD_VP = st.sampled_from([0, 0.5, 1.25, 7.3, 0.1, 1000, 2.75])
 

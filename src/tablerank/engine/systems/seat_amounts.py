@@ -11,7 +11,7 @@ Exactly as the engine:
 * Every amount is the very float `changes` returns: the same operations in the same order,
   each rounded by IEEE arithmetic as Python rounds it.
 * The totals are exact. Amounts that are multiples of 2**-10 (whole points, a shared place's
-  halves and quarters) add exactly as floats while the sum of their sizes stays under 2**43, so
+  halves and quarters) add exactly as floats while the sum of their sizes stays under 2**42, so
   `np.bincount` totals them; any other amount (a share, a third) is handed on as a term of its
   own for `engine.sums` to add exactly.
 * A game the columns do not cover (`SeatAmounts.rated` and `.refused` both false) goes through
@@ -56,9 +56,9 @@ Bools = npt.NDArray[np.bool_]
 
 DYADIC = 2.0**10
 """Amounts that are multiples of 1 / DYADIC are totalled as floats..."""
-EXACT_BELOW = 2.0**43
-"""...while the sum of their sizes stays below this: every partial sum is then a multiple of
-2**-10 under 2**43, which a float (53 bits) holds exactly."""
+EXACT_BELOW = 2.0**42
+"""...while the sum of their sizes, as numpy rounds it, stays below this: every partial sum
+is then a multiple of 2**-10 under 2**43, which a float (53 bits) holds exactly."""
 
 
 @dataclass(frozen=True)
