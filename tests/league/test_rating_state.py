@@ -17,7 +17,7 @@ from tablerank.engine.records import Game, new_game
 from tablerank.engine.systems import SYSTEMS, get_system
 from tablerank.engine.systems.base import ReplaySystem
 from tablerank.engine.systems.skill import Skill
-from tablerank.league import checkpoints
+from tablerank.league import checkpoints, sum_lists
 from tablerank.league.errors import DuplicateRecord, LeagueError
 from tablerank.league.explanations import explain_game, ratings_before
 from tablerank.league.models import (
@@ -168,6 +168,26 @@ operations = st.lists(
 def test_state_equals_a_full_replay_after_any_changes(
     officials: tuple[User, User], steps: list[tuple[Any, ...]]
 ) -> None:
+    run_and_check(officials, steps)
+
+
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(steps=operations)
+def test_state_equals_a_full_replay_with_the_sums_corrected_over_columns(
+    officials: tuple[User, User], steps: list[tuple[Any, ...]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same with every change to a sum list, even of one game, corrected over columns
+    (`seat_amounts`), as an import's batches are."""
+    monkeypatch.setattr(sum_lists, "BATCH", 1)
+    run_and_check(officials, steps)
+
+
+def run_and_check(officials: tuple[User, User], steps: list[tuple[Any, ...]]) -> None:
+    """Run the steps on a new league, checking after each that its state is the replay."""
     referee, assistant = officials
     league = League.objects.create(
         name="Prop", slug=f"prop-{next(_leagues)}", unvalidated_titles=["catan"]
@@ -340,7 +360,12 @@ def test_voiding_the_only_game_of_a_list_empties_it(league: League, official: Us
     assert ratings(league, "cow.elo", "cities").standings == ()
 
 
-def test_a_batch_equals_recording_one_by_one(official: User, season: list[Game]) -> None:
+@pytest.mark.parametrize("over_columns", [False, True])
+def test_a_batch_equals_recording_one_by_one(
+    official: User, season: list[Game], over_columns: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if over_columns:  # the sums of each batch corrected over columns (`seat_amounts`)
+        monkeypatch.setattr(sum_lists, "BATCH", 2)
     one_by_one = League.objects.create(name="One", slug="one", unvalidated_titles=["catan"])
     batch = League.objects.create(name="Batch", slug="batch", unvalidated_titles=["catan"])
     for g in season[:60]:

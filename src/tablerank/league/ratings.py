@@ -44,7 +44,7 @@ from tablerank.league.models import (
 )
 from tablerank.league.played import Point, played_games
 from tablerank.league.state_rows import ListState, StateRows
-from tablerank.league.sum_lists import correct_sums
+from tablerank.league.sum_lists import Columns, correct_sums
 from tablerank.league.watermarks import Marks
 
 __all__ = [
@@ -111,11 +111,18 @@ is confirmed now."""
 
 
 def _refresh_sums(
-    rows: StateRows, marks: Marks, name: str, system: GameSystem, key: str, items: list[Changed]
+    rows: StateRows,
+    marks: Marks,
+    name: str,
+    system: GameSystem,
+    key: str,
+    items: list[Changed],
+    columns: Columns,
 ) -> bool:
     """Correct a sum list by the changed games' amounts; its watermark only says the list
     exists and up to where it has games. Returns whether a name left the list."""
-    left = correct_sums(rows, name, system, key, [(game, now) for _, _, game, now in items])
+    changed = [(game, now) for _, _, game, now in items]
+    left = correct_sums(rows, name, system, key, changed, columns)
     latest = max(item[0] for item in items)
     mark = marks.get(name, key)
     if mark is None or latest > mark[0]:
@@ -148,6 +155,7 @@ def _apply(league: League, changed: Sequence[Changed], kept: dict[str, GameSyste
     rows.load({seat.player for _, _, game, _ in changed for seat in game.seats})
     emptied: set[tuple[str, str]] = set()
     replays: list[checkpoints.Changed] = []
+    columns = Columns()
     for name, system in kept.items():
         lists: dict[str, list[Changed]] = {}
         for item in changed:
@@ -158,7 +166,7 @@ def _apply(league: League, changed: Sequence[Changed], kept: dict[str, GameSyste
                 at = _refresh_replayed(rows, marks, name, system, key, items)
                 if at is not None:
                     replays.append((name, system, key, at))
-            elif _refresh_sums(rows, marks, name, system, key, items):
+            elif _refresh_sums(rows, marks, name, system, key, items, columns):
                 emptied.add((name, key))
     rows.save()
     for name, key in emptied:

@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any, ClassVar, Generic, Self, TypeVar, get_type_hints
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, get_type_hints
 
 from tablerank.engine.ranking import competition_ranks, rank_of_each
 from tablerank.engine.records import Event, Game
@@ -23,6 +23,9 @@ from tablerank.engine.sums import summed
 from tablerank.engine.values import in_day_order
 from tablerank.engine.variants import is_catan
 from tablerank.errors import InvalidParameter, MixedLists, UnknownRecord
+
+if TYPE_CHECKING:
+    from tablerank.engine.systems.seat_amounts import PlacedSeats, SeatAmounts
 
 __all__ = [
     "Explanation",
@@ -249,6 +252,11 @@ class ReplaySystem(System, Generic[R]):
     @abstractmethod
     def changes(self, record: R, ratings: Mapping[str, float]) -> dict[str, float]:
         """Each rated player's change from one record, given ratings before it (fast path)."""
+
+    def seat_amounts(self, seats: PlacedSeats) -> SeatAmounts | None:
+        """`changes` for the placed seats of many games, over columns (`seat_amounts`); None
+        where the system has none (a league then calls `changes` game by game)."""
+        return None
 
     def replaying(self) -> Callable[[R, Mapping[str, float]], dict[str, float]]:
         """The `changes` a whole replay calls: `fast_replay`'s for the exact cow.elo and area."""

@@ -9,11 +9,14 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from tablerank.engine.ranking import ordinal
 from tablerank.engine.records import Game
 from tablerank.engine.systems.base import Explanation, ReplaySystem, Term
+
+if TYPE_CHECKING:
+    from tablerank.engine.systems.seat_amounts import PlacedSeats, SeatAmounts
 
 __all__ = ["PositionSystem", "describe_position", "shared_awards"]
 
@@ -50,7 +53,8 @@ class PositionSystem(ReplaySystem[Game]):
 
     @abstractmethod
     def table(self, game: Game, size: int) -> Sequence[float]:
-        """The award for each position at a table of `size` seats."""
+        """The award for each position at a table of `size` seats (the same for every game
+        of that size: `seat_amounts` asks once per size)."""
 
     def changes(self, game: Game, ratings: Mapping[str, float]) -> dict[str, float]:
         places = game.placed_places
@@ -58,6 +62,13 @@ class PositionSystem(ReplaySystem[Game]):
         if game.tied:
             return dict(zip(game.placed_players, shared_awards(places, table), strict=True))
         return dict(zip(game.placed_players, [table[p - 1] for p in places], strict=True))
+
+    def seat_amounts(self, seats: PlacedSeats) -> SeatAmounts:
+        """`changes` over columns: each seat's award from a lookup by (table size, place,
+        seats sharing it), filled by the same arithmetic as `shared_awards`."""
+        from tablerank.engine.systems.seat_amounts import position_amounts
+
+        return position_amounts(seats, self.table)
 
     def explain_record(self, game: Game, ratings: Mapping[str, float]) -> Explanation:
         seats = game.placed

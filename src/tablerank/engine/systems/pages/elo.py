@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from tablerank.engine.systems.pages.table_vp import VpSystem
+
+if TYPE_CHECKING:
+    from tablerank.engine.systems.seat_amounts import Floats
 
 __all__ = ["Elo"]
 
@@ -25,6 +28,10 @@ class Elo(VpSystem):
     def amounts(self, vps: tuple[float, ...], total: float) -> Sequence[float]:
         n = len(vps)
         return [n * vp - total for vp in vps]
+
+    def column_amounts(self, vp: Floats, table_vp: Floats, seats: Floats) -> Floats:
+        """N x VP - table VP, per seat."""
+        return seats * vp - table_vp
 
     def why(self, vp: float, seats: int, total: float) -> str:
         return f"{seats} x {vp:g} VP - {total:g} table VP = {seats * vp - total:+g}"

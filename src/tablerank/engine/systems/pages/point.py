@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from tablerank.engine.records import Game
 from tablerank.engine.systems.pages.table_vp import VpSystem, table_vp
+
+if TYPE_CHECKING:
+    from tablerank.engine.systems.seat_amounts import Floats
 
 __all__ = ["Point"]
 
@@ -24,6 +27,10 @@ class Point(VpSystem):
 
     def amounts(self, vps: tuple[float, ...], total: float) -> Sequence[float]:
         return vps
+
+    def column_amounts(self, vp: Floats, table_vp: Floats, seats: Floats) -> Floats:
+        """Each game adds the player's VP, per seat."""
+        return vp
 
     def changes(self, game: Game, ratings: Mapping[str, float]) -> dict[str, float]:
         if None in game.placed_vps:

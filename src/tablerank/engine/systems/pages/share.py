@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from tablerank.engine.systems.pages.table_vp import VpSystem
+
+if TYPE_CHECKING:
+    from tablerank.engine.systems.seat_amounts import Floats
 
 __all__ = ["Share"]
 
@@ -25,6 +28,12 @@ class Share(VpSystem):
         if not total:
             return [0.0] * len(vps)  # a table where nobody scored has no shares to hand out
         return [vp / total for vp in vps]
+
+    def column_amounts(self, vp: Floats, table_vp: Floats, seats: Floats) -> Floats:
+        """VP / table VP per seat, and 0 at a table where nobody scored."""
+        import numpy as np
+
+        return np.divide(vp, table_vp, out=np.zeros_like(vp), where=table_vp != 0)
 
     def why(self, vp: float, seats: int, total: float) -> str:
         if not total:

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from tablerank.engine.records import Game
 from tablerank.engine.systems.base import Explanation, ReplaySystem, Term
 from tablerank.errors import RatingError
+
+if TYPE_CHECKING:
+    from tablerank.engine.systems.seat_amounts import Floats, PlacedSeats, SeatAmounts
 
 __all__ = ["VpSystem", "table_vp"]
 
@@ -37,6 +40,17 @@ class VpSystem(ReplaySystem[Game]):
     @abstractmethod
     def why(self, vp: float, seats: int, total: float) -> str:
         """The arithmetic behind one seat's amount, in words."""
+
+    def column_amounts(self, vp: Floats, table_vp: Floats, seats: Floats) -> Floats | None:
+        """`amounts` for many seats at once (numpy columns: each seat's VP, its table's VP
+        and its table's placed seats), by the same float operations in the same order; None
+        where the system has no column form."""
+        return None
+
+    def seat_amounts(self, seats: PlacedSeats) -> SeatAmounts | None:
+        from tablerank.engine.systems.seat_amounts import vp_amounts
+
+        return vp_amounts(seats, self.column_amounts)
 
     def changes(self, game: Game, ratings: Mapping[str, float]) -> dict[str, float]:
         players, vps = table_vp(self.name, game)
