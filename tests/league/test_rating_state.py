@@ -183,6 +183,7 @@ def test_state_equals_a_full_replay_with_the_sums_corrected_over_columns(
     """The same with every change to a sum list, even of one game, corrected over columns
     (`seat_amounts`), as an import's batches are."""
     monkeypatch.setattr(sum_lists, "BATCH", 1)
+    monkeypatch.setattr(sum_lists, "COLD_BATCH", 1)
     run_and_check(officials, steps)
 
 
@@ -366,6 +367,7 @@ def test_a_batch_equals_recording_one_by_one(
 ) -> None:
     if over_columns:  # the sums of each batch corrected over columns (`seat_amounts`)
         monkeypatch.setattr(sum_lists, "BATCH", 2)
+        monkeypatch.setattr(sum_lists, "COLD_BATCH", 2)
     one_by_one = League.objects.create(name="One", slug="one", unvalidated_titles=["catan"])
     batch = League.objects.create(name="Batch", slug="batch", unvalidated_titles=["catan"])
     for g in season[:60]:
