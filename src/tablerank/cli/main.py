@@ -26,7 +26,7 @@ from tablerank.cli import (
     serve,
     standings,
 )
-from tablerank.cli.inputs import inputs, without_cycle_collection
+from tablerank.cli.inputs import inputs, rating, without_cycle_collection
 from tablerank.cli.options import (
     AllowInvalid,
     City,
@@ -78,8 +78,7 @@ def rate(
 
     def rated() -> dict[str, Any]:
         filters = {"title": title, "group": group, "city": city}
-        given = inputs(files, system, param, filters, start, allow_invalid)
-        return rating_table_json(given.system.rate(given.records, given.start))
+        return rating_table_json(rating(files, system, param, filters, start, allow_invalid))
 
     def work() -> dict[str, Any]:
         # The records are freed before the collector resumes: resuming while they live would
