@@ -13,7 +13,7 @@ from tablerank.engine.history import select, unknown_names, unknown_players, unm
 from tablerank.engine.records import Game
 from tablerank.engine.systems import get_system
 from tablerank.engine.systems.base import RatingTable, Record, System
-from tablerank.engine.systems.by_table import plain_table
+from tablerank.engine.systems.by_table import plain_table, rates_by_table
 from tablerank.errors import InvalidGames, InvalidParameter
 from tablerank.formats.plain_games import read_plain
 from tablerank.formats.reading import Skipped, read_records, read_start
@@ -140,7 +140,7 @@ def _plain_rating(
 ) -> RatingTable | None:
     """The standings of files of plain games (`read_plain`) without a filter, each Catan table
     valid, rated by table (`plain_table`); else None, before any warning."""
-    if any(filters.values()):
+    if any(filters.values()) or not rates_by_table(system):
         return None
     games = read_plain(files)
     if games is None:

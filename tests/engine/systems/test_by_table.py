@@ -18,7 +18,7 @@ from tablerank.engine.plain import PlainGames
 from tablerank.engine.records import Game
 from tablerank.engine.systems import SYSTEMS, get_system
 from tablerank.engine.systems.base import ReplaySystem
-from tablerank.engine.systems.by_table import plain_table
+from tablerank.engine.systems.by_table import plain_table, rates_by_table
 from tablerank.errors import TablerankError
 from tests.engine.builders import vp_game
 from tests.engine.strategies import RawGame, area_games, catan_games
@@ -127,5 +127,7 @@ def test_rating_by_table_is_rating_game_by_game(
 
 def test_a_system_that_rates_game_by_game_gives_no_standings_here() -> None:
     plain = plain_games_of([vp_game(10, 8, 6)])
+    assert not rates_by_table(get_system("cow.elo"))
     assert plain_table(get_system("cow.elo"), plain) is None
+    assert rates_by_table(get_system("pages.point"))
     assert plain_table(get_system("pages.point"), plain) is not None

@@ -19,7 +19,12 @@ from tablerank.engine.systems.base import RatingTable, ReplaySystem, System
 from tablerank.engine.values import Game
 from tablerank.errors import TablerankError
 
-__all__ = ["plain_table"]
+__all__ = ["plain_table", "rates_by_table"]
+
+
+def rates_by_table(system: System) -> bool:
+    """Whether `plain_table` can rate plain games with `system`."""
+    return isinstance(system, ReplaySystem) and system.by_table
 
 
 def plain_table(
