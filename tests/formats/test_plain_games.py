@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import tempfile
+import typing
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +18,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tablerank.engine.plain import PlainGames
-from tablerank.engine.records import Game
+from tablerank.engine.records import Account, Game, SeatStatus
 from tablerank.errors import InputError
-from tablerank.formats.plain_games import read_plain
+from tablerank.formats.plain_games import PlainSeat, read_plain
 from tablerank.formats.reading import read_records
 
 from ..engine.systems.test_by_table import table_key
@@ -194,3 +195,10 @@ def test_an_id_used_in_two_files_and_a_csv_file_are_left_to_the_usual_reading(
     with pytest.raises(InputError):
         read_records([folder / "missing.jsonl"])
     assert read_plain([folder / "missing.jsonl"]) is None
+
+
+def test_a_plain_seat_takes_every_status_but_abandoned_and_every_account() -> None:
+    hints = typing.get_type_hints(PlainSeat, include_extras=True)
+    status, account = (typing.get_args(typing.get_args(hints[k])[0]) for k in ("status", "account"))
+    assert set(status) == {s.value for s in SeatStatus} - {"abandoned"}
+    assert set(account) == {a.value for a in Account}

@@ -1,5 +1,5 @@
-"""JSON Lines files of plain games read straight into columns (`PlainGames`), with one `Game`
-built per table, not per game.
+"""JSON Lines files of plain games read by table (`PlainGames`), with one `Game` built per
+table, not per game.
 
 A plain game is a game in the export's form whose every field is plainly valid: each seat gives
 at most its player (no blanks around the name), place, VP as a whole number, winner, status
