@@ -9,11 +9,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tablerank.cli.output import warn
-from tablerank.engine.history import select, unknown_players, unmatched
+from tablerank.engine.history import select, unknown_names, unknown_players, unmatched
 from tablerank.engine.records import Game
 from tablerank.engine.systems import get_system
-from tablerank.engine.systems.base import Record, System
+from tablerank.engine.systems.base import RatingTable, Record, System
+from tablerank.engine.systems.by_table import plain_table, rates_by_table
 from tablerank.errors import InvalidGames, InvalidParameter
+from tablerank.formats.plain_games import read_plain
 from tablerank.formats.reading import Skipped, read_records, read_start
 
 __all__ = [
@@ -21,6 +23,7 @@ __all__ = [
     "checked",
     "inputs",
     "parameters",
+    "rating",
     "read_files",
     "selected",
     "without_cycle_collection",
@@ -112,3 +115,42 @@ def selected(records: list[Record], **filters: str | None) -> list[Record]:
     nothing (naming the closest values the records have)."""
     warn(unmatched(records, **filters))
     return select(records, **filters)
+
+
+def rating(
+    files: Sequence[Path],
+    system: str,
+    param: Sequence[str] | None,
+    filters: dict[str, str | None],
+    start: Path | None,
+    allow_invalid: bool,
+) -> RatingTable:
+    """`rate`'s standings: of plain games by table where the system rates them so, else of
+    the records `inputs` reads."""
+    chosen = get_system(system, parameters(param))
+    table = _plain_rating(files, chosen, filters, start)
+    if table is not None:
+        return table
+    given = inputs(files, system, param, filters, start, allow_invalid)
+    return given.system.rate(given.records, given.start)
+
+
+def _plain_rating(
+    files: Sequence[Path], system: System, filters: dict[str, str | None], start: Path | None
+) -> RatingTable | None:
+    """The standings of files of plain games (`read_plain`) without a filter, each Catan table
+    valid, rated by table (`plain_table`); else None, before any warning."""
+    if any(filters.values()) or not rates_by_table(system):
+        return None
+    games = read_plain(files)
+    if games is None:
+        return None
+    sheet = read_start(start) if start else None
+    from tablerank.catan.validation import failing
+
+    if failing(games.templates):
+        return None
+    table = plain_table(system, games, sheet)
+    if table is not None and sheet is not None:
+        warn(unknown_names(set(games.seats), sheet))
+    return table

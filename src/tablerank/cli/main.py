@@ -26,7 +26,7 @@ from tablerank.cli import (
     serve,
     standings,
 )
-from tablerank.cli.inputs import inputs, without_cycle_collection
+from tablerank.cli.inputs import inputs, rating, without_cycle_collection
 from tablerank.cli.options import (
     AllowInvalid,
     City,
@@ -76,11 +76,15 @@ def rate(
 ) -> None:
     """Rate every game in FILES with one system and print the standings."""
 
-    def work() -> dict[str, Any]:
+    def rated() -> dict[str, Any]:
         filters = {"title": title, "group": group, "city": city}
+        return rating_table_json(rating(files, system, param, filters, start, allow_invalid))
+
+    def work() -> dict[str, Any]:
+        # The records are freed before the collector resumes: resuming while they live would
+        # walk every one of them at once (0.4 s for 200,000 games).
         with without_cycle_collection():
-            given = inputs(files, system, param, filters, start, allow_invalid)
-            return rating_table_json(given.system.rate(given.records, given.start))
+            return rated()
 
     emit_rows(work, output, to, print_standings, RATING_ROWS)
 

@@ -40,9 +40,12 @@ from tablerank.engine.variants import VARIANTS
 from tablerank.errors import RecordError
 
 __all__ = [
+    "ID",
     "Found",
     "RawSeat",
+    "checked_date",
     "checked_fields",
+    "checked_name",
     "checked_seat",
     "checked_when",
     "fast_game",
@@ -51,7 +54,8 @@ __all__ = [
 ]
 
 SEAT_KEYS = frozenset(("player", "vp", "winner", "place", "team", "status", "account", "sources"))
-_ID = re.compile(ID_PATTERN.removeprefix("^").removesuffix("$"))
+ID = re.compile(ID_PATTERN.removeprefix("^").removesuffix("$"))
+"""A plainly valid id, matched whole."""
 _STATUS: dict[object, SeatStatus] = {None: SeatStatus.FINISHED, **{s.value: s for s in SeatStatus}}
 _ACCOUNT: dict[object, Account] = {None: Account.PREMIUM, **{a.value: a for a in Account}}
 _CLASS = {c.value: c for c in GameClass}
@@ -81,7 +85,8 @@ def _day_and_time(text: str) -> When | None:
         return None
 
 
-def _date(value: object) -> When | None:
+def checked_date(value: object) -> When | None:
+    """A record's date and time of day, when plainly valid; else None."""
     if type(value) is str:
         return _day(value)
     if type(value) is dt.date and EARLIEST_DATE <= value <= LATEST_DATE:
@@ -146,6 +151,20 @@ def _seat(raw: object) -> RawSeat | None:
     )  # fmt: skip
 
 
+def checked_name(player: object) -> str | None:
+    """A seat's player name, stripped, when it is plainly valid; else None."""
+    if type(player) is not str:
+        return None
+    player = player.strip()
+    if (
+        not 0 < len(player) <= MAX_NAME_LENGTH
+        or not player.isprintable()
+        or (len(player) > 66 and len(player.casefold()) > MAX_NAME_KEY_LENGTH)
+    ):
+        return None
+    return player
+
+
 def checked_seat(
     player: object,
     place: object,
@@ -157,14 +176,8 @@ def checked_seat(
     sources: object,
 ) -> RawSeat | None:
     """`_seat` of a seat's raw values (None for an absent one)."""
-    if type(player) is not str:
-        return None
-    player = player.strip()
-    if (
-        not 0 < len(player) <= MAX_NAME_LENGTH
-        or not player.isprintable()
-        or (len(player) > 66 and len(player.casefold()) > MAX_NAME_KEY_LENGTH)
-    ):
+    name = checked_name(player)
+    if name is None:
         return None
     if type(vp) is not int or not 0 <= vp <= MAX_VP:
         vp = _vp(vp)
@@ -197,7 +210,7 @@ def checked_seat(
         or seat_account is None
     ):
         return None
-    return (player, place, vp, winner, team, seat_status, seat_account, amounts)  # type: ignore[return-value]
+    return (name, place, vp, winner, team, seat_status, seat_account, amounts)  # type: ignore[return-value]
 
 
 def _places(seats: list[RawSeat]) -> list[int] | None:
@@ -274,9 +287,9 @@ Found = tuple[_Header, list[int]]
 
 def checked_when(id: object, date: object) -> When | None:
     """The date and time of a game whose id and date are plainly valid, else None."""
-    if type(id) is not str or not _ID.fullmatch(id):
+    if type(id) is not str or not ID.fullmatch(id):
         return None
-    return _date(date)
+    return checked_date(date)
 
 
 def fast_game_of_seats(

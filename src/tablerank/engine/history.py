@@ -7,7 +7,8 @@ from collections.abc import Iterable
 
 from tablerank.engine.records import Event, Game
 
-__all__ = ["Facets", "known_values", "select", "unknown_players", "unmatched", "unmatched_facets"]
+__all__ = ["Facets", "known_values", "select", "unknown_names", "unknown_players", "unmatched",
+           "unmatched_facets"]  # fmt: skip
 
 _SHOWN = 5
 """Most known values a warning names, the closest first."""
@@ -107,6 +108,11 @@ def unknown_players(records: Iterable[Game | Event], names: Iterable[str]) -> li
     for record in records:
         rows = record.seats if isinstance(record, Game) else record.standings
         players.update(row.player for row in rows)
+    return unknown_names(players, names)
+
+
+def unknown_names(players: set[str], names: Iterable[str]) -> list[str]:
+    """`unknown_players` of the records' players."""
     folded = {p.casefold() for p in players}
     return [
         f"starting ratings: no player {name!r} in the records; {known_values(name, players)}"

@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from itertools import chain
 
-__all__ = ["add", "summed", "total"]
+__all__ = ["add", "summed", "summed_terms", "total"]
 
 
 def add(partials: list[float], x: float) -> None:
@@ -50,16 +50,27 @@ def summed(
 ) -> tuple[dict[str, float], Counter[str]]:
     """Each player's exact total (`total`) of their start, or `initial` where they have none,
     and their amounts in `deltas`; and how many of the deltas each player is in."""
-    begun = start or {}
-    terms: dict[str, list[float]] = {p: [r] for p, r in begun.items()}
+    terms: dict[str, list[float]] = {}
     terms_of = terms.get
     players = chain.from_iterable(deltas)
     amounts = chain.from_iterable(map(dict.values, deltas))
     for player, amount in zip(players, amounts, strict=True):
         mine = terms_of(player)
         if mine is None:
-            terms[player] = [initial, amount] if initial else [amount]
+            terms[player] = [amount]
         else:
             mine.append(amount)
-    games = Counter({p: len(t) - (1 if initial or p in begun else 0) for p, t in terms.items()})
-    return {p: total(t) for p, t in terms.items()}, games
+    return summed_terms(terms, start, initial)
+
+
+def summed_terms(
+    terms: Mapping[str, list[float]], start: Mapping[str, float] | None, initial: float
+) -> tuple[dict[str, float], Counter[str]]:
+    """`summed` of each player's amounts, listed by player (the players of `start` first)."""
+    begun = start or {}
+    ratings = {p: total([r]) for p, r in begun.items()}
+    games = Counter(dict.fromkeys(begun, 0))
+    for player, amounts in terms.items():
+        ratings[player] = total([begun.get(player, initial), *amounts])
+        games[player] = len(amounts)
+    return ratings, games

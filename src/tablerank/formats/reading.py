@@ -20,7 +20,7 @@ from tablerank.engine.records import event_from_dict, game_from_dict
 from tablerank.errors import InputError, RecordError
 from tablerank.formats.csv_records import records_from_csv
 from tablerank.formats.located import Item, Located, Record, Rejected, Skipped, id_text, located
-from tablerank.formats.typed_games import Memo, typed_games
+from tablerank.formats.typed_games import Memo, json_lines, typed_games
 
 __all__ = ["Item", "Located", "Rejected", "Skipped", "read_each", "read_records", "read_start",
            "records_from_text"]  # fmt: skip
@@ -28,10 +28,6 @@ __all__ = ["Item", "Located", "Rejected", "Skipped", "read_each", "read_records"
 # msgspec decodes JSON as the json module does, about twice as fast; on any problem the careful
 # reading decodes again with the json module, whose messages say where the problem is.
 _DECODE = msgspec.json.Decoder().decode
-_BOM = "\ufeff".encode()
-# Line breaks that `str.splitlines` knows and JSON allows inside strings: where one occurs the
-# careful reading splits the line, so the typed reading (split at \n and \r) leaves it alone.
-_UNICODE_LINE_BREAKS = tuple(c.encode() for c in "\x85\u2028\u2029")
 _ZIP_MAGIC = b"PK\x03\x04"
 """How every zip archive (and so every .xlsx workbook) begins."""
 # The readers of other apps' files (BG Stats, BoardGameGeek, zip archives) are imported when a
@@ -150,11 +146,8 @@ def _fast_records(paths: Sequence[Path | str]) -> list[Record] | None:
 def _typed_records(data: bytes, memo: Memo) -> list[Record] | None:
     """The games of a JSON Lines file of plain games, decoded into typed structs (in C), or
     None when anything is unusual (an event, a line break inside a string, any error)."""
-    if data.startswith(_BOM):
-        data = data[len(_BOM) :]
-    if not data.isascii() and any(mark in data for mark in _UNICODE_LINE_BREAKS):
-        return None
-    return typed_games(data.splitlines(), memo)  # type: ignore[return-value]
+    lines = json_lines(data)
+    return None if lines is None else typed_games(lines, memo)  # type: ignore[return-value]
 
 
 def _dict_records(path: Path | str) -> list[Record] | None:

@@ -26,7 +26,7 @@ from tablerank.engine.fast_records import (
 from tablerank.engine.fields import MAX_SEATS, MAX_VP
 from tablerank.engine.values import Game, Seat, build_seat, placed_game
 
-__all__ = ["Memo", "TypedGame", "TypedSeat", "typed_games"]
+__all__ = ["Memo", "TypedGame", "TypedSeat", "json_lines", "typed_games"]
 
 _Vp = Annotated[int, Meta(ge=0, le=MAX_VP)]
 
@@ -81,6 +81,20 @@ class Memo:
 
 _SEAT_DECODE = msgspec.json.Decoder(TypedSeat).decode
 _GAME_DECODE = msgspec.json.Decoder(TypedGame).decode
+_BOM = "\ufeff".encode()
+# Line breaks that `str.splitlines` knows and JSON allows inside strings: where one occurs the
+# careful reading splits the line, so the typed reading (split at \n and \r) leaves it alone.
+_UNICODE_LINE_BREAKS = tuple(c.encode() for c in "\x85\u2028\u2029")
+
+
+def json_lines(data: bytes) -> list[bytes] | None:
+    """The lines of a JSON Lines file (a byte order mark dropped), or None where the careful
+    reading would split them otherwise."""
+    if data.startswith(_BOM):
+        data = data[len(_BOM) :]
+    if not data.isascii() and any(mark in data for mark in _UNICODE_LINE_BREAKS):
+        return None
+    return data.splitlines()
 
 
 def typed_games(lines: Iterable[bytes], memo: Memo) -> list[Game] | None:

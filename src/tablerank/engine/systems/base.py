@@ -240,6 +240,9 @@ class ReplaySystem(System, Generic[R]):
     of their per-game amounts (`engine.sums`), the same in any order and after taking a game
     away, which is how a league corrects such lists by deltas. False: the order matters
     (Elo-like systems), and a change in the past replays what follows."""
+    by_table: ClassVar[bool] = False
+    """True where `changes`, order-independent, reads of a game only its table: not its id,
+    date or players. Games of one table then give their seats the same amounts (`by_table`)."""
 
     def list_key(self, record: R) -> str:
         """The list `record` counts in; records of different lists never meet."""

@@ -50,6 +50,7 @@ class PositionSystem(ReplaySystem[Game]):
 
     catan_only: ClassVar[bool] = True
     order_independent: ClassVar[bool] = True
+    by_table: ClassVar[bool] = True
 
     @abstractmethod
     def table(self, game: Game, size: int) -> Sequence[float]:

@@ -32,6 +32,7 @@ class VpSystem(ReplaySystem[Game]):
 
     catan_only: ClassVar[bool] = True
     order_independent: ClassVar[bool] = True
+    by_table: ClassVar[bool] = True
 
     @abstractmethod
     def amounts(self, vps: tuple[float, ...], total: float) -> Sequence[float]:

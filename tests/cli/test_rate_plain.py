@@ -1,0 +1,61 @@
+"""`tablerank rate` says the same with or without rating plain games by table.
+
+`rate` first tries files of plain games rated by table (`read_plain`, `plain_table`) and reads
+and rates them the usual way otherwise. For random files, systems and options, the output,
+the warnings and errors and the exit status must be those of the usual way alone.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from tablerank.cli import inputs
+from tablerank.cli.main import app
+from tests.engine.systems.test_by_table import BY_TABLE
+from tests.formats.test_plain_games import NAMES, now_and_then, plain_files, written
+
+
+def said(args: list[str]) -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, args)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def usual(args: list[str]) -> tuple[int, str, str]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(inputs, "_plain_rating", lambda *_: None)
+        return said(args)
+
+
+OPTIONS = [[], ["--allow-invalid"], ["--group", "league"], ["--city", "Graz"],
+           ["--format", "csv"], ["--param", "tables.2=5,1"], ["--param", "nope=1"]]  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    files=plain_files(),
+    system=st.sampled_from([*BY_TABLE, "cow.elo", "nope"]),
+    options=st.sampled_from(OPTIONS),
+    start=st.none() | st.dictionaries(st.sampled_from([*NAMES, "Zed"]), st.integers(-9, 99)),
+    table=now_and_then(4),
+)
+def test_rate_says_what_the_usual_reading_says(
+    files: list[str], system: str, options: list[str], start: dict[str, Any] | None, table: bool
+) -> None:
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        args = ["rate", *map(str, written(folder, files)), "--system", system, *options]
+        if not table and "--format" not in options:
+            args += ["--format", "json"]
+        if start is not None:
+            sheet = folder / "start.json"
+            sheet.write_text(json.dumps(start), encoding="utf-8")
+            args += ["--start", str(sheet)]
+        assert said(args) == usual(args)

@@ -1,0 +1,204 @@
+"""Reading plain games (`read_plain`) keeps what the usual reading reads, by table.
+
+For random files, mostly of plain games and now and then of anything, `read_plain` either gives
+up (None: the files are then read the usual way) or gives the games `read_records` reads: each
+player's seats in game order, at tables equal to those games but for id, date and players.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+import typing
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tablerank.engine.plain import PlainGames
+from tablerank.engine.records import Account, Game, SeatStatus
+from tablerank.errors import InputError
+from tablerank.formats.plain_games import PlainSeat, read_plain
+from tablerank.formats.reading import read_records
+
+from ..engine.systems.test_by_table import table_key
+from .test_fast_reading import lines
+
+NAMES = ["Ann", "Bo", "Cy", "Dee", "Ed", "Flo", "Gus"]
+ODD_SEAT_FIELDS = [{"status": "abandoned", "place": None}, {"team": "red"}, {"vp": 7.5},
+                   {"vp": 10.0}, {"sources": {"cities": 4}}, {"player": " Ann "}, {"vp": "9"},
+                   {"winner": 1}, {"place": 0}, {"account": "gold"}, {"colour": "red"}]  # fmt: skip
+ODD_GAME_FIELDS = [{"date": "2026-02-30"}, {"id": "a/b"}, {"variant": "nope"}, {"game": "Kremlin"},
+                   {"class": "team"}, {"target": 0}, {"seats": []}, {"round": -1},
+                   {"description": [1, {"a": None}]}, {"date": "2026-03-14T19:30"}]  # fmt: skip
+GAME_FIELDS: dict[str, list[Any]] = {
+    "variant": ["base", "seafarers"], "target": [10, 13], "group": ["league"], "city": ["Graz"],
+    "class": ["wta", "race"], "event": ["cup"], "round": [1]}  # fmt: skip
+
+
+def now_and_then(one_in: int) -> st.SearchStrategy[bool]:
+    return st.sampled_from([False] * (one_in - 1) + [True])
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> dict[str, Any]:
+    """A game in the export's form but its id and players, most often plain, now and then odd
+    in one field."""
+    vps = draw(st.lists(st.integers(2, 9), min_size=2, max_size=4))
+    vps[0] = draw(st.sampled_from([10, 11, 13]))
+    seats: list[dict[str, Any]] = []
+    for i, vp in enumerate(vps):
+        seat: dict[str, Any] = {"place": 1 + sum(other > vp for other in vps), "vp": vp}
+        if i == 0 or draw(st.booleans()):
+            seat["winner"] = i == 0
+        if draw(st.booleans()):
+            seat["status"] = draw(st.sampled_from(["finished", "substitute"]))
+        if draw(st.booleans()):
+            seat["account"] = draw(st.sampled_from(["premium", "free"]))
+        if draw(now_and_then(60)):
+            seat.update(draw(st.sampled_from(ODD_SEAT_FIELDS)))
+        seats.append(seat)
+    game: dict[str, Any] = {"date": "2026-03-14", "game": "catan"}
+    for key, values in GAME_FIELDS.items():
+        if draw(now_and_then(4)):
+            game[key] = draw(st.sampled_from(values))
+    game["seats"] = draw(st.permutations(seats))
+    if draw(now_and_then(6)):
+        game["target"] = 12  # a winner with 10 or 11 VP breaks a Catan rule
+    if draw(now_and_then(40)):
+        game.update(draw(st.sampled_from(ODD_GAME_FIELDS)))
+    return game
+
+
+@st.composite
+def played(draw: st.DrawFn, table: dict[str, Any], id: str) -> dict[str, Any]:
+    """A game of the table with its own id and players; now and then a seat's status or
+    account differs, which makes it another table."""
+    seats = table["seats"]
+    players = draw(st.lists(st.sampled_from(NAMES), min_size=len(seats), max_size=len(seats),
+                            unique=True))  # fmt: skip
+    if draw(now_and_then(8)) and players:
+        players[-1] = "ann"  # another player, unless Ann sits at the same table
+    seats = [{**seat, "player": p} for seat, p in zip(seats, players, strict=True)]
+    if draw(now_and_then(6)) and seats:
+        changed = draw(st.sampled_from([{"status": "substitute"}, {"account": "free"}]))
+        seats[draw(st.integers(0, len(seats) - 1))].update(changed)
+    return {**table, "id": id, "seats": seats}
+
+
+@st.composite
+def plain_files(draw: st.DrawFn) -> list[str]:
+    """One or two files of JSON Lines, a few tables many times; ids are sometimes used twice,
+    lines sometimes blank or anything at all."""
+    some = draw(st.lists(tables(), min_size=1, max_size=3))
+    files = []
+    for file in range(draw(st.integers(1, 2))):
+        out = []
+        for number in range(draw(st.integers(0, 12))):
+            if draw(now_and_then(40)):
+                out.append(draw(st.sampled_from(["", "  ", draw(lines())])))
+            else:
+                id = "g0-0" if draw(now_and_then(40)) else f"g{file}-{number}"
+                game = draw(played(draw(st.sampled_from(some)), id))
+                out.append(json.dumps(game, ensure_ascii=draw(st.booleans())))
+        files.append("\n".join(out) + "\n")
+    return files
+
+
+def written(folder: Path, files: list[str]) -> list[Path]:
+    paths = []
+    for i, content in enumerate(files):
+        path = folder / f"f{i}.jsonl"
+        path.write_text(content, encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def kept(plain: PlainGames) -> tuple[int, dict[str, list[tuple[str, int]]]]:
+    """The games and each player's seats, as (table, place at the table)."""
+    at = [(table_key(t), i) for t in plain.templates for i in range(len(t.seats))]
+    return plain.games, {p: [at[n] for n in seats] for p, seats in plain.seats.items()}
+
+
+def kept_games(games: list[Game]) -> tuple[int, dict[str, list[tuple[str, int]]]]:
+    seats: dict[str, list[tuple[str, int]]] = {}
+    for game in games:
+        key = table_key(game)
+        for i, seat in enumerate(game.seats):
+            seats.setdefault(seat.player, []).append((key, i))
+    return len(games), seats
+
+
+@settings(max_examples=400)
+@given(files=plain_files())
+def test_plain_games_are_the_games_the_usual_reading_reads(files: list[str]) -> None:
+    with tempfile.TemporaryDirectory() as name:
+        paths = written(Path(name), files)
+        plain = read_plain(paths)
+        if plain is None:
+            return
+        records = read_records(paths)
+    assert all(isinstance(r, Game) for r in records)
+    assert kept(plain) == kept_games(records)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def folder() -> Any:
+    with tempfile.TemporaryDirectory() as name:
+        yield Path(name)
+
+
+GAME: dict[str, Any] = {"id": "g1", "date": "2026-03-14", "seats": [
+    {"player": "Ann", "place": 1, "vp": 10, "winner": True, "status": "finished",
+     "account": "premium"},
+    {"player": "Bo", "place": 2, "vp": 7}]}  # fmt: skip
+
+
+def test_games_of_one_table_share_its_first_game(folder: Path) -> None:
+    second = {**GAME, "id": "g2", "seats": [{**GAME["seats"][0], "player": "Cy"}, GAME["seats"][1]]}
+    paths = written(folder, [f"{json.dumps(GAME)}\n\n{json.dumps(second)}\n"])
+    plain = read_plain(paths)
+    assert plain is not None
+    assert [t.id for t in plain.templates] == ["g1"]
+    assert plain.seats == {"Ann": [0], "Bo": [1, 1], "Cy": [0]}
+    assert plain.games == 2
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "",
+        json.dumps(GAME) + "\n" + json.dumps(GAME),
+        json.dumps({**GAME, "seats": [{"player": "Ann", "status": "abandoned"}]}),
+        json.dumps({**GAME, "seats": [{"player": "Ann", "team": "red"}]}),
+        json.dumps({**GAME, "seats": [{"player": "Ann ", "vp": 10, "winner": True}]}),
+        json.dumps({**GAME, "seats": [{"player": "Ann", "vp": 9.5}]}),
+        json.dumps({"id": "e1", "date": "2026-03-14", "standings": [{"player": "A", "place": 1}]}),
+        json.dumps({**GAME, "seats": [{"player": "Ann", "vp": 10}, {"player": "ann", "vp": 3}]}),
+        json.dumps(GAME) + " " + json.dumps({**GAME, "id": "g2"}),
+    ],
+)
+def test_anything_unusual_is_left_to_the_usual_reading(folder: Path, content: str) -> None:
+    assert read_plain(written(folder, [content])) is None
+
+
+def test_an_id_used_in_two_files_and_a_csv_file_are_left_to_the_usual_reading(
+    folder: Path,
+) -> None:
+    line = json.dumps(GAME) + "\n"
+    assert read_plain(written(folder, [line, line])) is None
+    csv = folder / "games.csv"
+    csv.write_text(line, encoding="utf-8")
+    assert read_plain([csv]) is None
+    with pytest.raises(InputError):
+        read_records([folder / "missing.jsonl"])
+    assert read_plain([folder / "missing.jsonl"]) is None
+
+
+def test_a_plain_seat_takes_every_status_but_abandoned_and_every_account() -> None:
+    hints = typing.get_type_hints(PlainSeat, include_extras=True)
+    status, account = (typing.get_args(typing.get_args(hints[k])[0]) for k in ("status", "account"))
+    assert set(status) == {s.value for s in SeatStatus} - {"abandoned"}
+    assert set(account) == {a.value for a in Account}
