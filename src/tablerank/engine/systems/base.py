@@ -1,9 +1,8 @@
 """The one small interface every rating system follows, and the replay loop most of them share.
 
-A system is a frozen dataclass whose fields are its parameters. It answers two questions about a
-history of records: `rate` (everyone's rating now) and `explain` (why one record moved each
-number). Systems that walk the history record by record implement just `changes` (the fast path)
-and `explain_record` (the same arithmetic, itemised); `ReplaySystem` does the rest.
+A system is a frozen dataclass of its parameters. It answers `rate` (everyone's rating now) and
+`explain` (why one record moved each number). Systems that walk the history record by record
+implement `changes` (fast) and `explain_record` (itemised); `ReplaySystem` does the rest.
 """
 
 from __future__ import annotations
@@ -236,10 +235,9 @@ class ReplaySystem(System, Generic[R]):
     list_name: ClassVar[str] = ""
     """What separates this system's lists ("game group", "game title"); empty: one list."""
     order_independent: ClassVar[bool] = False
-    """True where `changes` never reads `ratings`: each player's rating is then the exact sum
-    of their per-game amounts (`engine.sums`), the same in any order and after taking a game
-    away, which is how a league corrects such lists by deltas. False: the order matters
-    (Elo-like systems), and a change in the past replays what follows."""
+    """True where `changes` never reads `ratings`: a rating is then the exact sum of its
+    per-game amounts (`engine.sums`) in any order, so a league corrects such lists by deltas.
+    False: the order matters (Elo-like systems); a change in the past replays what follows."""
     by_table: ClassVar[bool] = False
     """True where `changes`, order-independent, reads of a game only its table: not its id,
     date or players. Games of one table then give their seats the same amounts (`by_table`)."""
@@ -257,8 +255,7 @@ class ReplaySystem(System, Generic[R]):
         """Each rated player's change from one record, given ratings before it (fast path)."""
 
     def seat_amounts(self, seats: PlacedSeats) -> SeatAmounts | None:
-        """`changes` for the placed seats of many games, over columns (`seat_amounts`); None
-        where the system has none (a league then calls `changes` game by game)."""
+        """`changes` for many games' placed seats over columns; None: call `changes` instead."""
         return None
 
     def replaying(self) -> Callable[[R, Mapping[str, float]], dict[str, float]]:
