@@ -1,10 +1,13 @@
-"""Bulk inserts and bounded lookups for the import and replay paths.
+"""Bulk inserts, bounded lookups and batched statements for the recording, import and replay
+paths.
 
 Building a Django model object per row cost more than rating the game, so rows go in as plain
 SQL: on SQLite as `INSERT ... VALUES (...), (...)` statements of many rows; on PostgreSQL with
 COPY, since psycopg parses a long parameterised statement slowly and one statement per row
-costs a round trip each (a recording's few rows go in one plain INSERT). Values must already
-be adapted for the database (`connection.ops.adapt_datefield_value` and friends).
+costs a round trip each. A recording's few rows go in one INSERT from arrays (one parameter
+per column, so psycopg parses the statement once per process), and `run_all` sends several
+statements in one round trip. Values must already be adapted for the database
+(`connection.ops.adapt_datefield_value` and friends).
 
 No statement takes more parameters than the database allows: SQLite's limit is read from the
 connection (`SQLITE_LIMIT_VARIABLE_NUMBER`, 32,766 by default, lower when a build or a test
@@ -15,13 +18,35 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator, Sequence
+from functools import cache
 from typing import Any, TypeVar
 
 from django.db import connection
+from django.db.models import Field, Model
 
-__all__ = ["IN_BATCH", "batched", "in_batch", "insert_rows", "parameter_limit", "select_in"]
+__all__ = [
+    "IN_BATCH",
+    "Rows",
+    "Statement",
+    "batched",
+    "column",
+    "in_batch",
+    "insert_rows",
+    "insert_statements",
+    "parameter_limit",
+    "run_all",
+    "select_in",
+    "select_in_statements",
+    "table",
+    "unnest",
+]
 
 _T = TypeVar("_T")
+
+Statement = tuple[str, Sequence[Any]]
+"""One SQL statement with its parameters (`%s` placeholders)."""
+
+Rows = list[tuple[Any, ...]]
 
 IN_BATCH = 5000
 """Values per `IN (...)` lookup at most; fewer when the database allows fewer parameters."""
@@ -61,31 +86,130 @@ def batched(values: Sequence[_T], size: int | None = None) -> Iterator[Sequence[
         yield values[start : start + step]
 
 
-def select_in(sql: str, params: Sequence[Any], values: Sequence[Any]) -> list[tuple[Any, ...]]:
-    """The rows of `sql`, whose `{in}` stands for a parenthesised list of `values` (after
-    `params`), run in `batched` parts: a plain-SQL lookup by many keys of one request."""
-    out: list[tuple[Any, ...]] = []
+def run_all(statements: Sequence[Statement]) -> list[Rows]:
+    """Run the statements in order; each one's rows (none for one that returns none). On
+    PostgreSQL they go in one round trip: bound client-side, as psycopg binds every statement
+    of Django's, and sent as one query; SQLite runs them one by one, in-process."""
+    if not statements:
+        return []
     with connection.cursor() as cursor:
-        for part in batched(values, max(1, in_batch() - len(params))):
-            cursor.execute(sql.format(**{"in": "(" + ", ".join(["%s"] * len(part)) + ")"}),
-                           [*params, *part])  # fmt: skip
-            out.extend(cursor.fetchall())
-    return out
+        if connection.vendor != "postgresql" or len(statements) == 1:
+            out = []
+            for sql, params in statements:
+                cursor.execute(sql, params)
+                out.append(_rows(cursor))
+            return out
+        from psycopg import ClientCursor
+
+        bind = ClientCursor(connection.connection).mogrify
+        cursor.execute(";\n".join(bind(sql, params) for sql, params in statements))
+        out = [_rows(cursor)]
+        while cursor.nextset():
+            out.append(_rows(cursor))
+        return out
+
+
+def _rows(cursor: Any) -> Rows:
+    return cursor.fetchall() if cursor.description is not None else []
+
+
+def select_in_statements(sql: str, params: Sequence[Any], values: Sequence[Any]) -> list[Statement]:
+    """`sql`, whose `{in}` stands for a parenthesised list of `values` (after `params`), in
+    `batched` parts: a plain-SQL lookup by many keys of one request."""
+    return [
+        (sql.format(**{"in": "(" + ", ".join(["%s"] * len(part)) + ")"}), [*params, *part])
+        for part in batched(values, max(1, in_batch() - len(params)))
+    ]
+
+
+def select_in(sql: str, params: Sequence[Any], values: Sequence[Any]) -> Rows:
+    """The rows of `select_in_statements`."""
+    return [row for rows in run_all(select_in_statements(sql, params, values)) for row in rows]
 
 
 def insert_rows(
-    table: str, columns: Sequence[str], rows: Sequence[tuple[Any, ...]], *, on_conflict: str = ""
+    model: type[Model],
+    fields: Sequence[str],
+    rows: Sequence[tuple[Any, ...]],
+    *,
+    on_conflict: str = "",
 ) -> None:
-    """Insert `rows` (one value per column) into `table`; `on_conflict` is an ON CONFLICT
-    clause for rows that exist already."""
+    """Insert `rows` (one value per field, by the model's field names) into the model's table;
+    `on_conflict` is an ON CONFLICT clause for rows that exist already."""
     if not rows:
         return
+    into, columns, _ = _columns(model, tuple(fields))
     if connection.vendor != "postgresql":
-        _values(table, columns, rows, on_conflict)
+        _values(into, columns, rows, on_conflict)
     elif len(rows) * len(columns) <= FEW_VALUES:
-        _statement(table, columns, rows, on_conflict)
+        run_all(insert_statements(model, fields, rows, on_conflict=on_conflict))
     else:
-        _copy(table, columns, rows, on_conflict)
+        _copy(into, columns, rows, on_conflict)
+
+
+def insert_statements(
+    model: type[Model],
+    fields: Sequence[str],
+    rows: Sequence[tuple[Any, ...]],
+    *,
+    on_conflict: str = "",
+) -> list[Statement]:
+    """`insert_rows` for a few rows, as statements to run with others (`run_all`): on
+    PostgreSQL one INSERT from an array per column, elsewhere multi-row VALUES."""
+    if not rows:
+        return []
+    into, columns, _ = _columns(model, tuple(fields))
+    head = f"INSERT INTO {connection.ops.quote_name(into)} ({_names(columns)}) "
+    tail = f" {on_conflict}" if on_conflict else ""
+    if connection.vendor == "postgresql":
+        arrays, params = unnest(model, fields, rows)
+        return [(f"{head}SELECT * FROM {arrays}{tail}", params)]
+    one = "(" + ", ".join(["%s"] * len(columns)) + ")"
+    per_statement = max(1, min(PARAMETERS_PER_STATEMENT, parameter_limit()) // len(columns))
+    return [
+        (f"{head}VALUES {', '.join([one] * len(part))}{tail}", [v for row in part for v in row])
+        for part in batched(rows, per_statement)
+    ]
+
+
+def unnest(model: type[Model], fields: Sequence[str], rows: Sequence[tuple[Any, ...]]) -> Statement:
+    """`unnest(%s::type[], ...)`: a table of these rows, as the model's fields' types, that one
+    parameter per field binds (PostgreSQL); and the parameters."""
+    _, _, types = _columns(model, tuple(fields))
+    arrays = ", ".join(f"%s::{kind}[]" for kind in types)
+    params = [list(values) for values in zip(*rows, strict=True)]
+    for kind, values in zip(types, params, strict=True):
+        if kind == _FLOAT:  # psycopg dumps no list that mixes floats and ints
+            values[:] = [value if value is None else float(value) for value in values]
+    return f"unnest({arrays})", params
+
+
+_FLOAT = "double precision"
+
+
+@cache
+def _columns(model: type[Model], fields: tuple[str, ...]) -> tuple[str, list[str], list[str]]:
+    """The model's table, and the columns and their database types of these fields."""
+    found = [_field(model, name) for name in fields]
+    types = [str(field.db_type(connection)) for field in found]
+    return model._meta.db_table, [str(field.column) for field in found], types
+
+
+def _field(model: type[Model], name: str) -> Field[Any, Any]:
+    found = model._meta.get_field(name)
+    if not isinstance(found, Field):
+        raise TypeError(f"{model.__name__}.{name} is a relation's other side, not a column")
+    return found
+
+
+def column(model: type[Model], field: str) -> str:
+    """A field's column, quoted for SQL."""
+    return str(connection.ops.quote_name(str(_field(model, field).column)))
+
+
+def table(model: type[Model]) -> str:
+    """A model's table, quoted for SQL."""
+    return str(connection.ops.quote_name(model._meta.db_table))
 
 
 def _names(columns: Sequence[str]) -> str:
@@ -107,20 +231,6 @@ def _values(
         sql = head + ", ".join([one] * len(part)) + (f" {on_conflict}" if on_conflict else "")
         with connection.wrap_database_errors:  # Django's IntegrityError, as its cursor raises
             raw.execute(sql, [value for row in part for value in row])
-
-
-def _statement(
-    table: str, columns: Sequence[str], rows: Sequence[tuple[Any, ...]], on_conflict: str
-) -> None:
-    """One multi-row INSERT through Django's cursor: a recording's few rows, one round trip
-    instead of COPY's (and, for an upsert, a scratch table's) several."""
-    one = "(" + ", ".join(["%s"] * len(columns)) + ")"
-    sql = (
-        f"INSERT INTO {connection.ops.quote_name(table)} ({_names(columns)}) "
-        f"VALUES {', '.join([one] * len(rows))}" + (f" {on_conflict}" if on_conflict else "")
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [value for row in rows for value in row])
 
 
 def _copy(

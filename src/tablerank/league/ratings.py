@@ -179,7 +179,8 @@ def _refresh(league: League, changed: Sequence[Changed], *, locked: bool) -> Non
     """`refresh_changed`; `locked`: the caller's transaction holds the league row's lock and
     has bumped its revision already (recording does both in one statement)."""
     changed = sorted(changed, key=lambda item: item[0])
-    with transaction.atomic(), _no_cycle_collection():
+    # No savepoint: a failure here fails the caller's whole change.
+    with transaction.atomic(savepoint=False), _no_cycle_collection():
         if not locked:
             _lock(league)
             revisions.bump(league)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import zoneinfo
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, connection, transaction
@@ -41,7 +41,7 @@ from tablerank.league.models import (
 )
 from tablerank.league.ratings import refresh_ratings, refresh_recorded
 from tablerank.league.roles import MEMBERS, ORGANIZERS, require_role
-from tablerank.league.seat_rows import insert_seats, packed, players_named
+from tablerank.league.seat_rows import game_fields, insert_game, packed, players_named
 
 __all__ = [
     "check_result",
@@ -106,20 +106,6 @@ def _check_id_free(league: League, model: type[Recorded], record_id: str, kind: 
         raise DuplicateRecord(league.slug, record_id, kind)
 
 
-def _game_fields(game: Game) -> dict[str, Any]:
-    """A `GameRecord`'s columns for the engine's game (besides id, date and history fields)."""
-    return {
-        "title": game.game,
-        "variant": game.variant or "",
-        "target": game.target,
-        "group": game.group,
-        "city": game.city or "",
-        "game_class": game.game_class.value,
-        "event": game.event or "",
-        "round": game.round,
-    }
-
-
 def _write_game(
     league: League,
     game: Game,
@@ -132,25 +118,27 @@ def _write_game(
 ) -> tuple[GameRecord, Game]:
     """Store the game's rows; return the record and the game with the league's spellings of
     its players (what the rating state is keyed by). The live-id index refuses an id a live
-    record of the league has (`DuplicateRecord`)."""
+    record of the league has (`DuplicateRecord`): nothing is written then, and the caller's
+    transaction stays usable."""
     players = players_named(league, [seat.player for seat in game.seats])
-    try:
-        with transaction.atomic():  # a savepoint: a lost race leaves the caller's work usable
-            record = GameRecord.objects.create(
-                league=league,
-                external_id=game.id,
-                date=game.date,
-                played_at=played_at,
-                sequence=sequence,
-                status=status,
-                created_by=by,
-                replaces=replaces,
-                seat_columns=packed(game, players),
-                **_game_fields(game),
-            )
-    except IntegrityError:
-        raise DuplicateRecord(league.slug, game.id) from None
-    insert_seats([game], {game.id: record.pk}, players)
+    record = GameRecord(
+        league=league,
+        external_id=game.id,
+        date=game.date,
+        played_at=played_at,
+        sequence=sequence,
+        status=status,
+        created_by=by,
+        replaces=replaces,
+        seat_columns=packed(game, players),
+        **game_fields(game),
+    )
+    pk = insert_game(record, game, players)
+    if pk is None:
+        raise DuplicateRecord(league.slug, game.id)
+    record.pk = pk
+    record._state.adding = False
+    record._state.db = connection.alias
     spelled = dataclasses.replace(
         game,
         seats=tuple(

@@ -68,8 +68,8 @@ def _upsert(league: League, rows: Mapping[tuple[str, str, str], Row]) -> None:
         for (system, key, player), (rating, games, parts) in rows.items()
     ]
     insert_rows(
-        RatingState._meta.db_table,
-        ["league_id", "system", "list_key", "player", "rating", "games", "parts", "updated_at"],
+        RatingState,
+        ["league", "system", "list_key", "player", "rating", "games", "parts", "updated_at"],
         values,
         on_conflict="ON CONFLICT (league_id, system, list_key, player) DO UPDATE SET "
         "rating = excluded.rating, games = excluded.games, parts = excluded.parts, "

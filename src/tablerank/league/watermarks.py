@@ -53,8 +53,8 @@ class Marks:
             for at, games in [self.marks[system, key]]
         ]
         insert_rows(
-            RatingWatermark._meta.db_table,
-            ["league_id", "system", "list_key", "date", "sequence", "games"],
+            RatingWatermark,
+            ["league", "system", "list_key", "date", "sequence", "games"],
             rows,
             on_conflict="ON CONFLICT (league_id, system, list_key) DO UPDATE SET "
             "date = excluded.date, sequence = excluded.sequence, games = excluded.games",
