@@ -24,6 +24,8 @@ from typing import Any, TypeVar
 from django.db import connection
 from django.db.models import Field, Model
 
+from tablerank.league.array_literals import array_literal
+
 __all__ = [
     "IN_BATCH",
     "Rows",
@@ -33,10 +35,11 @@ __all__ = [
     "in_batch",
     "insert_rows",
     "insert_statements",
+    "inserts",
     "parameter_limit",
     "run_all",
     "select_in",
-    "select_in_statements",
+    "statements_in",
     "table",
     "unnest",
 ]
@@ -58,7 +61,14 @@ POSTGRES_PARAMETERS = 65_535
 """The PostgreSQL protocol's limit on one statement's parameters."""
 
 FEW_VALUES = 2_000
-"""Values up to which PostgreSQL takes rows in one INSERT statement rather than by COPY."""
+"""Values up to which rows go in one INSERT statement, which may run with others, rather than
+by COPY (PostgreSQL) or by statements on the sqlite3 connection itself (`inserts`)."""
+
+ARRAYS_FROM = 50
+"""Values from which an INSERT on PostgreSQL binds one array per column instead of a value per
+parameter: psycopg parses a statement of more parameters anew each time (its cache keeps
+statements of at most 50), while the server takes a few arrays' rows cheaper than as many
+values but spends more on each array than on a value."""
 
 _SPARE = 16
 """Parameters an `IN (...)` lookup leaves for the rest of its statement (league, status...)."""
@@ -113,9 +123,9 @@ def _rows(cursor: Any) -> Rows:
     return cursor.fetchall() if cursor.description is not None else []
 
 
-def select_in_statements(sql: str, params: Sequence[Any], values: Sequence[Any]) -> list[Statement]:
+def statements_in(sql: str, params: Sequence[Any], values: Sequence[Any]) -> list[Statement]:
     """`sql`, whose `{in}` stands for a parenthesised list of `values` (after `params`), in
-    `batched` parts: a plain-SQL lookup by many keys of one request."""
+    `batched` parts: a plain-SQL lookup (or change) by many keys of one request."""
     return [
         (sql.format(**{"in": "(" + ", ".join(["%s"] * len(part)) + ")"}), [*params, *part])
         for part in batched(values, max(1, in_batch() - len(params)))
@@ -123,8 +133,8 @@ def select_in_statements(sql: str, params: Sequence[Any], values: Sequence[Any])
 
 
 def select_in(sql: str, params: Sequence[Any], values: Sequence[Any]) -> Rows:
-    """The rows of `select_in_statements`."""
-    return [row for rows in run_all(select_in_statements(sql, params, values)) for row in rows]
+    """The rows of `statements_in`."""
+    return [row for rows in run_all(statements_in(sql, params, values)) for row in rows]
 
 
 def insert_rows(
@@ -136,15 +146,26 @@ def insert_rows(
 ) -> None:
     """Insert `rows` (one value per field, by the model's field names) into the model's table;
     `on_conflict` is an ON CONFLICT clause for rows that exist already."""
-    if not rows:
-        return
+    run_all(inserts(model, fields, rows, on_conflict=on_conflict))
+
+
+def inserts(
+    model: type[Model],
+    fields: Sequence[str],
+    rows: Sequence[tuple[Any, ...]],
+    *,
+    on_conflict: str = "",
+) -> list[Statement]:
+    """`insert_rows`, as statements to run with others where the rows are few (`FEW_VALUES`);
+    many rows go in at once instead (COPY on PostgreSQL), leaving no statement."""
+    if len(rows) * len(fields) <= FEW_VALUES:
+        return insert_statements(model, fields, rows, on_conflict=on_conflict)
     into, columns, _ = _columns(model, tuple(fields))
-    if connection.vendor != "postgresql":
-        _values(into, columns, rows, on_conflict)
-    elif len(rows) * len(columns) <= FEW_VALUES:
-        run_all(insert_statements(model, fields, rows, on_conflict=on_conflict))
-    else:
+    if connection.vendor == "postgresql":
         _copy(into, columns, rows, on_conflict)
+    else:
+        _values(into, columns, rows, on_conflict)
+    return []
 
 
 def insert_statements(
@@ -154,14 +175,15 @@ def insert_statements(
     *,
     on_conflict: str = "",
 ) -> list[Statement]:
-    """`insert_rows` for a few rows, as statements to run with others (`run_all`): on
-    PostgreSQL one INSERT from an array per column, elsewhere multi-row VALUES."""
+    """`insert_rows` for a few rows, as statements to run with others (`run_all`): multi-row
+    VALUES, or on PostgreSQL for more than `ARRAYS_FROM` values one INSERT from an array per
+    column."""
     if not rows:
         return []
     into, columns, _ = _columns(model, tuple(fields))
     head = f"INSERT INTO {connection.ops.quote_name(into)} ({_names(columns)}) "
     tail = f" {on_conflict}" if on_conflict else ""
-    if connection.vendor == "postgresql":
+    if connection.vendor == "postgresql" and len(rows) * len(columns) > ARRAYS_FROM:
         arrays, params = unnest(model, fields, rows)
         return [(f"{head}SELECT * FROM {arrays}{tail}", params)]
     one = "(" + ", ".join(["%s"] * len(columns)) + ")"
@@ -177,14 +199,20 @@ def unnest(model: type[Model], fields: Sequence[str], rows: Sequence[tuple[Any, 
     parameter per field binds (PostgreSQL); and the parameters."""
     _, _, types = _columns(model, tuple(fields))
     arrays = ", ".join(f"%s::{kind}[]" for kind in types)
-    params = [list(values) for values in zip(*rows, strict=True)]
-    for kind, values in zip(types, params, strict=True):
-        if kind == _FLOAT:  # psycopg dumps no list that mixes floats and ints
-            values[:] = [value if value is None else float(value) for value in values]
+    params: list[Any] = []
+    for kind, values in zip(types, zip(*rows, strict=True), strict=True):
+        same = _floats(values) if kind == _FLOAT else values
+        literal = array_literal(same)
+        params.append(list(same) if literal is None else literal)
     return f"unnest({arrays})", params
 
 
 _FLOAT = "double precision"
+
+
+def _floats(values: Sequence[Any]) -> tuple[Any, ...]:
+    """One type per array: ints among floats become floats."""
+    return tuple(value if value is None else float(value) for value in values)
 
 
 @cache

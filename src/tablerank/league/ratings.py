@@ -30,6 +30,7 @@ from tablerank.engine.systems.base import RatingTable, ReplaySystem
 from tablerank.engine.systems.pages.combined import Combined
 from tablerank.engine.systems.skill import Skill
 from tablerank.league import checkpoints, revisions
+from tablerank.league.bulk import run_all
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import (
     EventRecord,
@@ -144,8 +145,11 @@ def _refresh_replayed(
 
 
 def _apply(league: League, changed: Sequence[Changed], kept: dict[str, GameSystem]) -> None:
-    rows, marks = StateRows(league), Marks(league)
-    rows.load({seat.player for _, _, game, _ in changed for seat in game.seats})
+    rows = StateRows(league)
+    names = sorted({seat.player for _, _, game, _ in changed for seat in game.seats})
+    found = run_all([Marks.reading(league), *rows.reading(names)])
+    marks = Marks(league, found[0])
+    rows.take(names, found[1:])
     emptied: set[tuple[str, str]] = set()
     replays: list[checkpoints.Changed] = []
     for name, system in kept.items():
@@ -160,11 +164,14 @@ def _apply(league: League, changed: Sequence[Changed], kept: dict[str, GameSyste
                     replays.append((name, system, key, at))
             elif _refresh_sums(rows, marks, name, system, key, items):
                 emptied.add((name, key))
-    rows.save()
-    for name, key in emptied:
-        if not RatingState.objects.filter(league=league, system=name, list_key=key).exists():
-            marks.drop(name, key)
-    marks.save()
+    writes = rows.writing()
+    if emptied:
+        run_all(writes)
+        writes = []
+        for name, key in emptied:
+            if not RatingState.objects.filter(league=league, system=name, list_key=key).exists():
+                marks.drop(name, key)
+    run_all([*writes, *marks.writing()])
     if replays:
         checkpoints.replay_lists(league, replays)
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 from django.db import connection
 from django.utils import timezone
 
-from tablerank.league.bulk import batched, insert_rows, select_in
+from tablerank.league.bulk import Rows, Statement, batched, inserts, run_all, statements_in
 from tablerank.league.models import League, RatingState
 
 __all__ = [
@@ -56,18 +56,18 @@ def stored_rows(
 
 def upsert_states(league: League, system: str, key: str, rows: Mapping[str, Row]) -> None:
     """Insert or overwrite these names' rows of one list, in bulk."""
-    _upsert(league, {(system, key, player): row for player, row in rows.items()})
+    run_all(_upserting(league, {(system, key, player): row for player, row in rows.items()}))
 
 
-def _upsert(league: League, rows: Mapping[tuple[str, str, str], Row]) -> None:
-    """Insert or overwrite rows of any lists, in one bulk statement (the ON CONFLICT form is
-    the same in SQLite and PostgreSQL)."""
+def _upserting(league: League, rows: Mapping[tuple[str, str, str], Row]) -> list[Statement]:
+    """Insert or overwrite rows of any lists: the statement to run (`bulk.inserts`; the ON
+    CONFLICT form is the same in SQLite and PostgreSQL)."""
     now = connection.ops.adapt_datetimefield_value(timezone.now())
     values = [
         (league.pk, system, key, player, rating, games, parts, now)
         for (system, key, player), (rating, games, parts) in rows.items()
     ]
-    insert_rows(
+    return inserts(
         RatingState,
         ["league", "system", "list_key", "player", "rating", "games", "parts", "updated_at"],
         values,
@@ -79,9 +79,13 @@ def _upsert(league: League, rows: Mapping[tuple[str, str, str], Row]) -> None:
 
 def delete_states(league: League, system: str, key: str, players: Iterable[str]) -> None:
     """Drop these names' rows of one list (they have no rated game left in it)."""
-    rows = RatingState.objects.filter(league=league, system=system, list_key=key)
-    for part in batched(sorted(players)):
-        rows.filter(player__in=part).delete()
+    run_all(_deleting(league, system, key, players))
+
+
+def _deleting(league: League, system: str, key: str, players: Iterable[str]) -> list[Statement]:
+    table = connection.ops.quote_name(RatingState._meta.db_table)
+    sql = f"DELETE FROM {table} WHERE league_id = %s AND system = %s AND list_key = %s"
+    return statements_in(sql + " AND player IN {in}", [league.pk, system, key], sorted(players))
 
 
 Key = tuple[str, str, str]
@@ -102,19 +106,29 @@ class StateRows:
         self._looked: set[str] = set()
 
     def load(self, names: Iterable[str]) -> None:
-        missing = list(set(names) - self._looked)
-        lists = self.lists
+        missing = sorted(set(names) - self._looked)
+        self.take(missing, run_all(self.reading(missing)))
+
+    def reading(self, names: Sequence[str]) -> list[Statement]:
+        """The statements that read these names' rows of every list, to run with others;
+        `take` their rows."""
         table = connection.ops.quote_name(RatingState._meta.db_table)
         sql = (
             f"SELECT system, list_key, player, rating, games, parts FROM {table} "
             "WHERE league_id = %s AND player IN {in}"
         )
-        for system, key, player, rating, games, parts in select_in(sql, [self.league.pk], missing):
-            one = lists.get((system, key))
-            if one is None:
-                one = lists[system, key] = {}
-            one[player] = (rating, games, parts)
-        self._looked.update(missing)
+        return statements_in(sql, [self.league.pk], names)
+
+    def take(self, names: Iterable[str], found: Iterable[Rows]) -> None:
+        """Keep the rows `reading(names)` found."""
+        lists = self.lists
+        for rows in found:
+            for system, key, player, rating, games, parts in rows:
+                one = lists.get((system, key))
+                if one is None:
+                    one = lists[system, key] = {}
+                one[player] = (rating, games, parts)
+        self._looked.update(names)
 
     def get(self, where: Key) -> Row | None:
         if where[2] not in self._looked:
@@ -140,15 +154,21 @@ class StateRows:
         self.gone.add(where)
 
     def save(self) -> None:
+        run_all(self.writing())
+
+    def writing(self) -> list[Statement]:
+        """The statements that write the changes back, to run with others (many changed rows
+        are written at once instead); the changes count as saved."""
         lists = self.lists
-        _upsert(self.league, {where: lists[where[:2]][where[2]] for where in self.dirty})
+        out = _upserting(self.league, {where: lists[where[:2]][where[2]] for where in self.dirty})
         by_list: dict[tuple[str, str], list[str]] = {}
         for system, key, player in self.gone:
             by_list.setdefault((system, key), []).append(player)
         for (system, key), players in by_list.items():
-            delete_states(self.league, system, key, players)
+            out += _deleting(self.league, system, key, players)
         self.dirty.clear()
         self.gone.clear()
+        return out
 
 
 class ListState(Mapping[str, float]):
