@@ -38,6 +38,7 @@ __all__ = [
     "inserts",
     "parameter_limit",
     "run_all",
+    "run_groups",
     "select_in",
     "statements_in",
     "table",
@@ -117,6 +118,16 @@ def run_all(statements: Sequence[Statement]) -> list[Rows]:
         while cursor.nextset():
             out.append(_rows(cursor))
         return out
+
+
+def run_groups(*groups: Sequence[Statement]) -> list[list[Rows]]:
+    """`run_all` over the groups' statements, in order; each group's results."""
+    found = run_all([statement for group in groups for statement in group])
+    out = []
+    for group in groups:
+        out.append(found[: len(group)])
+        found = found[len(group) :]
+    return out
 
 
 def _rows(cursor: Any) -> Rows:

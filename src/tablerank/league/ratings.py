@@ -44,7 +44,7 @@ from tablerank.league.models import (
     Seat,
 )
 from tablerank.league.played import Point, played_games
-from tablerank.league.state_rows import ListState, StateRows
+from tablerank.league.state_rows import ListState, StateReads, StateRows
 from tablerank.league.sum_lists import correct_sums
 from tablerank.league.watermarks import Marks
 
@@ -144,12 +144,17 @@ def _refresh_replayed(
     return None
 
 
-def _apply(league: League, changed: Sequence[Changed], kept: dict[str, GameSystem]) -> None:
-    rows = StateRows(league)
-    names = sorted({seat.player for _, _, game, _ in changed for seat in game.seats})
-    found = run_all([Marks.reading(league), *rows.reading(names)])
-    marks = Marks(league, found[0])
-    rows.take(names, found[1:])
+def _apply(
+    league: League,
+    changed: Sequence[Changed],
+    kept: dict[str, GameSystem],
+    reads: StateReads | None = None,
+) -> None:
+    """`reads`: the state the refresh reads, where the caller read it already (the names it
+    has not looked up are read now)."""
+    names = {seat.player for _, _, game, _ in changed for seat in game.seats}
+    rows, marks = (reads or StateReads(league, names)).loaded()
+    rows.load(names)
     emptied: set[tuple[str, str]] = set()
     replays: list[checkpoints.Changed] = []
     for name, system in kept.items():
@@ -182,16 +187,23 @@ def refresh_changed(league: League, changed: Sequence[Changed]) -> None:
     _refresh(league, changed, locked=False)
 
 
-def _refresh(league: League, changed: Sequence[Changed], *, locked: bool) -> None:
+def _refresh(
+    league: League,
+    changed: Sequence[Changed],
+    *,
+    locked: bool,
+    reads: StateReads | None = None,
+) -> None:
     """`refresh_changed`; `locked`: the caller's transaction holds the league row's lock and
-    has bumped its revision already (recording does both in one statement)."""
+    has bumped its revision already (recording does both in one statement). `reads`: what
+    the caller read for it already (after the lock)."""
     changed = sorted(changed, key=lambda item: item[0])
     # No savepoint: a failure here fails the caller's whole change.
     with transaction.atomic(savepoint=False), _no_cycle_collection():
         if not locked:
             _lock(league)
             revisions.bump(league)
-        _apply(league, changed, kept_systems(league))
+        _apply(league, changed, kept_systems(league), reads)
 
 
 @contextmanager
@@ -228,12 +240,14 @@ def refresh_ratings(record: GameRecord, *more: GameRecord) -> None:
     )
 
 
-def refresh_recorded(record: GameRecord, game: Game) -> None:
+def refresh_recorded(record: GameRecord, game: Game, reads: StateReads | None = None) -> None:
     """`refresh_ratings` for a confirmed game just written, given as the engine's game with the
     league's spellings of its players (what `recording._write_game` returns): no re-reading.
     Only for a record whose sequence number was just taken (`recording._next_sequence` locked
-    the league row and bumped its revision in this transaction)."""
-    _refresh(record.league, [((record.date, record.sequence), record.pk, game, True)], locked=True)
+    the league row and bumped its revision in this transaction). `reads`: the state read
+    already, in the same round trip as the number."""
+    at = (record.date, record.sequence)
+    _refresh(record.league, [(at, record.pk, game, True)], locked=True, reads=reads)
 
 
 def rebuild_ratings(league: League) -> None:

@@ -23,6 +23,7 @@ from tablerank.catan.validation import validate
 from tablerank.engine.fields import check_date
 from tablerank.engine.records import Event, Game
 from tablerank.league import revisions
+from tablerank.league.bulk import Statement, run_all, run_groups
 from tablerank.league.errors import (
     AlreadyVoided,
     DuplicateRecord,
@@ -41,7 +42,16 @@ from tablerank.league.models import (
 )
 from tablerank.league.ratings import refresh_ratings, refresh_recorded
 from tablerank.league.roles import MEMBERS, ORGANIZERS, require_role
-from tablerank.league.seat_rows import game_fields, insert_game, packed, players_named
+from tablerank.league.seat_rows import (
+    Players,
+    game_fields,
+    insert_game,
+    packed,
+    player_lookups,
+    players_found,
+    players_named,
+)
+from tablerank.league.state_rows import StateReads
 
 __all__ = [
     "check_result",
@@ -86,18 +96,21 @@ def require_valid(league: League, game: Game, field: str = "seats") -> None:
 
 def _next_sequence(league: League, count: int = 1) -> int:
     """Take `count` numbers of the recording order; returns the last one taken."""
+    return int(run_all([_taking(league, count)])[0][0][0])
+
+
+def _taking(league: League, count: int) -> Statement:
+    """The statement that takes `count` numbers of the recording order, returning the last."""
     # The UPDATE takes the league row's write lock until the transaction ends, so recording
     # into one league is serialised and the numbers never repeat. It also bumps the revision:
     # every new record changes what the league's pages show.
     q = connection.ops.quote_name
     taken, revision = q("last_sequence"), q("revision")  # the fields' own names
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {q(League._meta.db_table)} SET {taken} = {taken} + %s, "
-            f"{revision} = {revision} + 1 WHERE id = %s RETURNING {taken}",
-            [count, league.pk],
-        )
-        return int(cursor.fetchone()[0])
+    sql = (
+        f"UPDATE {q(League._meta.db_table)} SET {taken} = {taken} + %s, "
+        f"{revision} = {revision} + 1 WHERE id = %s RETURNING {taken}"
+    )
+    return sql, [count, league.pk]
 
 
 def _check_id_free(league: League, model: type[Recorded], record_id: str, kind: str) -> None:
@@ -115,12 +128,14 @@ def _write_game(
     played_at: dt.datetime | None,
     sequence: int,
     replaces: GameRecord | None = None,
+    players: Players | None = None,
 ) -> tuple[GameRecord, Game]:
     """Store the game's rows; return the record and the game with the league's spellings of
-    its players (what the rating state is keyed by). The live-id index refuses an id a live
-    record of the league has (`DuplicateRecord`): nothing is written then, and the caller's
-    transaction stays usable."""
-    players = players_named(league, [seat.player for seat in game.seats])
+    its players (what the rating state is keyed by; `players`: looked up already). The
+    live-id index refuses an id a live record of the league has (`DuplicateRecord`): nothing
+    is written then, and the caller's transaction stays usable."""
+    if players is None:
+        players = players_named(league, [seat.player for seat in game.seats])
     record = GameRecord(
         league=league,
         external_id=game.id,
@@ -168,12 +183,25 @@ def record_game(
     if status == RecordStatus.VOIDED:
         raise LeagueError("status", "record a game as submitted or confirmed; void it afterwards")
     require_valid(league, game)
+    names = [seat.player for seat in game.seats]
+    reads = StateReads(league, names) if status == RecordStatus.CONFIRMED else None
     with transaction.atomic():
-        record, spelled = _write_game(
-            league, game, by, status=status, played_at=played_at, sequence=_next_sequence(league)
+        # One round trip: the league's write lock and number, then all the game's reads.
+        taken, found, state = run_groups(
+            [_taking(league, 1)], player_lookups(league, names), reads.reading() if reads else []
         )
-        if status == RecordStatus.CONFIRMED:
-            refresh_recorded(record, spelled)
+        record, spelled = _write_game(
+            league,
+            game,
+            by,
+            status=status,
+            played_at=played_at,
+            sequence=int(taken[0][0][0]),
+            players=players_found(league, names, found),
+        )
+        if reads is not None:
+            reads.take(state)
+            refresh_recorded(record, spelled, reads)
         return record
 
 

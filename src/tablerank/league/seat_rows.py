@@ -13,12 +13,15 @@ from django.utils import timezone
 from tablerank.engine.records import Game
 from tablerank.league import seat_columns
 from tablerank.league.bulk import (
+    Rows,
     Statement,
     column,
     insert_rows,
     insert_statements,
+    inserts,
     run_all,
     select_in,
+    statements_in,
     table,
     unnest,
 )
@@ -30,6 +33,8 @@ __all__ = [
     "insert_game",
     "insert_seats",
     "packed",
+    "player_lookups",
+    "players_found",
     "players_named",
     "record_row",
 ]
@@ -41,25 +46,41 @@ Players = dict[str, tuple[int, str]]
 def players_named(league: League, names: Sequence[str]) -> Players:
     """The league's players of these names by casefolded name, the missing ones created (the
     first spelling seen wins, as with `members.player_named`)."""
-    first: dict[str, str] = {}
-    for name in names:
-        first.setdefault(name.casefold(), name)
-    keys = sorted(first)
+    return players_found(league, names, run_all(player_lookups(league, names)))
+
+
+def player_lookups(league: League, names: Sequence[str]) -> list[Statement]:
+    """The statements that look up the league's players of these names, to run with others;
+    `players_found` takes their rows."""
     key, of, name = column(Player, "key"), column(Player, "league"), column(Player, "name")
     sql = f"SELECT {key}, id, {name} FROM {table(Player)} WHERE {of} = %s AND {key} IN {{in}}"
+    return statements_in(sql, [league.pk], sorted(_first_spellings(names)))
 
-    def found() -> Players:
-        return {k: (pk, spelled) for k, pk, spelled in select_in(sql, [league.pk], keys)}
 
-    players = found()
-    missing = [key for key in keys if key not in players]
+def players_found(league: League, names: Sequence[str], found: Sequence[Rows]) -> Players:
+    """`players_named`, from what `player_lookups` found."""
+    players = _by_key(found)
+    first = _first_spellings(names)
+    missing = sorted(key for key in first if key not in players)
     if missing:
         # DO NOTHING: a concurrent recording may create the same player first.
         now = connection.ops.adapt_datetimefield_value(timezone.now())
         rows = [(league.pk, first[key], key, now) for key in missing]
-        insert_rows(Player, ["league", "name", "key", "created_at"], rows, on_conflict=_NOTHING)
-        players = found()
+        fields = ["league", "name", "key", "created_at"]
+        created = inserts(Player, fields, rows, on_conflict=_NOTHING)
+        players = _by_key(run_all([*created, *player_lookups(league, names)])[len(created) :])
     return players
+
+
+def _by_key(found: Sequence[Rows]) -> Players:
+    return {key: (pk, spelled) for rows in found for key, pk, spelled in rows}
+
+
+def _first_spellings(names: Sequence[str]) -> dict[str, str]:
+    first: dict[str, str] = {}
+    for name in names:
+        first.setdefault(name.casefold(), name)
+    return first
 
 
 _NOTHING = "ON CONFLICT DO NOTHING"

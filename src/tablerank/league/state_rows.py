@@ -9,11 +9,13 @@ from django.utils import timezone
 
 from tablerank.league.bulk import Rows, Statement, batched, inserts, run_all, statements_in
 from tablerank.league.models import League, RatingState
+from tablerank.league.watermarks import Marks
 
 __all__ = [
     "Key",
     "ListState",
     "Row",
+    "StateReads",
     "StateRows",
     "delete_states",
     "format_parts",
@@ -169,6 +171,30 @@ class StateRows:
         self.dirty.clear()
         self.gone.clear()
         return out
+
+
+class StateReads:
+    """What a rating refresh reads first: every watermark of the league and some names' rows of
+    every list, as statements that may run with others (after the league's write lock)."""
+
+    def __init__(self, league: League, names: Iterable[str]) -> None:
+        self.league = league
+        self.names = sorted(set(names))
+        self.rows = StateRows(league)
+        self.marks: Marks | None = None
+
+    def reading(self) -> list[Statement]:
+        return [Marks.reading(self.league), *self.rows.reading(self.names)]
+
+    def take(self, found: Sequence[Rows]) -> Marks:
+        """Keep what `reading` found; the watermarks."""
+        self.marks = Marks(self.league, found[0])
+        self.rows.take(self.names, found[1:])
+        return self.marks
+
+    def loaded(self) -> tuple[StateRows, Marks]:
+        """The rows and the watermarks, read now unless `take` has them already."""
+        return self.rows, self.marks or self.take(run_all(self.reading()))
 
 
 class ListState(Mapping[str, float]):
