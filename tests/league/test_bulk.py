@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from django.db import IntegrityError, connection
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tablerank.league.array_literals import array_literal
@@ -39,6 +39,7 @@ def test_an_array_literal_is_written_by_type_and_null() -> None:
     assert array_literal([True, False]) == "{t,f}"
     assert array_literal([None, None]) == "{NULL,NULL}"
     assert array_literal([dt.date(2026, 3, 1)]) == '{"2026-03-01"}'
+    assert array_literal(['a","b', "c"]) == '{"a\\",\\"b","c"}'
 
 
 def test_mixed_or_other_types_are_left_to_psycopg() -> None:
@@ -49,6 +50,7 @@ def test_mixed_or_other_types_are_left_to_psycopg() -> None:
 
 @settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.none() | texts, max_size=8))
+@example(['a","b', "{c}", "NULL", " d ", "e\\"])
 def test_text_reads_back_the_same(values: list[str | None]) -> None:
     _postgresql()
     literal = array_literal(values)

@@ -21,32 +21,51 @@ def _quoted(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def _moment(value: dt.date) -> str:
-    return '"' + value.isoformat() + '"'
+def _texts(values: Sequence[str]) -> str:
+    """Quoted strings, joined: in one pass where none needs an escape (the usual case)."""
+    every = "".join(values)
+    if "\\" in every or '"' in every:
+        return ",".join(map(_quoted, values))
+    return '"' + '","'.join(values) + '"'
 
 
-def _truth(value: bool) -> str:
-    return "t" if value else "f"
+def _moments(values: Sequence[dt.date]) -> str:
+    """Quoted ISO dates or moments; each distinct one written once (a batch shares its time)."""
+    written = {value: value.isoformat() for value in set(values)}
+    return '"' + '","'.join(map(written.__getitem__, values)) + '"'
 
 
-_WRITERS: dict[type, Callable[[Any], str]] = {
-    str: _quoted,
-    int: repr,
-    float: repr,
-    bool: _truth,
-    dt.date: _moment,
-    dt.datetime: _moment,
+def _numbers(values: Sequence[float]) -> str:
+    return ",".join(map(repr, values))
+
+
+def _truths(values: Sequence[bool]) -> str:
+    return ",".join("t" if value else "f" for value in values)
+
+
+_WRITERS: dict[type, Callable[[Sequence[Any]], str]] = {
+    str: _texts,
+    int: _numbers,
+    float: _numbers,
+    bool: _truths,
+    dt.date: _moments,
+    dt.datetime: _moments,
 }
 
 
 def array_literal(values: Sequence[Any]) -> str | None:
     """`values` as PostgreSQL's array input reads them (`{1,2,NULL}`), or None where they are
     not all of one type written here (or None)."""
-    kinds = {type(value) for value in values}
+    kinds = set(map(type, values))
+    nothing = type(None) in kinds
     kinds.discard(type(None))
     if len(kinds) > 1:
         return None
-    write = _WRITERS.get(kinds.pop()) if kinds else repr
+    if not kinds:
+        return "{" + ",".join(["NULL"] * len(values)) + "}"
+    write = _WRITERS.get(kinds.pop())
     if write is None:
         return None
-    return "{" + ",".join("NULL" if value is None else write(value) for value in values) + "}"
+    if not nothing:
+        return "{" + write(values) + "}"
+    return "{" + ",".join("NULL" if value is None else write([value]) for value in values) + "}"

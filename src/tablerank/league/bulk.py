@@ -191,14 +191,13 @@ def insert_statements(
     column."""
     if not rows:
         return []
-    into, columns, _ = _columns(model, tuple(fields))
-    head = f"INSERT INTO {connection.ops.quote_name(into)} ({_names(columns)}) "
+    head = _insert_into(model, tuple(fields))
     tail = f" {on_conflict}" if on_conflict else ""
-    if connection.vendor == "postgresql" and len(rows) * len(columns) > ARRAYS_FROM:
+    if connection.vendor == "postgresql" and len(rows) * len(fields) > ARRAYS_FROM:
         arrays, params = unnest(model, fields, rows)
         return [(f"{head}SELECT * FROM {arrays}{tail}", params)]
-    one = "(" + ", ".join(["%s"] * len(columns)) + ")"
-    per_statement = max(1, min(PARAMETERS_PER_STATEMENT, parameter_limit()) // len(columns))
+    one = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    per_statement = max(1, min(PARAMETERS_PER_STATEMENT, parameter_limit()) // len(fields))
     return [
         (f"{head}VALUES {', '.join([one] * len(part))}{tail}", [v for row in part for v in row])
         for part in batched(rows, per_statement)
@@ -227,6 +226,12 @@ def _floats(values: Sequence[Any]) -> tuple[Any, ...]:
 
 
 @cache
+def _insert_into(model: type[Model], fields: tuple[str, ...]) -> str:
+    into, columns, _ = _columns(model, fields)
+    return f"INSERT INTO {connection.ops.quote_name(into)} ({_names(columns)}) "
+
+
+@cache
 def _columns(model: type[Model], fields: tuple[str, ...]) -> tuple[str, list[str], list[str]]:
     """The model's table, and the columns and their database types of these fields."""
     found = [_field(model, name) for name in fields]
@@ -241,11 +246,13 @@ def _field(model: type[Model], name: str) -> Field[Any, Any]:
     return found
 
 
+@cache
 def column(model: type[Model], field: str) -> str:
     """A field's column, quoted for SQL."""
     return str(connection.ops.quote_name(str(_field(model, field).column)))
 
 
+@cache
 def table(model: type[Model]) -> str:
     """A model's table, quoted for SQL."""
     return str(connection.ops.quote_name(model._meta.db_table))
