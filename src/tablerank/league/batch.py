@@ -77,10 +77,7 @@ def store_games(
         if status == RecordStatus.CONFIRMED:
             refresh_changed(
                 league,
-                [
-                    ((game.date, first + offset), pks[game.id], game, True)
-                    for offset, game in enumerate(games)
-                ],
+                [((game.date, first + offset), game, True) for offset, game in enumerate(games)],
             )
         return len(games)
 

@@ -106,9 +106,9 @@ def _lock(league: League) -> None:
     )
 
 
-Changed = tuple[Point, int, Game, bool]
-"""A record that entered or left the confirmed history: its place, pk, game, and whether it
-is confirmed now."""
+Changed = tuple[Point, Game, bool]
+"""A game that entered or left the confirmed history: its place, the game, and whether it is
+confirmed now."""
 
 
 def _refresh_sums(
@@ -116,7 +116,7 @@ def _refresh_sums(
 ) -> bool:
     """Correct a sum list by the changed games' amounts; its watermark only says the list
     exists and up to where it has games. Returns whether a name left the list."""
-    left = correct_sums(rows, name, system, key, [(game, now) for _, _, game, now in items])
+    left = correct_sums(rows, name, system, key, [(game, now) for _, game, now in items])
     latest = max(item[0] for item in items)
     mark = marks.get(name, key)
     if mark is None or latest > mark[0]:
@@ -137,7 +137,7 @@ def _refresh_replayed(
     mark = marks.get(name, key)
     if mark is not None and items[0][0] <= mark[0]:
         return items[0][0]
-    applied = [(at, pk, game) for at, pk, game, confirmed in items if confirmed]
+    applied = [(at, game) for at, game, confirmed in items if confirmed]
     if applied:
         count = checkpoints.append(rows, name, system, key, applied, mark[1] if mark else 0)
         marks.put(name, key, (applied[-1][0], count))
@@ -152,7 +152,7 @@ def _apply(
 ) -> None:
     """`reads`: the state the refresh reads, where the caller read it already (the names it
     has not looked up are read now)."""
-    names = {seat.player for _, _, game, _ in changed for seat in game.seats}
+    names = {seat.player for _, game, _ in changed for seat in game.seats}
     rows, marks = (reads or StateReads(league, names)).loaded()
     rows.load(names)
     emptied: set[tuple[str, str]] = set()
@@ -160,8 +160,8 @@ def _apply(
     for name, system in kept.items():
         lists: dict[str, list[Changed]] = {}
         for item in changed:
-            if system.refusal(item[2]) is None:
-                lists.setdefault(system.list_key(item[2]), []).append(item)
+            if system.refusal(item[1]) is None:
+                lists.setdefault(system.list_key(item[1]), []).append(item)
         for key, items in lists.items():
             if not system.order_independent:
                 at = _refresh_replayed(rows, marks, name, system, key, items)
@@ -229,12 +229,7 @@ def refresh_ratings(record: GameRecord, *more: GameRecord) -> None:
     refresh_changed(
         rows[0].league,
         [
-            (
-                (row.date, row.sequence),
-                row.pk,
-                row.to_record(),
-                row.status == RecordStatus.CONFIRMED,
-            )
+            ((row.date, row.sequence), row.to_record(), row.status == RecordStatus.CONFIRMED)
             for row in rows
         ],
     )
@@ -247,7 +242,7 @@ def refresh_recorded(record: GameRecord, game: Game, reads: StateReads | None = 
     the league row and bumped its revision in this transaction). `reads`: the state read
     already, in the same round trip as the number."""
     at = (record.date, record.sequence)
-    _refresh(record.league, [(at, record.pk, game, True)], locked=True, reads=reads)
+    _refresh(record.league, [(at, game, True)], locked=True, reads=reads)
 
 
 def rebuild_ratings(league: League) -> None:
@@ -262,8 +257,8 @@ def rebuild_ratings(league: League) -> None:
         kept = kept_systems(league)
         replayed: set[tuple[str, str]] = set()
         chunk: list[Changed] = []
-        for at, pk, game in played_games(league.pk):
-            chunk.append((at, pk, game, True))
+        for at, _, game in played_games(league.pk):
+            chunk.append((at, game, True))
             if len(chunk) == _CHUNK:
                 replayed |= _rebuild_sums(league, kept, chunk)
                 chunk = []
@@ -285,11 +280,11 @@ def _rebuild_sums(
     if chunk:
         _apply(league, chunk, sums)
     return {
-        (name, system.list_key(item[2]))
+        (name, system.list_key(item[1]))
         for name, system in kept.items()
         if not system.order_independent
         for item in chunk
-        if system.refusal(item[2]) is None
+        if system.refusal(item[1]) is None
     }
 
 
