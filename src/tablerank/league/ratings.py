@@ -30,7 +30,7 @@ from tablerank.engine.systems.base import RatingTable, ReplaySystem
 from tablerank.engine.systems.pages.combined import Combined
 from tablerank.engine.systems.skill import Skill
 from tablerank.league import checkpoints, revisions
-from tablerank.league.bulk import run_all
+from tablerank.league.bulk import Rows, Statement, run_all
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import (
     EventRecord,
@@ -149,9 +149,11 @@ def _apply(
     changed: Sequence[Changed],
     kept: dict[str, GameSystem],
     reads: StateReads | None = None,
-) -> None:
+    ahead: Sequence[Statement] = (),
+) -> list[Rows]:
     """`reads`: the state the refresh reads, where the caller read it already (the names it
-    has not looked up are read now)."""
+    has not looked up are read now). `ahead`: statements sent first with the refresh's writes;
+    returns their rows."""
     names = {seat.player for _, game, _ in changed for seat in game.seats}
     rows, marks = (reads or StateReads(league, names)).loaded()
     rows.load(names)
@@ -169,16 +171,17 @@ def _apply(
                     replays.append((name, system, key, at))
             elif _refresh_sums(rows, marks, name, system, key, items):
                 emptied.add((name, key))
-    writes = rows.writing()
-    if emptied:
-        run_all(writes)
-        writes = []
+    if emptied:  # the rows first: whether a list is left empty is read back
+        found = run_all([*ahead, *rows.writing()])
         for name, key in emptied:
             if not RatingState.objects.filter(league=league, system=name, list_key=key).exists():
                 marks.drop(name, key)
-    run_all([*writes, *marks.writing()])
+        run_all(marks.writing())
+    else:
+        found = run_all([*ahead, *rows.writing(), *marks.writing()])
     if replays:
         checkpoints.replay_lists(league, replays)
+    return found[: len(ahead)]
 
 
 def refresh_changed(league: League, changed: Sequence[Changed]) -> None:
@@ -193,17 +196,18 @@ def _refresh(
     *,
     locked: bool,
     reads: StateReads | None = None,
-) -> None:
+    ahead: Sequence[Statement] = (),
+) -> list[Rows]:
     """`refresh_changed`; `locked`: the caller's transaction holds the league row's lock and
-    has bumped its revision already (recording does both in one statement). `reads`: what
-    the caller read for it already (after the lock)."""
+    has bumped its revision already (recording does both in one statement). `reads`, `ahead`:
+    as `_apply` takes them."""
     changed = sorted(changed, key=lambda item: item[0])
     # No savepoint: a failure here fails the caller's whole change.
     with transaction.atomic(savepoint=False), _no_cycle_collection():
         if not locked:
             _lock(league)
             revisions.bump(league)
-        _apply(league, changed, kept_systems(league), reads)
+        return _apply(league, changed, kept_systems(league), reads, ahead)
 
 
 @contextmanager
@@ -235,14 +239,21 @@ def refresh_ratings(record: GameRecord, *more: GameRecord) -> None:
     )
 
 
-def refresh_recorded(record: GameRecord, game: Game, reads: StateReads | None = None) -> None:
-    """`refresh_ratings` for a confirmed game just written, given as the engine's game with the
-    league's spellings of its players (what `recording._write_game` returns): no re-reading.
-    Only for a record whose sequence number was just taken (`recording._next_sequence` locked
-    the league row and bumped its revision in this transaction). `reads`: the state read
-    already, in the same round trip as the number."""
+def refresh_recorded(
+    record: GameRecord,
+    game: Game,
+    reads: StateReads | None = None,
+    ahead: Sequence[Statement] = (),
+) -> list[Rows]:
+    """`refresh_ratings` for a confirmed game being written, given as the engine's game with
+    the league's spellings of its players (what `recording._write_game` returns): no
+    re-reading. Only for a record whose sequence number was just taken (`recording._taking`
+    locked the league row and bumped its revision in this transaction). `reads`: the state
+    read already, in the same round trip as the number; `ahead`: the statements that write the
+    record itself, sent first with the refresh's writes (the record's pk is not needed until
+    then); returns their rows."""
     at = (record.date, record.sequence)
-    _refresh(record.league, [(at, game, True)], locked=True, reads=reads)
+    return _refresh(record.league, [(at, game, True)], locked=True, reads=reads, ahead=ahead)
 
 
 def rebuild_ratings(league: League) -> None:

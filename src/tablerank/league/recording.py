@@ -45,7 +45,9 @@ from tablerank.league.roles import MEMBERS, ORGANIZERS, require_role
 from tablerank.league.seat_rows import (
     Players,
     game_fields,
+    game_statement,
     insert_game,
+    inserted_pk,
     packed,
     player_lookups,
     players_found,
@@ -128,14 +130,31 @@ def _write_game(
     played_at: dt.datetime | None,
     sequence: int,
     replaces: GameRecord | None = None,
-    players: Players | None = None,
 ) -> tuple[GameRecord, Game]:
     """Store the game's rows; return the record and the game with the league's spellings of
-    its players (what the rating state is keyed by; `players`: looked up already). The
-    live-id index refuses an id a live record of the league has (`DuplicateRecord`): nothing
-    is written then, and the caller's transaction stays usable."""
-    if players is None:
-        players = players_named(league, [seat.player for seat in game.seats])
+    its players (what the rating state is keyed by). The live-id index refuses an id a live
+    record of the league has (`DuplicateRecord`): nothing is written then, and the caller's
+    transaction stays usable."""
+    players = players_named(league, [seat.player for seat in game.seats])
+    record, spelled = _unsaved(
+        league, game, by, players, status=status, played_at=played_at, sequence=sequence
+    )
+    record.replaces = replaces
+    _stored(record, insert_game(record, game, players))
+    return record, spelled
+
+
+def _unsaved(
+    league: League,
+    game: Game,
+    by: User,
+    players: Players,
+    *,
+    status: RecordStatus,
+    played_at: dt.datetime | None,
+    sequence: int,
+) -> tuple[GameRecord, Game]:
+    """The game's record, not stored yet, and the game with the league's spellings."""
     record = GameRecord(
         league=league,
         external_id=game.id,
@@ -144,16 +163,9 @@ def _write_game(
         sequence=sequence,
         status=status,
         created_by=by,
-        replaces=replaces,
         seat_columns=packed(game, players),
         **game_fields(game),
     )
-    pk = insert_game(record, game, players)
-    if pk is None:
-        raise DuplicateRecord(league.slug, game.id)
-    record.pk = pk
-    record._state.adding = False
-    record._state.db = connection.alias
     spelled = dataclasses.replace(
         game,
         seats=tuple(
@@ -162,6 +174,15 @@ def _write_game(
         ),
     )
     return record, spelled
+
+
+def _stored(record: GameRecord, pk: int | None) -> None:
+    """The record is stored as `pk`; `DuplicateRecord` where the live-id index refused it."""
+    if pk is None:
+        raise DuplicateRecord(record.league.slug, record.external_id)
+    record.pk = pk
+    record._state.adding = False
+    record._state.db = connection.alias
 
 
 def record_game(
@@ -190,18 +211,25 @@ def record_game(
         taken, found, state = run_groups(
             [_taking(league, 1)], player_lookups(league, names), reads.reading() if reads else []
         )
-        record, spelled = _write_game(
+        players = players_found(league, names, found)
+        record, spelled = _unsaved(
             league,
             game,
             by,
+            players,
             status=status,
             played_at=played_at,
             sequence=int(taken[0][0][0]),
-            players=players_found(league, names, found),
         )
+        one = game_statement(record, game, players) if reads else None
+        if one is None:  # SQLite takes the seats after the record's pk
+            _stored(record, insert_game(record, game, players))
         if reads is not None:
             reads.take(state)
-            refresh_recorded(record, spelled, reads)
+            # On PostgreSQL the record goes in with the refresh's writes, in one round trip.
+            written = refresh_recorded(record, spelled, reads, [one] if one else [])
+            if one is not None:
+                _stored(record, inserted_pk(written[0]))
         return record
 
 

@@ -30,8 +30,10 @@ from tablerank.league.models import GameRecord, League, Player, RecordStatus, Se
 __all__ = [
     "Players",
     "game_fields",
+    "game_statement",
     "insert_game",
     "insert_seats",
+    "inserted_pk",
     "packed",
     "player_lookups",
     "players_found",
@@ -152,21 +154,36 @@ def record_row(record: GameRecord) -> tuple[Any, ...]:
 def insert_game(record: GameRecord, game: Game, players: Players) -> int | None:
     """Insert an unsaved record of `game`, its seats and their VP sources; the record's pk, or
     None where a live record of the league has the game's id (the live-id index; nothing is
-    written then). One statement on PostgreSQL."""
+    written then). One statement on PostgreSQL (`game_statement`)."""
+    one = game_statement(record, game, players)
+    if one is not None:
+        return inserted_pk(run_all([one])[0])
+    found = run_all(_record_insert(record))[0]
+    if found:
+        insert_seats([game], {game.id: found[0][0]}, players)
+    return inserted_pk(found)
+
+
+def game_statement(record: GameRecord, game: Game, players: Players) -> Statement | None:
+    """`insert_game` as one statement returning the pk (`inserted_pk`), to run with others; on
+    PostgreSQL only (None elsewhere: SQLite takes the seats after the record's pk)."""
+    if connection.vendor != "postgresql":
+        return None
+    return _with_seats(_record_insert(record)[0], game, players)
+
+
+def inserted_pk(found: Rows) -> int | None:
+    """The pk `game_statement` returned, or None where the live-id index refused the record."""
+    return int(found[0][0]) if found else None
+
+
+def _record_insert(record: GameRecord) -> list[Statement]:
     status = column(GameRecord, "status")
     live = (
         f"ON CONFLICT ({column(GameRecord, 'league')}, {column(GameRecord, 'external_id')}) "
         f"WHERE NOT ({status} = '{RecordStatus.VOIDED.value}') DO NOTHING RETURNING id"
     )
-    inserted = insert_statements(GameRecord, RECORD_FIELDS, [record_row(record)], on_conflict=live)
-    if connection.vendor == "postgresql":
-        found = run_all([_with_seats(inserted[0], game, players)])[0]
-        return found[0][0] if found else None
-    found = run_all(inserted)[0]
-    if not found:
-        return None
-    insert_seats([game], {game.id: found[0][0]}, players)
-    return int(found[0][0])
+    return insert_statements(GameRecord, RECORD_FIELDS, [record_row(record)], on_conflict=live)
 
 
 _SEAT_FIELDS = ["game", "position", "player", "vp", "winner", "place", "team", "status", "account"]
