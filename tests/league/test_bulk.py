@@ -13,8 +13,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tablerank.league.array_literals import array_literal
-from tablerank.league.bulk import insert_rows, run_all
+from tablerank.league.bulk import insert_rows, run_all, update_statements
 from tablerank.league.models import League, RatingState
+from tablerank.league.state_rows import StateRows
 
 pytestmark = pytest.mark.django_db
 
@@ -107,3 +108,35 @@ def _insert_one() -> str:
         "INSERT INTO league_ratingstate (league_id, system, list_key, player, rating, games, "
         "parts, updated_at) VALUES (%s, 'pages.point', '', %s, 1.0, 1, '', %s)"
     )
+
+
+def test_rows_are_updated_by_pk(league: League) -> None:
+    now = connection.ops.adapt_datetimefield_value(dt.datetime.now(dt.UTC))
+    fields = ["league", "system", "list_key", "player", "rating", "games", "parts", "updated_at"]
+    insert_rows(RatingState, fields, [(league.pk, "s", "", p, 1.0, 1, "", now) for p in "abc"])
+    pks = dict(RatingState.objects.values_list("player", "pk"))
+    changed = [(pks["a"], 2.5, 7, '1.0 "x"'), (pks["c"], -0.0, 9, "")]
+    run_all(update_statements(RatingState, ["rating", "games", "parts"], changed))
+    assert sorted(RatingState.objects.values_list("player", "rating", "games", "parts")) == [
+        ("a", 2.5, 7, '1.0 "x"'),
+        ("b", 1.0, 1, ""),
+        ("c", -0.0, 9, ""),
+    ]
+
+
+def test_a_state_row_dropped_and_written_again_is_stored_anew(league: League) -> None:
+    where = ("pages.point", "", "Ann")
+    first = StateRows(league)
+    first.put(where, (10.0, 1, ""))
+    first.save()
+    rows = StateRows(league)
+    rows.load(["Ann"])
+    rows.drop(where)
+    rows.save()
+    assert not RatingState.objects.filter(league=league).exists()
+    rows.put(where, (12.0, 2, ""))
+    rows.save()
+    assert list(RatingState.objects.values_list("player", "rating", "games")) == [("Ann", 12.0, 2)]
+    rows.put(where, (13.0, 3, ""))
+    rows.save()
+    assert list(RatingState.objects.values_list("player", "rating", "games")) == [("Ann", 13.0, 3)]

@@ -43,6 +43,7 @@ __all__ = [
     "statements_in",
     "table",
     "unnest",
+    "update_statements",
 ]
 
 _T = TypeVar("_T")
@@ -200,6 +201,37 @@ def insert_statements(
     per_statement = max(1, min(PARAMETERS_PER_STATEMENT, parameter_limit()) // len(fields))
     return [
         (f"{head}VALUES {', '.join([one] * len(part))}{tail}", [v for row in part for v in row])
+        for part in batched(rows, per_statement)
+    ]
+
+
+def update_statements(
+    model: type[Model], fields: Sequence[str], rows: Sequence[tuple[Any, ...]]
+) -> list[Statement]:
+    """Statements that set these fields of a few stored rows, each row its pk and then the
+    fields' values, to run with others: an UPDATE by pk from a table of the rows (arrays on
+    PostgreSQL, VALUES elsewhere), cheaper for the server than an upsert's conflict check."""
+    if not rows:
+        return []
+    _, columns, _ = _columns(model, tuple(fields))
+    head = f"UPDATE {table(model)} AS t SET "
+    if connection.vendor == "postgresql":
+        arrays, params = unnest(model, ["id", *fields], rows)
+        names = ", ".join(f"c{n}" for n in range(len(columns)))
+        sets = ", ".join(f"{_names([c])} = v.c{n}" for n, c in enumerate(columns))
+        # The pks again, as a condition on the table itself: an index scan by them, where a
+        # join on them alone lets the planner scan a small table whole.
+        where = "WHERE t.id = v.pk AND t.id = ANY(%s::bigint[])"
+        return [(f"{head}{sets} FROM {arrays} AS v (pk, {names}) {where}", [*params, params[0]])]
+    sets = ", ".join(f"{_names([c])} = v.column{n + 2}" for n, c in enumerate(columns))
+    one = "(" + ", ".join(["%s"] * (len(columns) + 1)) + ")"
+    per_statement = max(1, min(PARAMETERS_PER_STATEMENT, parameter_limit()) // (len(fields) + 1))
+    return [
+        (
+            f"{head}{sets} FROM (VALUES {', '.join([one] * len(part))}) AS v "
+            "WHERE t.id = v.column1",
+            [v for row in part for v in row],
+        )
         for part in batched(rows, per_statement)
     ]
 

@@ -7,7 +7,16 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from django.db import connection
 from django.utils import timezone
 
-from tablerank.league.bulk import Rows, Statement, batched, inserts, run_all, statements_in
+from tablerank.league.bulk import (
+    FEW_VALUES,
+    Rows,
+    Statement,
+    batched,
+    inserts,
+    run_all,
+    statements_in,
+    update_statements,
+)
 from tablerank.league.models import League, RatingState
 from tablerank.league.watermarks import Marks
 
@@ -94,6 +103,10 @@ Key = tuple[str, str, str]
 """(system, list key, name)."""
 
 
+_SET = ["rating", "games", "parts", "updated_at"]
+"""What a write changes in a stored row."""
+
+
 class StateRows:
     """The rows of some names in every list of a league, loaded in one query and written back
     in one: what a write that touches a few players reads and changes. A name not loaded yet
@@ -106,6 +119,8 @@ class StateRows:
         self.dirty: set[Key] = set()
         self.gone: set[Key] = set()
         self._looked: set[str] = set()
+        self._pks: dict[Key, int] = {}
+        """The stored rows' pks, by where they are."""
 
     def load(self, names: Iterable[str]) -> None:
         missing = sorted(set(names) - self._looked)
@@ -116,20 +131,21 @@ class StateRows:
         `take` their rows."""
         table = connection.ops.quote_name(RatingState._meta.db_table)
         sql = (
-            f"SELECT system, list_key, player, rating, games, parts FROM {table} "
+            f"SELECT system, list_key, player, rating, games, parts, id FROM {table} "
             "WHERE league_id = %s AND player IN {in}"
         )
         return statements_in(sql, [self.league.pk], names)
 
     def take(self, names: Iterable[str], found: Iterable[Rows]) -> None:
         """Keep the rows `reading(names)` found."""
-        lists = self.lists
+        lists, pks = self.lists, self._pks
         for rows in found:
-            for system, key, player, rating, games, parts in rows:
+            for system, key, player, rating, games, parts, pk in rows:
                 one = lists.get((system, key))
                 if one is None:
                     one = lists[system, key] = {}
                 one[player] = (rating, games, parts)
+                pks[system, key, player] = pk
         self._looked.update(names)
 
     def get(self, where: Key) -> Row | None:
@@ -161,11 +177,20 @@ class StateRows:
     def writing(self) -> list[Statement]:
         """The statements that write the changes back, to run with others (many changed rows
         are written at once instead); the changes count as saved."""
-        lists = self.lists
-        out = _upserting(self.league, {where: lists[where[:2]][where[2]] for where in self.dirty})
+        lists, pks = self.lists, self._pks
+        stored = [where for where in self.dirty if where in pks]
+        if len(stored) * len(_SET) > FEW_VALUES:  # an import's batch: its upserts go by COPY
+            stored = []
+        now = connection.ops.adapt_datetimefield_value(timezone.now())
+        out = update_statements(
+            RatingState, _SET, [(pks[w], *lists[w[:2]][w[2]], now) for w in stored]
+        )
+        new = self.dirty.difference(stored)
+        out += _upserting(self.league, {where: lists[where[:2]][where[2]] for where in new})
         by_list: dict[tuple[str, str], list[str]] = {}
         for system, key, player in self.gone:
             by_list.setdefault((system, key), []).append(player)
+            pks.pop((system, key, player), None)
         for (system, key), players in by_list.items():
             out += _deleting(self.league, system, key, players)
         self.dirty.clear()
