@@ -4,10 +4,11 @@ paths.
 Building a Django model object per row cost more than rating the game, so rows go in as plain
 SQL: on SQLite as `INSERT ... VALUES (...), (...)` statements of many rows; on PostgreSQL with
 COPY, since psycopg parses a long parameterised statement slowly and one statement per row
-costs a round trip each. A recording's few rows go in one INSERT from arrays (one parameter
-per column, so psycopg parses the statement once per process), and `run_all` sends several
-statements in one round trip. Values must already be adapted for the database
-(`connection.ops.adapt_datefield_value` and friends).
+costs a round trip each. A recording's few rows go in as VALUES of at most `ARRAYS_FROM`
+parameters, more from arrays (one parameter per column, written as PostgreSQL's array text by
+`array_literals`), rows already stored are updated by their pk (`update_statements`), and
+`run_all` sends several statements in one round trip. Values must already be adapted for the
+database (`connection.ops.adapt_datefield_value` and friends).
 
 No statement takes more parameters than the database allows: SQLite's limit is read from the
 connection (`SQLITE_LIMIT_VARIABLE_NUMBER`, 32,766 by default, lower when a build or a test
