@@ -15,7 +15,14 @@ from tablerank.league.errors import (
     LeagueError,
     NotAllowed,
 )
-from tablerank.league.models import GameRecord, League, RecordStatus, Seat
+from tablerank.league.models import (
+    GameRecord,
+    League,
+    RatingState,
+    RatingWatermark,
+    RecordStatus,
+    Seat,
+)
 from tablerank.league.services import (
     CONSOLE,
     add_player,
@@ -44,6 +51,32 @@ def test_a_duplicate_game_id_is_refused_with_a_clear_error(league: League, offic
         record_game(league, table("g1", "2026-03-15", 10, 3, 2), official)
     assert GameRecord.objects.count() == 1
     assert Seat.objects.count() == 2
+
+
+def _stored_state(league: League) -> tuple[object, ...]:
+    states = RatingState.objects.filter(league=league)
+    marks = RatingWatermark.objects.filter(league=league)
+    return (
+        sorted(states.values_list("system", "list_key", "player", "rating", "games", "parts")),
+        sorted(marks.values_list("system", "list_key", "date", "sequence", "games")),
+        League.objects.filter(pk=league.pk).values_list("last_sequence", "revision").get(),
+    )
+
+
+def test_a_refused_duplicate_changes_nothing_and_leaves_the_transaction_usable(
+    league: League, official: User
+) -> None:
+    """The record goes in with the rating state's writes (one round trip on PostgreSQL): a
+    refused one takes them back, also where it would have replayed an earlier list."""
+    record_game(league, table("g1", "2026-03-14", 10, 8), official)
+    record_game(league, table("g2", "2026-03-15", 10, 7, 5), official)
+    before = _stored_state(league)
+    for day in ("2026-03-16", "2026-03-01"):  # after the watermarks, and before them
+        with pytest.raises(DuplicateRecord):
+            record_game(league, table("g2", day, 10, 3, 2), official)
+        assert _stored_state(league) == before
+    record_game(league, table("g3", "2026-03-16", 10, 9), official)
+    assert [g.id for g in confirmed_history(league)] == ["g1", "g2", "g3"]
 
 
 def test_another_league_may_use_the_same_game_id(league: League, official: User) -> None:

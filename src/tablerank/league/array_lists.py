@@ -32,7 +32,7 @@ from tablerank.league import checkpoints
 from tablerank.league.checkpoint_blobs import encode_json
 from tablerank.league.checkpoint_columns import ColumnsWriter
 from tablerank.league.models import League
-from tablerank.league.played import Played, Point
+from tablerank.league.played import Placed, Point
 from tablerank.league.played_columns import PlayedColumns, played_columns
 from tablerank.league.state_rows import StateRows, list_rows
 
@@ -127,7 +127,7 @@ def append(
     name: str,
     system: ReplaySystem[Game],
     key: str,
-    games: Sequence[Played],
+    games: Sequence[Placed],
     count: int,
 ) -> int | None:
     """`checkpoints.append` through the compiled replays (an import's batch): the same rows and
@@ -136,7 +136,7 @@ def append(
     if fast is None or not available():
         return None
     ids: dict[str, int] = {}
-    columns = columns_of((table_of(game) for _, _, game in games), ids)
+    columns = columns_of((table_of(game) for _, game in games), ids)
     new_count = count + len(games)
     due = new_count // checkpoints.EVERY > count // checkpoints.EVERY
     before = _stored(rows, name, key, list(ids), whole_list=due)

@@ -14,20 +14,12 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from tablerank.engine.records import Game
-from tablerank.league.bulk import select_in
+from tablerank.league.bulk import column, insert_rows, select_in, table
 from tablerank.league.errors import DuplicateRecord, LeagueError
 from tablerank.league.models import GameRecord, League, RecordStatus
 from tablerank.league.ratings import refresh_changed
-from tablerank.league.recording import _game_fields, _next_sequence, require_valid
-from tablerank.league.seat_rows import (
-    Players,
-    column,
-    insert,
-    insert_seats,
-    packed,
-    players_named,
-    table,
-)
+from tablerank.league.recording import _next_sequence, require_valid
+from tablerank.league.seat_rows import Players, game_fields, insert_seats, packed, players_named
 
 __all__ = ["record_games", "store_games"]
 
@@ -85,10 +77,7 @@ def store_games(
         if status == RecordStatus.CONFIRMED:
             refresh_changed(
                 league,
-                [
-                    ((game.date, first + offset), pks[game.id], game, True)
-                    for offset, game in enumerate(games)
-                ],
+                [((game.date, first + offset), game, True) for offset, game in enumerate(games)],
             )
         return len(games)
 
@@ -101,7 +90,7 @@ def _insert_games(
     first: int,
     players: Players,
 ) -> None:
-    fields = list(_game_fields(games[0]))
+    fields = list(game_fields(games[0]))
     columns = ["league", "external_id", "date", "sequence", "status", "created_by", "created_at"]
     columns += ["void_reason", "seat_columns", *fields]
     day = connection.ops.adapt_datefield_value
@@ -117,11 +106,11 @@ def _insert_games(
             now,
             "",
             packed(g, players),
-            *_game_fields(g).values(),
+            *game_fields(g).values(),
         )
         for n, g in enumerate(games)
     ]
-    insert(GameRecord, columns, rows)
+    insert_rows(GameRecord, columns, rows)
 
 
 def _live_pks(league: League, ids: Sequence[str]) -> dict[str, int]:

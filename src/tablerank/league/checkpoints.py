@@ -28,7 +28,7 @@ from tablerank.engine.systems.fast_replay import FastReplay, Table, fast_replay,
 from tablerank.errors import RatingError
 from tablerank.league import checkpoint_blobs
 from tablerank.league.models import League, RatingCheckpoint, RatingWatermark
-from tablerank.league.played import Played, Point, played_games, played_tables
+from tablerank.league.played import Placed, Played, Point, played_games, played_tables
 from tablerank.league.state_rows import (
     Row,
     StateRows,
@@ -332,7 +332,7 @@ def append(
     name: str,
     system: ReplaySystem[Game],
     key: str,
-    games: Sequence[Played],
+    games: Sequence[Placed],
     count: int,
 ) -> int:
     """Apply games that all come after the list's watermark (which counts `count` games), in
@@ -348,7 +348,7 @@ def append(
     played: dict[str, int] = {}
     initial = system.initial_rating()
     fast = fast_replay(system)
-    for _, _, game in games:
+    for _, game in games:
         try:
             if fast is None:
                 delta = system.changes(game, ratings)

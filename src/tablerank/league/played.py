@@ -31,13 +31,16 @@ from tablerank.engine.systems.fast_replay import Table
 from tablerank.league.models import GameRecord, Player, RecordStatus, SourceVP
 from tablerank.league.models import Seat as SeatRow
 
-__all__ = ["Played", "PlayedTable", "Point", "played_games", "played_tables"]
+__all__ = ["Placed", "Played", "PlayedTable", "Point", "played_games", "played_tables"]
 
 Point = tuple[dt.date, int]
 """A record's place in play order: its date, then its recording number."""
 
 Played = tuple[Point, int, Game]
 """A confirmed game: its place in play order, its primary key, and the game."""
+
+Placed = tuple[Point, Game]
+"""A game at its place in play order."""
 
 PlayedTable = tuple[Point, Table]
 """A confirmed game as the fast replays read it (`engine.systems.fast_replay`)."""

@@ -30,6 +30,7 @@ from tablerank.engine.systems.base import RatingTable, ReplaySystem
 from tablerank.engine.systems.pages.combined import Combined
 from tablerank.engine.systems.skill import Skill
 from tablerank.league import checkpoints, revisions
+from tablerank.league.bulk import Rows, Statement, run_all
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import (
     EventRecord,
@@ -43,7 +44,7 @@ from tablerank.league.models import (
     Seat,
 )
 from tablerank.league.played import Point, played_games
-from tablerank.league.state_rows import ListState, StateRows
+from tablerank.league.state_rows import ListState, StateReads, StateRows
 from tablerank.league.sum_lists import Columns, correct_sums
 from tablerank.league.watermarks import Marks
 
@@ -105,9 +106,9 @@ def _lock(league: League) -> None:
     )
 
 
-Changed = tuple[Point, int, Game, bool]
-"""A record that entered or left the confirmed history: its place, pk, game, and whether it
-is confirmed now."""
+Changed = tuple[Point, Game, bool]
+"""A game that entered or left the confirmed history: its place, the game, and whether it is
+confirmed now."""
 
 
 def _refresh_sums(
@@ -121,7 +122,7 @@ def _refresh_sums(
 ) -> bool:
     """Correct a sum list by the changed games' amounts; its watermark only says the list
     exists and up to where it has games. Returns whether a name left the list."""
-    changed = [(game, now) for _, _, game, now in items]
+    changed = [(game, now) for _, game, now in items]
     left = correct_sums(rows, name, system, key, changed, columns)
     latest = max(item[0] for item in items)
     mark = marks.get(name, key)
@@ -143,24 +144,34 @@ def _refresh_replayed(
     mark = marks.get(name, key)
     if mark is not None and items[0][0] <= mark[0]:
         return items[0][0]
-    applied = [(at, pk, game) for at, pk, game, confirmed in items if confirmed]
+    applied = [(at, game) for at, game, confirmed in items if confirmed]
     if applied:
         count = checkpoints.append(rows, name, system, key, applied, mark[1] if mark else 0)
         marks.put(name, key, (applied[-1][0], count))
     return None
 
 
-def _apply(league: League, changed: Sequence[Changed], kept: dict[str, GameSystem]) -> None:
-    rows, marks = StateRows(league), Marks(league)
-    rows.load({seat.player for _, _, game, _ in changed for seat in game.seats})
+def _apply(
+    league: League,
+    changed: Sequence[Changed],
+    kept: dict[str, GameSystem],
+    reads: StateReads | None = None,
+    ahead: Sequence[Statement] = (),
+) -> list[Rows]:
+    """`reads`: the state the refresh reads, where the caller read it already (the names it
+    has not looked up are read now). `ahead`: statements sent first with the refresh's writes;
+    returns their rows."""
+    names = {seat.player for _, game, _ in changed for seat in game.seats}
+    rows, marks = (reads or StateReads(league, names)).loaded()
+    rows.load(names)
     emptied: set[tuple[str, str]] = set()
     replays: list[checkpoints.Changed] = []
     columns = Columns()
     for name, system in kept.items():
         lists: dict[str, list[Changed]] = {}
         for item in changed:
-            if system.refusal(item[2]) is None:
-                lists.setdefault(system.list_key(item[2]), []).append(item)
+            if system.refusal(item[1]) is None:
+                lists.setdefault(system.list_key(item[1]), []).append(item)
         for key, items in lists.items():
             if not system.order_independent:
                 at = _refresh_replayed(rows, marks, name, system, key, items)
@@ -168,13 +179,17 @@ def _apply(league: League, changed: Sequence[Changed], kept: dict[str, GameSyste
                     replays.append((name, system, key, at))
             elif _refresh_sums(rows, marks, name, system, key, items, columns):
                 emptied.add((name, key))
-    rows.save()
-    for name, key in emptied:
-        if not RatingState.objects.filter(league=league, system=name, list_key=key).exists():
-            marks.drop(name, key)
-    marks.save()
+    if emptied:  # the rows first: whether a list is left empty is read back
+        found = run_all([*ahead, *rows.writing()])
+        for name, key in emptied:
+            if not RatingState.objects.filter(league=league, system=name, list_key=key).exists():
+                marks.drop(name, key)
+        run_all(marks.writing())
+    else:
+        found = run_all([*ahead, *rows.writing(), *marks.writing()])
     if replays:
         checkpoints.replay_lists(league, replays)
+    return found[: len(ahead)]
 
 
 def refresh_changed(league: League, changed: Sequence[Changed]) -> None:
@@ -183,15 +198,24 @@ def refresh_changed(league: League, changed: Sequence[Changed]) -> None:
     _refresh(league, changed, locked=False)
 
 
-def _refresh(league: League, changed: Sequence[Changed], *, locked: bool) -> None:
+def _refresh(
+    league: League,
+    changed: Sequence[Changed],
+    *,
+    locked: bool,
+    reads: StateReads | None = None,
+    ahead: Sequence[Statement] = (),
+) -> list[Rows]:
     """`refresh_changed`; `locked`: the caller's transaction holds the league row's lock and
-    has bumped its revision already (recording does both in one statement)."""
+    has bumped its revision already (recording does both in one statement). `reads`, `ahead`:
+    as `_apply` takes them."""
     changed = sorted(changed, key=lambda item: item[0])
-    with transaction.atomic(), _no_cycle_collection():
+    # No savepoint: a failure here fails the caller's whole change.
+    with transaction.atomic(savepoint=False), _no_cycle_collection():
         if not locked:
             _lock(league)
             revisions.bump(league)
-        _apply(league, changed, kept_systems(league))
+        return _apply(league, changed, kept_systems(league), reads, ahead)
 
 
 @contextmanager
@@ -217,23 +241,27 @@ def refresh_ratings(record: GameRecord, *more: GameRecord) -> None:
     refresh_changed(
         rows[0].league,
         [
-            (
-                (row.date, row.sequence),
-                row.pk,
-                row.to_record(),
-                row.status == RecordStatus.CONFIRMED,
-            )
+            ((row.date, row.sequence), row.to_record(), row.status == RecordStatus.CONFIRMED)
             for row in rows
         ],
     )
 
 
-def refresh_recorded(record: GameRecord, game: Game) -> None:
-    """`refresh_ratings` for a confirmed game just written, given as the engine's game with the
-    league's spellings of its players (what `recording._write_game` returns): no re-reading.
-    Only for a record whose sequence number was just taken (`recording._next_sequence` locked
-    the league row and bumped its revision in this transaction)."""
-    _refresh(record.league, [((record.date, record.sequence), record.pk, game, True)], locked=True)
+def refresh_recorded(
+    record: GameRecord,
+    game: Game,
+    reads: StateReads | None = None,
+    ahead: Sequence[Statement] = (),
+) -> list[Rows]:
+    """`refresh_ratings` for a confirmed game being written, given as the engine's game with
+    the league's spellings of its players (what `recording._write_game` returns): no
+    re-reading. Only for a record whose sequence number was just taken (`recording._taking`
+    locked the league row and bumped its revision in this transaction). `reads`: the state
+    read already, in the same round trip as the number; `ahead`: the statements that write the
+    record itself, sent first with the refresh's writes (the record's pk is not needed until
+    then); returns their rows."""
+    at = (record.date, record.sequence)
+    return _refresh(record.league, [(at, game, True)], locked=True, reads=reads, ahead=ahead)
 
 
 def rebuild_ratings(league: League) -> None:
@@ -248,8 +276,8 @@ def rebuild_ratings(league: League) -> None:
         kept = kept_systems(league)
         replayed: set[tuple[str, str]] = set()
         chunk: list[Changed] = []
-        for at, pk, game in played_games(league.pk):
-            chunk.append((at, pk, game, True))
+        for at, _, game in played_games(league.pk):
+            chunk.append((at, game, True))
             if len(chunk) == _CHUNK:
                 replayed |= _rebuild_sums(league, kept, chunk)
                 chunk = []
@@ -271,11 +299,11 @@ def _rebuild_sums(
     if chunk:
         _apply(league, chunk, sums)
     return {
-        (name, system.list_key(item[2]))
+        (name, system.list_key(item[1]))
         for name, system in kept.items()
         if not system.order_independent
         for item in chunk
-        if system.refusal(item[2]) is None
+        if system.refusal(item[1]) is None
     }
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import zoneinfo
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, connection, transaction
@@ -23,6 +23,7 @@ from tablerank.catan.validation import validate
 from tablerank.engine.fields import check_date
 from tablerank.engine.records import Event, Game
 from tablerank.league import revisions
+from tablerank.league.bulk import Statement, run_all, run_groups
 from tablerank.league.errors import (
     AlreadyVoided,
     DuplicateRecord,
@@ -41,7 +42,18 @@ from tablerank.league.models import (
 )
 from tablerank.league.ratings import refresh_ratings, refresh_recorded
 from tablerank.league.roles import MEMBERS, ORGANIZERS, require_role
-from tablerank.league.seat_rows import insert_seats, packed, players_named
+from tablerank.league.seat_rows import (
+    Players,
+    game_fields,
+    game_statement,
+    insert_game,
+    inserted_pk,
+    packed,
+    player_lookups,
+    players_found,
+    players_named,
+)
+from tablerank.league.state_rows import StateReads
 
 __all__ = [
     "check_result",
@@ -86,38 +98,27 @@ def require_valid(league: League, game: Game, field: str = "seats") -> None:
 
 def _next_sequence(league: League, count: int = 1) -> int:
     """Take `count` numbers of the recording order; returns the last one taken."""
+    return int(run_all([_taking(league, count)])[0][0][0])
+
+
+def _taking(league: League, count: int) -> Statement:
+    """The statement that takes `count` numbers of the recording order, returning the last."""
     # The UPDATE takes the league row's write lock until the transaction ends, so recording
     # into one league is serialised and the numbers never repeat. It also bumps the revision:
     # every new record changes what the league's pages show.
     q = connection.ops.quote_name
     taken, revision = q("last_sequence"), q("revision")  # the fields' own names
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {q(League._meta.db_table)} SET {taken} = {taken} + %s, "
-            f"{revision} = {revision} + 1 WHERE id = %s RETURNING {taken}",
-            [count, league.pk],
-        )
-        return int(cursor.fetchone()[0])
+    sql = (
+        f"UPDATE {q(League._meta.db_table)} SET {taken} = {taken} + %s, "
+        f"{revision} = {revision} + 1 WHERE id = %s RETURNING {taken}"
+    )
+    return sql, [count, league.pk]
 
 
 def _check_id_free(league: League, model: type[Recorded], record_id: str, kind: str) -> None:
     live = model._default_manager.filter(league=league, external_id=record_id)
     if live.exclude(status=RecordStatus.VOIDED).exists():
         raise DuplicateRecord(league.slug, record_id, kind)
-
-
-def _game_fields(game: Game) -> dict[str, Any]:
-    """A `GameRecord`'s columns for the engine's game (besides id, date and history fields)."""
-    return {
-        "title": game.game,
-        "variant": game.variant or "",
-        "target": game.target,
-        "group": game.group,
-        "city": game.city or "",
-        "game_class": game.game_class.value,
-        "event": game.event or "",
-        "round": game.round,
-    }
 
 
 def _write_game(
@@ -132,25 +133,39 @@ def _write_game(
 ) -> tuple[GameRecord, Game]:
     """Store the game's rows; return the record and the game with the league's spellings of
     its players (what the rating state is keyed by). The live-id index refuses an id a live
-    record of the league has (`DuplicateRecord`)."""
+    record of the league has (`DuplicateRecord`): nothing is written then, and the caller's
+    transaction stays usable."""
     players = players_named(league, [seat.player for seat in game.seats])
-    try:
-        with transaction.atomic():  # a savepoint: a lost race leaves the caller's work usable
-            record = GameRecord.objects.create(
-                league=league,
-                external_id=game.id,
-                date=game.date,
-                played_at=played_at,
-                sequence=sequence,
-                status=status,
-                created_by=by,
-                replaces=replaces,
-                seat_columns=packed(game, players),
-                **_game_fields(game),
-            )
-    except IntegrityError:
-        raise DuplicateRecord(league.slug, game.id) from None
-    insert_seats([game], {game.id: record.pk}, players)
+    record, spelled = _unsaved(
+        league, game, by, players, status=status, played_at=played_at, sequence=sequence
+    )
+    record.replaces = replaces
+    _stored(record, insert_game(record, game, players))
+    return record, spelled
+
+
+def _unsaved(
+    league: League,
+    game: Game,
+    by: User,
+    players: Players,
+    *,
+    status: RecordStatus,
+    played_at: dt.datetime | None,
+    sequence: int,
+) -> tuple[GameRecord, Game]:
+    """The game's record, not stored yet, and the game with the league's spellings."""
+    record = GameRecord(
+        league=league,
+        external_id=game.id,
+        date=game.date,
+        played_at=played_at,
+        sequence=sequence,
+        status=status,
+        created_by=by,
+        seat_columns=packed(game, players),
+        **game_fields(game),
+    )
     spelled = dataclasses.replace(
         game,
         seats=tuple(
@@ -159,6 +174,15 @@ def _write_game(
         ),
     )
     return record, spelled
+
+
+def _stored(record: GameRecord, pk: int | None) -> None:
+    """The record is stored as `pk`; `DuplicateRecord` where the live-id index refused it."""
+    if pk is None:
+        raise DuplicateRecord(record.league.slug, record.external_id)
+    record.pk = pk
+    record._state.adding = False
+    record._state.db = connection.alias
 
 
 def record_game(
@@ -180,12 +204,32 @@ def record_game(
     if status == RecordStatus.VOIDED:
         raise LeagueError("status", "record a game as submitted or confirmed; void it afterwards")
     require_valid(league, game)
+    names = [seat.player for seat in game.seats]
+    reads = StateReads(league, names) if status == RecordStatus.CONFIRMED else None
     with transaction.atomic():
-        record, spelled = _write_game(
-            league, game, by, status=status, played_at=played_at, sequence=_next_sequence(league)
+        # One round trip: the league's write lock and number, then all the game's reads.
+        taken, found, state = run_groups(
+            [_taking(league, 1)], player_lookups(league, names), reads.reading() if reads else []
         )
-        if status == RecordStatus.CONFIRMED:
-            refresh_recorded(record, spelled)
+        players = players_found(league, names, found)
+        record, spelled = _unsaved(
+            league,
+            game,
+            by,
+            players,
+            status=status,
+            played_at=played_at,
+            sequence=int(taken[0][0][0]),
+        )
+        one = game_statement(record, game, players) if reads else None
+        if one is None:  # SQLite takes the seats after the record's pk
+            _stored(record, insert_game(record, game, players))
+        if reads is not None:
+            reads.take(state)
+            # On PostgreSQL the record goes in with the refresh's writes, in one round trip.
+            written = refresh_recorded(record, spelled, reads, [one] if one else [])
+            if one is not None:
+                _stored(record, inserted_pk(written[0]))
         return record
 
 

@@ -1,6 +1,6 @@
 """Writing games' rows in plain SQL, for one game (`recording`) or a batch (`batch`): the
-league's players of the seated names, the seats and their VP sources, a few statements per
-call whatever the number of games."""
+league's players of the seated names, the records, their seats and the seats' VP sources, a few
+statements per call whatever the number of games."""
 
 from __future__ import annotations
 
@@ -12,10 +12,34 @@ from django.utils import timezone
 
 from tablerank.engine.records import Game
 from tablerank.league import seat_columns
-from tablerank.league.bulk import insert_rows, select_in
-from tablerank.league.models import League, Player, Seat, SourceVP
+from tablerank.league.bulk import (
+    Rows,
+    Statement,
+    column,
+    insert_rows,
+    insert_statements,
+    inserts,
+    run_all,
+    select_in,
+    statements_in,
+    table,
+    unnest,
+)
+from tablerank.league.models import GameRecord, League, Player, RecordStatus, Seat, SourceVP
 
-__all__ = ["Players", "column", "insert", "insert_seats", "packed", "players_named", "table"]
+__all__ = [
+    "Players",
+    "game_fields",
+    "game_statement",
+    "insert_game",
+    "insert_seats",
+    "inserted_pk",
+    "packed",
+    "player_lookups",
+    "players_found",
+    "players_named",
+    "record_row",
+]
 
 Players = dict[str, tuple[int, str]]
 """The league's players by casefolded name: their pk and their spelling."""
@@ -24,25 +48,44 @@ Players = dict[str, tuple[int, str]]
 def players_named(league: League, names: Sequence[str]) -> Players:
     """The league's players of these names by casefolded name, the missing ones created (the
     first spelling seen wins, as with `members.player_named`)."""
-    first: dict[str, str] = {}
-    for name in names:
-        first.setdefault(name.casefold(), name)
-    keys = sorted(first)
+    return players_found(league, names, run_all(player_lookups(league, names)))
+
+
+def player_lookups(league: League, names: Sequence[str]) -> list[Statement]:
+    """The statements that look up the league's players of these names, to run with others;
+    `players_found` takes their rows."""
     key, of, name = column(Player, "key"), column(Player, "league"), column(Player, "name")
     sql = f"SELECT {key}, id, {name} FROM {table(Player)} WHERE {of} = %s AND {key} IN {{in}}"
+    return statements_in(sql, [league.pk], sorted(_first_spellings(names)))
 
-    def found() -> Players:
-        return {k: (pk, spelled) for k, pk, spelled in select_in(sql, [league.pk], keys)}
 
-    players = found()
-    missing = [key for key in keys if key not in players]
+def players_found(league: League, names: Sequence[str], found: Sequence[Rows]) -> Players:
+    """`players_named`, from what `player_lookups` found."""
+    players = _by_key(found)
+    first = _first_spellings(names)
+    missing = sorted(key for key in first if key not in players)
     if missing:
         # DO NOTHING: a concurrent recording may create the same player first.
         now = connection.ops.adapt_datetimefield_value(timezone.now())
         rows = [(league.pk, first[key], key, now) for key in missing]
-        insert(Player, ["league", "name", "key", "created_at"], rows, "ON CONFLICT DO NOTHING")
-        players = found()
+        fields = ["league", "name", "key", "created_at"]
+        created = inserts(Player, fields, rows, on_conflict=_NOTHING)
+        players = _by_key(run_all([*created, *player_lookups(league, names)])[len(created) :])
     return players
+
+
+def _by_key(found: Sequence[Rows]) -> Players:
+    return {key: (pk, spelled) for rows in found for key, pk, spelled in rows}
+
+
+def _first_spellings(names: Sequence[str]) -> dict[str, str]:
+    first: dict[str, str] = {}
+    for name in names:
+        first.setdefault(name.casefold(), name)
+    return first
+
+
+_NOTHING = "ON CONFLICT DO NOTHING"
 
 
 def packed(game: Game, players: Players) -> bytes:
@@ -55,16 +98,139 @@ def packed(game: Game, players: Players) -> bytes:
     )
 
 
+GAME_FIELDS = ["title", "variant", "target", "group", "city", "game_class", "event", "round"]
+
+
+def game_fields(game: Game) -> dict[str, Any]:
+    """A `GameRecord`'s columns for the engine's game (`GAME_FIELDS`)."""
+    return {
+        "title": game.game,
+        "variant": game.variant or "",
+        "target": game.target,
+        "group": game.group,
+        "city": game.city or "",
+        "game_class": game.game_class.value,
+        "event": game.event or "",
+        "round": game.round,
+    }
+
+
+RECORD_FIELDS = [
+    "league",
+    "external_id",
+    "date",
+    "played_at",
+    "sequence",
+    "status",
+    "created_by",
+    "created_at",
+    "void_reason",
+    "replaces",
+    "seat_columns",
+    *GAME_FIELDS,
+]
+"""The fields `record_row` gives: all but the pk and who voided it, when and why."""
+
+
+def record_row(record: GameRecord) -> tuple[Any, ...]:
+    """An unsaved record's values of `RECORD_FIELDS`, adapted for the database."""
+    day, moment = connection.ops.adapt_datefield_value, connection.ops.adapt_datetimefield_value
+    return (
+        record.league_id,
+        record.external_id,
+        day(record.date),
+        moment(record.played_at),
+        record.sequence,
+        RecordStatus(record.status).value,
+        record.created_by_id,
+        moment(record.created_at),
+        record.void_reason,
+        record.replaces_id,
+        record.seat_columns,
+        *(getattr(record, name) for name in GAME_FIELDS),
+    )
+
+
+def insert_game(record: GameRecord, game: Game, players: Players) -> int | None:
+    """Insert an unsaved record of `game`, its seats and their VP sources; the record's pk, or
+    None where a live record of the league has the game's id (the live-id index; nothing is
+    written then). One statement on PostgreSQL (`game_statement`)."""
+    one = game_statement(record, game, players)
+    if one is not None:
+        return inserted_pk(run_all([one])[0])
+    found = run_all(_record_insert(record))[0]
+    if found:
+        insert_seats([game], {game.id: found[0][0]}, players)
+    return inserted_pk(found)
+
+
+def game_statement(record: GameRecord, game: Game, players: Players) -> Statement | None:
+    """`insert_game` as one statement returning the pk (`inserted_pk`), to run with others; on
+    PostgreSQL only (None elsewhere: SQLite takes the seats after the record's pk)."""
+    if connection.vendor != "postgresql":
+        return None
+    return _with_seats(_record_insert(record)[0], game, players)
+
+
+def inserted_pk(found: Rows) -> int | None:
+    """The pk `game_statement` returned, or None where the live-id index refused the record."""
+    return int(found[0][0]) if found else None
+
+
+def _record_insert(record: GameRecord) -> list[Statement]:
+    status = column(GameRecord, "status")
+    live = (
+        f"ON CONFLICT ({column(GameRecord, 'league')}, {column(GameRecord, 'external_id')}) "
+        f"WHERE NOT ({status} = '{RecordStatus.VOIDED.value}') DO NOTHING RETURNING id"
+    )
+    return insert_statements(GameRecord, RECORD_FIELDS, [record_row(record)], on_conflict=live)
+
+
+_SEAT_FIELDS = ["game", "position", "player", "vp", "winner", "place", "team", "status", "account"]
+
+
+def _with_seats(record: Statement, game: Game, players: Players) -> Statement:
+    """The record's INSERT with its seats' and sources' (PostgreSQL): one statement of
+    data-modifying WITH queries, which insert no seat where the record is refused."""
+    sql, params = record
+    seats, seat_params = unnest(Seat, _SEAT_FIELDS[1:], _seats(game, players))
+    names = ", ".join(column(Seat, name) for name in _SEAT_FIELDS)
+    position = column(Seat, "position")
+    parts = [
+        f"g AS ({sql})",
+        f"s AS (INSERT INTO {table(Seat)} ({names}) SELECT g.id, v.* FROM g, {seats} AS v "
+        f"RETURNING id, {position})",
+    ]
+    params = [*params, *seat_params]
+    sources = [
+        (n, source, vp) for n, seat in enumerate(game.seats) for source, vp in seat.sources.items()
+    ]
+    if sources:
+        # The seat's position stands in the seat column's place until the seat's id is known.
+        rows, source_params = unnest(SourceVP, ["seat", "source", "vp"], sources)
+        into = ", ".join(column(SourceVP, name) for name in ["seat", "source", "vp"])
+        parts.append(
+            f"x AS (INSERT INTO {table(SourceVP)} ({into}) SELECT s.id, v.source, v.vp FROM s "
+            f"JOIN {rows} AS v (position, source, vp) ON s.{position} = v.position)"
+        )
+        params += source_params
+    return "WITH " + ", ".join(parts) + " SELECT id FROM g", params
+
+
+def _seats(game: Game, players: Players) -> list[tuple[Any, ...]]:
+    """The game's seat rows but for the game's pk (`_SEAT_FIELDS[1:]`)."""
+    return [
+        (n, players[seat.player.casefold()][0], seat.vp, seat.winner, seat.place,
+         seat.team or "", seat.status.value, seat.account.value)
+        for n, seat in enumerate(game.seats)
+    ]  # fmt: skip
+
+
 def insert_seats(games: Sequence[Game], pks: dict[str, int], players: Players) -> None:
     """The seats of these stored games (`pks`: each game's pk by its id) and their VP sources."""
-    columns = ["game", "position", "player", "vp", "winner", "place", "team", "status", "account"]
-    rows = [
-        (pks[g.id], n, players[seat.player.casefold()][0], seat.vp, seat.winner, seat.place,
-         seat.team or "", seat.status.value, seat.account.value)
-        for g in games
-        for n, seat in enumerate(g.seats)
-    ]  # fmt: skip
-    insert(Seat, columns, rows)
+    insert_rows(
+        Seat, _SEAT_FIELDS, [(pks[g.id], *row) for g in games for row in _seats(g, players)]
+    )
     with_sources = [g for g in games if any(seat.sources for seat in g.seats)]
     if not with_sources:
         return
@@ -78,20 +244,4 @@ def insert_seats(games: Sequence[Game], pks: dict[str, int], players: Players) -
         for n, seat in enumerate(g.seats)
         for source, vp in seat.sources.items()
     ]
-    insert(SourceVP, ["seat", "source", "vp"], sources)
-
-
-def insert(
-    model: type[Any], columns: Sequence[str], rows: Sequence[tuple[Any, ...]], on_conflict: str = ""
-) -> None:
-    """`insert_rows` by the model's field names."""
-    names = [model._meta.get_field(c).column for c in columns]
-    insert_rows(model._meta.db_table, names, rows, on_conflict=on_conflict)
-
-
-def column(model: type[Any], field: str) -> str:
-    return connection.ops.quote_name(model._meta.get_field(field).column)
-
-
-def table(model: type[Any]) -> str:
-    return connection.ops.quote_name(model._meta.db_table)
+    insert_rows(SourceVP, ["seat", "source", "vp"], sources)

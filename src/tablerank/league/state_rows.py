@@ -7,13 +7,24 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from django.db import connection
 from django.utils import timezone
 
-from tablerank.league.bulk import batched, insert_rows, select_in
+from tablerank.league.bulk import (
+    FEW_VALUES,
+    Rows,
+    Statement,
+    batched,
+    inserts,
+    run_all,
+    statements_in,
+    update_statements,
+)
 from tablerank.league.models import League, RatingState
+from tablerank.league.watermarks import Marks
 
 __all__ = [
     "Key",
     "ListState",
     "Row",
+    "StateReads",
     "StateRows",
     "delete_states",
     "format_parts",
@@ -56,18 +67,21 @@ def stored_rows(
 
 def upsert_states(league: League, system: str, key: str, rows: Mapping[str, Row]) -> None:
     """Insert or overwrite these names' rows of one list, in bulk."""
-    _upsert_values(league, [(system, key, player, *row) for player, row in rows.items()])
+    run_all(_upserting(league, {(system, key, player): row for player, row in rows.items()}))
 
 
-def _upsert_values(league: League, rows: Sequence[tuple[str, str, str, float, int, str]]) -> None:
-    """Insert or overwrite rows (system, list key, name, rating, games, parts) of any lists, in
-    one bulk statement (the ON CONFLICT form is the same in SQLite and PostgreSQL)."""
+def _upserting(league: League, rows: Mapping[tuple[str, str, str], Row]) -> list[Statement]:
+    """Insert or overwrite rows of any lists: the statement to run (`bulk.inserts`; the ON
+    CONFLICT form is the same in SQLite and PostgreSQL)."""
     now = connection.ops.adapt_datetimefield_value(timezone.now())
-    pk = league.pk
-    insert_rows(
-        RatingState._meta.db_table,
-        ["league_id", "system", "list_key", "player", "rating", "games", "parts", "updated_at"],
-        [(pk, *row, now) for row in rows],
+    values = [
+        (league.pk, system, key, player, rating, games, parts, now)
+        for (system, key, player), (rating, games, parts) in rows.items()
+    ]
+    return inserts(
+        RatingState,
+        ["league", "system", "list_key", "player", "rating", "games", "parts", "updated_at"],
+        values,
         on_conflict="ON CONFLICT (league_id, system, list_key, player) DO UPDATE SET "
         "rating = excluded.rating, games = excluded.games, parts = excluded.parts, "
         "updated_at = excluded.updated_at",
@@ -76,13 +90,26 @@ def _upsert_values(league: League, rows: Sequence[tuple[str, str, str, float, in
 
 def delete_states(league: League, system: str, key: str, players: Iterable[str]) -> None:
     """Drop these names' rows of one list (they have no rated game left in it)."""
-    rows = RatingState.objects.filter(league=league, system=system, list_key=key)
-    for part in batched(sorted(players)):
-        rows.filter(player__in=part).delete()
+    run_all(_deleting(league, system, key, players))
+
+
+def _deleting(league: League, system: str, key: str, players: Iterable[str]) -> list[Statement]:
+    table = connection.ops.quote_name(RatingState._meta.db_table)
+    sql = f"DELETE FROM {table} WHERE league_id = %s AND system = %s AND list_key = %s"
+    return statements_in(sql + " AND player IN {in}", [league.pk, system, key], sorted(players))
 
 
 Key = tuple[str, str, str]
 """(system, list key, name)."""
+
+
+_SET = ["rating", "games", "parts", "updated_at"]
+
+"""What a write changes in a stored row."""
+
+
+def _by_name(where: Key) -> tuple[str, str, str]:
+    return where[2], where[0], where[1]
 
 
 class StateRows:
@@ -99,23 +126,35 @@ class StateRows:
         self.gone: dict[tuple[str, str], set[str]] = {}
         """The names whose rows `save` deletes, by list."""
         self._looked: set[str] = set()
+        self._pks: dict[Key, int] = {}
+        """The stored rows' pks, by where they are."""
 
     def load(self, names: Iterable[str]) -> None:
         missing = sorted(set(names) - self._looked)  # in index order
-        if not missing:
-            return
-        lists = self.lists
+        if missing:
+            self.take(missing, run_all(self.reading(missing)))
+
+    def reading(self, names: Sequence[str]) -> list[Statement]:
+        """The statements that read these names' rows of every list, to run with others;
+        `take` their rows."""
         table = connection.ops.quote_name(RatingState._meta.db_table)
         sql = (
-            f"SELECT system, list_key, player, rating, games, parts FROM {table} "
+            f"SELECT system, list_key, player, rating, games, parts, id FROM {table} "
             "WHERE league_id = %s AND player IN {in}"
         )
-        for system, key, player, rating, games, parts in select_in(sql, [self.league.pk], missing):
-            one = lists.get((system, key))
-            if one is None:
-                one = lists[system, key] = {}
-            one[player] = (rating, games, parts)
-        self._looked.update(missing)
+        return statements_in(sql, [self.league.pk], names)
+
+    def take(self, names: Iterable[str], found: Iterable[Rows]) -> None:
+        """Keep the rows `reading(names)` found."""
+        lists, pks = self.lists, self._pks
+        for rows in found:
+            for system, key, player, rating, games, parts, pk in rows:
+                one = lists.get((system, key))
+                if one is None:
+                    one = lists[system, key] = {}
+                one[player] = (rating, games, parts)
+                pks[system, key, player] = pk
+        self._looked.update(names)
 
     def get(self, where: Key) -> Row | None:
         if where[2] not in self._looked:
@@ -150,28 +189,63 @@ class StateRows:
         self.gone.setdefault((system, key), set()).add(player)
 
     def save(self) -> None:
-        """Write the rows put and delete the rows dropped. The rows go in by name, then list:
-        a name's new rows lie together in the table, where the next write reads them back
+        run_all(self.writing())
+
+    def writing(self) -> list[Statement]:
+        """The statements that write the changes back, to run with others (many changed rows
+        are written at once instead); the changes count as saved. New rows go in by name, then
+        list: a name's new rows lie together in the table, where the next write reads them back
         (measured: a third less time reading an import's rows, a tenth less writing them)."""
-        dirty = [
-            (system, key, players, self.lists[system, key])
+        lists, pks = self.lists, self._pks
+        changed = [
+            (system, key, player)
             for (system, key), players in self.dirty.items()
+            for player in players
         ]
-        names = sorted(set().union(*(players for _, _, players, _ in dirty)))
-        _upsert_values(
-            self.league,
-            [
-                (system, key, player, *rows[player])
-                for player in names
-                for system, key, players, rows in dirty
-                if player in players
-            ],
+        stored = [where for where in changed if where in pks]
+        if len(stored) * len(_SET) > FEW_VALUES:  # an import's batch: its upserts go by COPY
+            stored = []
+        now = connection.ops.adapt_datetimefield_value(timezone.now())
+        out = update_statements(
+            RatingState, _SET, [(pks[w], *lists[w[:2]][w[2]], now) for w in stored]
         )
+        if stored:
+            written = set(stored)
+            changed = [where for where in changed if where not in written]
+        changed.sort(key=_by_name)
+        out += _upserting(self.league, {where: lists[where[:2]][where[2]] for where in changed})
         for (system, key), players in self.gone.items():
             if players:
-                delete_states(self.league, system, key, players)
+                for player in players:
+                    pks.pop((system, key, player), None)
+                out += _deleting(self.league, system, key, sorted(players))
         self.dirty.clear()
         self.gone.clear()
+        return out
+
+
+class StateReads:
+    """What a rating refresh reads first: every watermark of the league and some names' rows of
+    every list, as statements that may run with others (after the league's write lock)."""
+
+    def __init__(self, league: League, names: Iterable[str]) -> None:
+        self.league = league
+        self.names = sorted(set(names))
+        self.rows = StateRows(league)
+        self.marks: Marks | None = None
+
+    def reading(self) -> list[Statement]:
+        return [Marks.reading(self.league), *self.rows.reading(self.names)]
+
+    def take(self, found: Sequence[Rows]) -> Marks:
+        """Keep what `reading` found; the watermarks."""
+        self.marks = Marks(self.league, found[0])
+        self.rows.take(self.names, found[1:])
+        return self.marks
+
+    def loaded(self) -> tuple[StateRows, Marks]:
+        """The rows and the watermarks, read now unless `take` has them already."""
+        return self.rows, self.marks or self.take(run_all(self.reading()))
 
 
 class ListState(Mapping[str, float]):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import connection
 
-from tablerank.league.bulk import insert_rows
+from tablerank.league.bulk import Rows, Statement, inserts, run_all
 from tablerank.league.models import League, RatingWatermark
 from tablerank.league.played import Point
 
@@ -17,20 +17,22 @@ Mark = tuple[Point, int]
 class Marks:
     """The league's watermarks by (system, list key), with the changes to write back."""
 
-    def __init__(self, league: League) -> None:
+    def __init__(self, league: League, rows: Rows | None = None) -> None:
+        """`rows`: what `reading(league)` found, when it ran with other statements."""
         self.league = league
-        table = connection.ops.quote_name(RatingWatermark._meta.db_table)
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"SELECT system, list_key, date, sequence, games FROM {table} WHERE league_id = %s",
-                [league.pk],
-            )
-            rows = cursor.fetchall()
+        if rows is None:
+            rows = run_all([self.reading(league)])[0]
         self.marks: dict[tuple[str, str], Mark] = {
             (system, key): ((at, sequence), games) for system, key, at, sequence, games in rows
         }
         self._changed: set[tuple[str, str]] = set()
         self._gone: set[tuple[str, str]] = set()
+
+    @staticmethod
+    def reading(league: League) -> Statement:
+        table = connection.ops.quote_name(RatingWatermark._meta.db_table)
+        sql = f"SELECT system, list_key, date, sequence, games FROM {table} WHERE league_id = %s"
+        return sql, [league.pk]
 
     def get(self, system: str, key: str) -> Mark | None:
         return self.marks.get((system, key))
@@ -46,20 +48,27 @@ class Marks:
         self._gone.add((system, key))
 
     def save(self) -> None:
+        run_all(self.writing())
+
+    def writing(self) -> list[Statement]:
+        """The statements that write the changes back, to run with others; the changes count
+        as saved."""
         day = connection.ops.adapt_datefield_value
         rows = [
             (self.league.pk, system, key, day(at[0]), at[1], games)
             for (system, key) in sorted(self._changed)
             for at, games in [self.marks[system, key]]
         ]
-        insert_rows(
-            RatingWatermark._meta.db_table,
-            ["league_id", "system", "list_key", "date", "sequence", "games"],
+        out = inserts(
+            RatingWatermark,
+            ["league", "system", "list_key", "date", "sequence", "games"],
             rows,
             on_conflict="ON CONFLICT (league_id, system, list_key) DO UPDATE SET "
             "date = excluded.date, sequence = excluded.sequence, games = excluded.games",
         )
-        for system, key in sorted(self._gone):
-            RatingWatermark.objects.filter(league=self.league, system=system, list_key=key).delete()
+        table = connection.ops.quote_name(RatingWatermark._meta.db_table)
+        gone = f"DELETE FROM {table} WHERE league_id = %s AND system = %s AND list_key = %s"
+        out += [(gone, [self.league.pk, system, key]) for system, key in sorted(self._gone)]
         self._changed.clear()
         self._gone.clear()
+        return out

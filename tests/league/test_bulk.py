@@ -1,0 +1,142 @@
+"""The plain-SQL helpers of the write paths: statements run together, rows inserted from
+arrays, and the array literals written for them read back as the same values."""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from typing import Any
+
+import pytest
+from django.db import IntegrityError, connection
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from tablerank.league.array_literals import array_literal
+from tablerank.league.bulk import insert_rows, run_all, update_statements
+from tablerank.league.models import League, RatingState
+from tablerank.league.state_rows import StateRows
+
+pytestmark = pytest.mark.django_db
+
+texts = st.text(st.characters(exclude_characters="\x00"))
+moments = st.datetimes(min_value=dt.datetime(1900, 1, 1), timezones=st.just(dt.UTC))
+
+
+def _read_back(literal: str, kind: str) -> list[Any]:
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT %s::{kind}[]", [literal])
+        return list(cursor.fetchone()[0])
+
+
+def _postgresql() -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("PostgreSQL's array input")
+
+
+def test_an_array_literal_is_written_by_type_and_null() -> None:
+    assert array_literal([1, None, 3]) == "{1,NULL,3}"
+    assert array_literal(['a"b', "c\\d", "", None]) == '{"a\\"b","c\\\\d","",NULL}'
+    assert array_literal([True, False]) == "{t,f}"
+    assert array_literal([None, None]) == "{NULL,NULL}"
+    assert array_literal([dt.date(2026, 3, 1)]) == '{"2026-03-01"}'
+    assert array_literal(['a","b', "c"]) == '{"a\\",\\"b","c"}'
+
+
+def test_mixed_or_other_types_are_left_to_psycopg() -> None:
+    assert array_literal([1, 2.5]) is None
+    assert array_literal([b"\x00"]) is None
+    assert array_literal([True, 1]) is None
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.none() | texts, max_size=8))
+@example(['a","b', "{c}", "NULL", " d ", "e\\"])
+def test_text_reads_back_the_same(values: list[str | None]) -> None:
+    _postgresql()
+    literal = array_literal(values)
+    assert literal is not None
+    assert _read_back(literal, "text") == values
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.none() | st.floats(), max_size=8))
+def test_floats_read_back_bit_for_bit(values: list[float | None]) -> None:
+    _postgresql()
+    literal = array_literal(values)
+    assert literal is not None
+    assert [_bits(x) for x in _read_back(literal, "double precision")] == [_bits(x) for x in values]
+
+
+def _bits(value: float | None) -> object:
+    """A float as compared bit for bit (-0.0 differs from 0.0), every NaN alike."""
+    if value is None:
+        return None
+    if math.isnan(value):
+        return "nan"
+    return value, math.copysign(1.0, value)
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.integers(-(2**63), 2**63 - 1), max_size=8), st.lists(moments, max_size=4))
+def test_integers_and_moments_read_back_the_same(
+    numbers: list[int], times: list[dt.datetime]
+) -> None:
+    _postgresql()
+    assert _read_back(array_literal(numbers) or "", "bigint") == numbers
+    assert _read_back(array_literal(times) or "", "timestamp with time zone") == times
+    days = [moment.date() for moment in times]
+    assert _read_back(array_literal(days) or "", "date") == days
+
+
+def test_statements_run_together_in_order(league: League) -> None:
+    now = connection.ops.adapt_datetimefield_value(dt.datetime.now(dt.UTC))
+    rows = [(league.pk, "pages.point", "", f"p{n}", float(n), n, "", now) for n in range(60)]
+    fields = ["league", "system", "list_key", "player", "rating", "games", "parts", "updated_at"]
+    insert_rows(RatingState, fields, rows)
+    read = "SELECT player FROM league_ratingstate WHERE league_id = %s AND games = %s"
+    drop = "DELETE FROM league_ratingstate WHERE league_id = %s AND games < %s"
+    found = run_all([(read, [league.pk, 7]), (drop, [league.pk, 10]), (read, [league.pk, 7])])
+    assert found == [[("p7",)], [], []]
+    assert RatingState.objects.filter(league=league).count() == 50
+    with pytest.raises(IntegrityError):
+        run_all([(read, [league.pk, 11]), *[(_insert_one(), [league.pk, "p11", now])]])
+
+
+def _insert_one() -> str:
+    return (
+        "INSERT INTO league_ratingstate (league_id, system, list_key, player, rating, games, "
+        "parts, updated_at) VALUES (%s, 'pages.point', '', %s, 1.0, 1, '', %s)"
+    )
+
+
+def test_rows_are_updated_by_pk(league: League) -> None:
+    now = connection.ops.adapt_datetimefield_value(dt.datetime.now(dt.UTC))
+    fields = ["league", "system", "list_key", "player", "rating", "games", "parts", "updated_at"]
+    insert_rows(RatingState, fields, [(league.pk, "s", "", p, 1.0, 1, "", now) for p in "abc"])
+    pks = dict(RatingState.objects.values_list("player", "pk"))
+    changed = [(pks["a"], 2.5, 7, '1.0 "x"'), (pks["c"], -0.0, 9, "")]
+    run_all(update_statements(RatingState, ["rating", "games", "parts"], changed))
+    assert sorted(RatingState.objects.values_list("player", "rating", "games", "parts")) == [
+        ("a", 2.5, 7, '1.0 "x"'),
+        ("b", 1.0, 1, ""),
+        ("c", -0.0, 9, ""),
+    ]
+
+
+def test_a_state_row_dropped_and_written_again_is_stored_anew(league: League) -> None:
+    where = ("pages.point", "", "Ann")
+    first = StateRows(league)
+    first.put(where, (10.0, 1, ""))
+    first.save()
+    rows = StateRows(league)
+    rows.load(["Ann"])
+    rows.drop(where)
+    rows.save()
+    assert not RatingState.objects.filter(league=league).exists()
+    rows.put(where, (12.0, 2, ""))
+    rows.save()
+    assert list(RatingState.objects.values_list("player", "rating", "games")) == [("Ann", 12.0, 2)]
+    rows.put(where, (13.0, 3, ""))
+    rows.save()
+    assert list(RatingState.objects.values_list("player", "rating", "games")) == [("Ann", 13.0, 3)]
