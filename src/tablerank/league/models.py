@@ -126,7 +126,9 @@ class Player(models.Model):
     """A league member. Names are unique per league ignoring case (`key` is the casefolded
     name, the same comparison the engine uses for seats at one table)."""
 
-    league = models.ForeignKey(League, on_delete=models.PROTECT, related_name="players")
+    league = models.ForeignKey(
+        League, on_delete=models.PROTECT, related_name="players", db_index=False
+    )  # the name index leads with it
     name = models.CharField(max_length=100)
     key = models.CharField(max_length=200, editable=False)
     created_at = models.DateTimeField(default=timezone.now)
@@ -205,7 +207,9 @@ class Invitation(models.Model):
 class AccountPeriod(models.Model):
     """The player's account type (premium or free) from `valid_from` until the next period."""
 
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="accounts")
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="accounts", db_index=False
+    )  # the unique period leads with it
     account = models.CharField(max_length=16, choices=_choices(engine.Account))
     valid_from = models.DateField()
 
@@ -234,7 +238,9 @@ class Recorded(models.Model):
     """What every stored result has: its league and id, when it was played, its status, and
     who recorded it or voided it, when and why. Results are append-only (`save`, `delete`)."""
 
-    league = models.ForeignKey(League, on_delete=models.PROTECT, related_name="+")
+    league = models.ForeignKey(
+        League, on_delete=models.PROTECT, related_name="+", db_index=False
+    )  # the play index leads with it
     external_id = models.CharField(max_length=200)
     date = models.DateField()
     played_at = models.DateTimeField(null=True, blank=True)
@@ -342,7 +348,9 @@ class GameRecord(Recorded):
 class Seat(models.Model):
     """One player's result at one recorded table; `position` keeps the record's seat order."""
 
-    game = models.ForeignKey(GameRecord, on_delete=models.CASCADE, related_name="seats")
+    game = models.ForeignKey(
+        GameRecord, on_delete=models.CASCADE, related_name="seats", db_index=False
+    )  # the seat's unique position leads with it
     position = models.PositiveSmallIntegerField()
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     vp = models.FloatField(null=True, blank=True)
@@ -379,7 +387,9 @@ class Seat(models.Model):
 class SourceVP(models.Model):
     """VP one seat earned from one source (three cities are ``cities`` = 6)."""
 
-    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="sources")
+    seat = models.ForeignKey(
+        Seat, on_delete=models.CASCADE, related_name="sources", db_index=False
+    )  # the unique source leads with it
     source = models.CharField(max_length=64)
     vp = models.PositiveIntegerField()
 
@@ -415,7 +425,9 @@ class EventRecord(Recorded):
 class EventStanding(models.Model):
     """One player's final line in a recorded event."""
 
-    event = models.ForeignKey(EventRecord, on_delete=models.CASCADE, related_name="standings")
+    event = models.ForeignKey(
+        EventRecord, on_delete=models.CASCADE, related_name="standings", db_index=False
+    )  # the standing's unique position leads with it
     position = models.PositiveSmallIntegerField()
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="standings")
     place = models.PositiveSmallIntegerField()

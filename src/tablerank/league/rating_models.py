@@ -20,8 +20,8 @@ class RatingState(models.Model):
     player's name as the league spells it, or (area, solitaire) the game title itself."""
 
     league = models.ForeignKey(
-        "league.League", on_delete=models.CASCADE, related_name="rating_states"
-    )
+        "league.League", on_delete=models.CASCADE, related_name="rating_states", db_index=False
+    )  # both indexes lead with it
     system = models.CharField(max_length=64)
     list_key = models.CharField(max_length=200, blank=True)
     player = models.CharField(max_length=200)
@@ -56,8 +56,8 @@ class RatingWatermark(models.Model):
     nearest earlier `RatingCheckpoint`."""
 
     league = models.ForeignKey(
-        "league.League", on_delete=models.CASCADE, related_name="rating_watermarks"
-    )
+        "league.League", on_delete=models.CASCADE, related_name="rating_watermarks", db_index=False
+    )  # the unique watermark leads with it
     system = models.CharField(max_length=64)
     list_key = models.CharField(max_length=200, blank=True)
     date = models.DateField()
@@ -82,7 +82,9 @@ class RatingCheckpoint(models.Model):
     `checkpoints.EVERY` games of the list; a change in the past replays from the nearest
     earlier one, and explanations start from it."""
 
-    league = models.ForeignKey("league.League", on_delete=models.CASCADE, related_name="+")
+    league = models.ForeignKey(
+        "league.League", on_delete=models.CASCADE, related_name="+", db_index=False
+    )  # the unique checkpoint leads with it
     system = models.CharField(max_length=64)
     list_key = models.CharField(max_length=200, blank=True)
     date = models.DateField()

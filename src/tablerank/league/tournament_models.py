@@ -20,8 +20,8 @@ class Tournament(models.Model):
     top `cut` players at semifinal tables and the table winners at the final."""
 
     league = models.ForeignKey(
-        "league.League", on_delete=models.PROTECT, related_name="tournaments"
-    )
+        "league.League", on_delete=models.PROTECT, related_name="tournaments", db_index=False
+    )  # the unique slug leads with it
     slug = models.SlugField(max_length=100)
     name = models.CharField(max_length=200)
     rounds = models.PositiveSmallIntegerField()
@@ -47,7 +47,9 @@ class Tournament(models.Model):
 class Entrant(models.Model):
     """A player registered for a tournament; present once checked in, until dropped."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="entrants", db_index=False
+    )  # the unique entry leads with it
     player = models.ForeignKey("league.Player", on_delete=models.PROTECT, related_name="+")
     checked_in = models.BooleanField(default=False)
     dropped_after = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -66,7 +68,9 @@ class TableSeat(models.Model):
     """One player's seat in one round: table `table` (0: a bye), `position` in turn order
     (0 starts)."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="seats")
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="seats", db_index=False
+    )  # the seat once a round leads with it
     round = models.PositiveSmallIntegerField()
     table = models.PositiveSmallIntegerField()
     position = models.PositiveSmallIntegerField()
