@@ -5,7 +5,7 @@ play order (by day, stably: `chronological`). What else a game's change depends 
 table's: whether the system rates it at all (`refusal`, `list_key`), which seats are rated and
 their places. So those are worked out once per table, and each game is its players' numbers.
 The replay goes through the compiled loops (`array_replay`) where they are worth loading
-(`compiled.worth_compiling`), else through the memoised replay (`fast_replay`); both look
+(`loading.worth_compiling`), else through the memoised replay (`fast_replay`); both look
 every pair's number up in tables filled by the engine's own `pair_change`. Where the answer
 could differ in any way (two lists, a rating that is not a whole number for the compiled
 loops, an arithmetic error) there is no answer here: the caller rates the games the usual way.
@@ -18,9 +18,9 @@ from collections import Counter
 from collections.abc import Mapping
 from itertools import accumulate
 
+from tablerank.engine.loading import worth_compiling
 from tablerank.engine.plain import PlainOrder
 from tablerank.engine.systems.base import NotRated, RatingTable, System
-from tablerank.engine.systems.compiled import worth_compiling
 from tablerank.engine.systems.cow.elo import Elo, rated_place
 from tablerank.engine.systems.fast_replay import pair_changes
 

@@ -3,7 +3,7 @@
 The games become `array_replay`'s integer columns at once: each table's seats' places and
 flags are worked out once and gathered game by game, the players are the reading's numbers.
 numpy and numba load with this module, which `in_order` imports only where a replay is worth
-them (`compiled.worth_compiling`).
+them (`loading.worth_compiling`).
 """
 
 from __future__ import annotations
