@@ -23,6 +23,7 @@ from tablerank.engine.plain import PlainOrder
 from tablerank.engine.systems.base import NotRated, RatingTable, System
 from tablerank.engine.systems.cow.elo import Elo, rated_place
 from tablerank.engine.systems.fast_replay import pair_changes
+from tablerank.engine.values import Seat
 
 __all__ = ["order_table", "rates_in_order"]
 
@@ -62,14 +63,14 @@ def order_table(
     return RatingTable(system.name, system.rank(ratings, counts), tuple(skipped))
 
 
-def _rated_seats(seats: tuple[object, ...]) -> list[tuple[int, int]]:
+def _rated_seats(seats: tuple[Seat, ...]) -> list[tuple[int, int]]:
     """The seats cow.elo rates (`rated_place`), none where fewer than two are."""
     found = [(i, place) for i, s in enumerate(seats)
-             if (place := rated_place(s.place, s.status, s.account)) is not None]  # type: ignore[attr-defined]  # fmt: skip
+             if (place := rated_place(s.place, s.status, s.account)) is not None]  # fmt: skip
     return found if len(found) >= 2 else []
 
 
-def seat_starts(games: PlainOrder) -> list[int]:
+def _seat_starts(games: PlainOrder) -> list[int]:
     """Where each game's players start in `games.players`, and after the last, their end."""
     sizes = [len(t.seats) for t in games.templates]
     return [0, *accumulate(sizes[t] for t in games.tables)]
@@ -81,7 +82,7 @@ def _replayed(
 ) -> tuple[dict[str, float], Counter[str]]:  # fmt: skip
     """Ratings and games after the memoised replay (`fast_replay`) of the games in `order`."""
     paired, initial = pair_changes(system), system.initial_rating()
-    names, players, tables, starts = games.names, games.players, games.tables, seat_starts(games)
+    names, players, tables, starts = games.names, games.players, games.tables, _seat_starts(games)
     ratings: dict[str, float] = dict(start or {})
     rated_players: list[str] = []
     get, also_rated = ratings.get, rated_players.extend
@@ -109,7 +110,7 @@ def _skipped(
     """`totals`'s `not_rated`: the games the system refuses, in play order, then each seat it
     does not rate, game by game in play order."""
     tables, ids = games.tables, games.ids
-    out = [NotRated(ids[g], None, refused[tables[g]]) for g in order if refused[tables[g]]]  # type: ignore[arg-type]
+    out = [NotRated(ids[g], None, reason) for g in order if (reason := refused[tables[g]])]
     why: list[list[tuple[int, str]]] = []
     for template, seats in zip(games.templates, rated, strict=True):
         kept = {i for i, _ in seats or ()}
@@ -118,7 +119,7 @@ def _skipped(
             for i, s in enumerate(template.seats) if i not in kept])  # fmt: skip
     if not any(why):
         return out
-    names, players, starts = games.names, games.players, seat_starts(games)
+    names, players, starts = games.names, games.players, _seat_starts(games)
     for g in order:
         first = starts[g]
         out += [NotRated(ids[g], names[players[first + i]], reason) for i, reason in why[tables[g]]]
