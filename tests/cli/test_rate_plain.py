@@ -1,8 +1,10 @@
-"""`tablerank rate` says the same with or without rating plain games by table.
+"""`tablerank rate` says the same with or without rating plain games by table or in order.
 
-`rate` first tries files of plain games rated by table (`read_plain`, `plain_table`) and reads
-and rates them the usual way otherwise. For random files, systems and options, the output,
-the warnings and errors and the exit status must be those of the usual way alone.
+`rate` first tries files of plain games rated by table (`read_plain`, `plain_table`) or, for
+cow.elo, replayed in play order (`read_plain_in_order`, `order_table`, through the memoised
+replay or the compiled loops) and reads and rates them the usual way otherwise. For random
+files, systems and options, the output, the warnings and errors and the exit status must be
+those of the usual way alone.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typer.testing import CliRunner
 
 from tablerank.cli import inputs
 from tablerank.cli.main import app
+from tablerank.engine.systems import in_order
 from tests.engine.systems.test_by_table import BY_TABLE
 from tests.formats.test_plain_games import NAMES, now_and_then, plain_files, written
 
@@ -35,7 +38,12 @@ def usual(args: list[str]) -> tuple[int, str, str]:
 
 
 OPTIONS = [[], ["--allow-invalid"], ["--group", "league"], ["--city", "Graz"],
-           ["--format", "csv"], ["--param", "tables.2=5,1"], ["--param", "nope=1"]]  # fmt: skip
+           ["--format", "csv"], ["--param", "tables.2=5,1"], ["--param", "nope=1"],
+           ["--param", "k=10.5"], ["--param", "start=1000.5"]]  # fmt: skip
+
+
+IN_ORDER_OPTIONS = [[], ["--allow-invalid"], ["--format", "csv"], ["--group", "league"],
+                    ["--param", "k=10.5"], ["--param", "start=1000.5"]]  # fmt: skip
 
 
 @settings(max_examples=200, deadline=None)
@@ -45,10 +53,46 @@ OPTIONS = [[], ["--allow-invalid"], ["--group", "league"], ["--city", "Graz"],
     options=st.sampled_from(OPTIONS),
     start=st.none() | st.dictionaries(st.sampled_from([*NAMES, "Zed"]), st.integers(-9, 99)),
     table=now_and_then(4),
+    compiled=st.booleans(),
 )
 def test_rate_says_what_the_usual_reading_says(
-    files: list[str], system: str, options: list[str], start: dict[str, Any] | None, table: bool
+    files: list[str],
+    system: str,
+    options: list[str],
+    start: dict[str, Any] | None,
+    table: bool,
+    compiled: bool,
 ) -> None:
+    said_as_usual(files, system, options, start, table, compiled)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    files=plain_files(),
+    options=st.sampled_from(IN_ORDER_OPTIONS),
+    start=st.none() | st.dictionaries(st.sampled_from([*NAMES, "Zed"]), st.integers(-9, 2000)),
+    table=now_and_then(4),
+    compiled=st.booleans(),
+)
+def test_rate_in_order_says_what_the_usual_reading_says(
+    files: list[str],
+    options: list[str],
+    start: dict[str, Any] | None,
+    table: bool,
+    compiled: bool,
+) -> None:
+    said_as_usual(files, "cow.elo", options, start, table, compiled)
+
+
+def said_as_usual(
+    files: list[str],
+    system: str,
+    options: list[str],
+    start: dict[str, Any] | None,
+    table: bool,
+    compiled: bool,
+) -> None:
+    """`rate`'s output, messages and exit status are the usual way's."""
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         args = ["rate", *map(str, written(folder, files)), "--system", system, *options]
@@ -58,4 +102,6 @@ def test_rate_says_what_the_usual_reading_says(
             sheet = folder / "start.json"
             sheet.write_text(json.dumps(start), encoding="utf-8")
             args += ["--start", str(sheet)]
-        assert said(args) == usual(args)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(in_order, "worth_compiling", lambda games: compiled)
+            assert said(args) == usual(args)

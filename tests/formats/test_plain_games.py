@@ -17,10 +17,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tablerank.engine.plain import PlainGames
+from tablerank.engine.plain import PlainGames, PlainOrder
 from tablerank.engine.records import Account, Game, SeatStatus
+from tablerank.engine.values import day_order
 from tablerank.errors import InputError
-from tablerank.formats.plain_games import PlainSeat, read_plain
+from tablerank.formats.plain_games import PlainSeat, read_plain, read_plain_in_order
 from tablerank.formats.reading import read_records
 
 from ..engine.systems.test_by_table import table_key
@@ -33,6 +34,7 @@ ODD_SEAT_FIELDS = [{"status": "abandoned", "place": None}, {"team": "red"}, {"vp
 ODD_GAME_FIELDS = [{"date": "2026-02-30"}, {"id": "a/b"}, {"variant": "nope"}, {"game": "Kremlin"},
                    {"class": "team"}, {"target": 0}, {"seats": []}, {"round": -1},
                    {"description": [1, {"a": None}]}, {"date": "2026-03-14T19:30"}]  # fmt: skip
+DATES = ["2026-03-13", "2026-03-15", "2026-03-14T09:00", "2026-03-14T18:30:00+01:00"]
 GAME_FIELDS: dict[str, list[Any]] = {
     "variant": ["base", "seafarers"], "target": [10, 13], "group": ["league"], "city": ["Graz"],
     "class": ["wta", "race"], "event": ["cup"], "round": [1]}  # fmt: skip
@@ -74,8 +76,9 @@ def tables(draw: st.DrawFn) -> dict[str, Any]:
 
 @st.composite
 def played(draw: st.DrawFn, table: dict[str, Any], id: str) -> dict[str, Any]:
-    """A game of the table with its own id and players; now and then a seat's status or
-    account differs, which makes it another table."""
+    """A game of the table with its own id, players and now and then its own date (a time of
+    day with it now and then); now and then a seat's status or account differs, which makes it
+    another table."""
     seats = table["seats"]
     players = draw(st.lists(st.sampled_from(NAMES), min_size=len(seats), max_size=len(seats),
                             unique=True))  # fmt: skip
@@ -85,7 +88,10 @@ def played(draw: st.DrawFn, table: dict[str, Any], id: str) -> dict[str, Any]:
     if draw(now_and_then(6)) and seats:
         changed = draw(st.sampled_from([{"status": "substitute"}, {"account": "free"}]))
         seats[draw(st.integers(0, len(seats) - 1))].update(changed)
-    return {**table, "id": id, "seats": seats}
+    date = table["date"]
+    if draw(now_and_then(3)):
+        date = draw(st.sampled_from(DATES))
+    return {**table, "id": id, "date": date, "seats": seats}
 
 
 @st.composite
@@ -144,6 +150,38 @@ def test_plain_games_are_the_games_the_usual_reading_reads(files: list[str]) -> 
     assert kept(plain) == kept_games(records)  # type: ignore[arg-type]
 
 
+def in_order(plain: PlainOrder) -> list[tuple[str, str, int, list[str]]]:
+    """Each game in the files' order: id, table, day and players."""
+    sizes = [len(t.seats) for t in plain.templates]
+    out, first = [], 0
+    for table, id, day in zip(plain.tables, plain.ids, plain.days, strict=True):
+        players = [plain.names[n] for n in plain.players[first : first + sizes[table]]]
+        out.append((id, table_key(plain.templates[table]), day, players))
+        first += sizes[table]
+    assert first == len(plain.players)
+    return out
+
+
+def in_order_games(games: list[Game]) -> list[tuple[str, str, int, list[str]]]:
+    whens = sorted({day_order(g.date, g.time) for g in games})
+    return [(g.id, table_key(g), whens.index(day_order(g.date, g.time)),
+             [s.player for s in g.seats]) for g in games]  # fmt: skip
+
+
+@settings(max_examples=400)
+@given(files=plain_files())
+def test_plain_games_in_order_are_the_games_the_usual_reading_reads(files: list[str]) -> None:
+    with tempfile.TemporaryDirectory() as name:
+        paths = written(Path(name), files)
+        plain = read_plain_in_order(paths)
+        assert (plain is None) == (read_plain(paths) is None)
+        if plain is None:
+            return
+        records = read_records(paths)
+    assert all(isinstance(r, Game) for r in records)
+    assert in_order(plain) == in_order_games(records)  # type: ignore[arg-type]
+
+
 @pytest.fixture
 def folder() -> Any:
     with tempfile.TemporaryDirectory() as name:
@@ -164,6 +202,11 @@ def test_games_of_one_table_share_its_first_game(folder: Path) -> None:
     assert [t.id for t in plain.templates] == ["g1"]
     assert plain.seats == {"Ann": [0], "Bo": [1, 1], "Cy": [0]}
     assert plain.games == 2
+    ordered = read_plain_in_order(paths)
+    assert ordered is not None
+    assert [t.id for t in ordered.templates] == ["g1"]
+    assert (ordered.tables, ordered.ids, ordered.days) == ([0, 0], ["g1", "g2"], [0, 0])
+    assert (ordered.players, ordered.names) == ([0, 1, 2, 1], ["Ann", "Bo", "Cy"])
 
 
 @pytest.mark.parametrize(
@@ -182,6 +225,7 @@ def test_games_of_one_table_share_its_first_game(folder: Path) -> None:
 )
 def test_anything_unusual_is_left_to_the_usual_reading(folder: Path, content: str) -> None:
     assert read_plain(written(folder, [content])) is None
+    assert read_plain_in_order(written(folder, [content])) is None
 
 
 def test_an_id_used_in_two_files_and_a_csv_file_are_left_to_the_usual_reading(
@@ -189,6 +233,7 @@ def test_an_id_used_in_two_files_and_a_csv_file_are_left_to_the_usual_reading(
 ) -> None:
     line = json.dumps(GAME) + "\n"
     assert read_plain(written(folder, [line, line])) is None
+    assert read_plain_in_order(written(folder, [line, line])) is None
     csv = folder / "games.csv"
     csv.write_text(line, encoding="utf-8")
     assert read_plain([csv]) is None

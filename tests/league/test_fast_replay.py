@@ -12,6 +12,7 @@ import pytest
 from django.apps import apps
 from django.contrib.auth.models import User
 
+from tablerank.engine import loading
 from tablerank.engine.records import Game, game_from_dict
 from tablerank.engine.systems import array_replay as array_replay_module
 from tablerank.engine.systems.array_replay import columns_of
@@ -101,7 +102,7 @@ def test_the_engine_and_the_fast_replay_replay_to_the_same_state(
     assert _state(history) == compiled
 
 
-@pytest.mark.parametrize("compiled_from", [checkpoints.COMPILED_REPLAY, 0])
+@pytest.mark.parametrize("compiled_from", [loading.COMPILED_REPLAY, 0])
 def test_a_small_change_in_the_past_loads_the_compiled_loops_only_where_worth_it(
     history: League, official: User, monkeypatch: pytest.MonkeyPatch, compiled_from: int
 ) -> None:
@@ -111,8 +112,8 @@ def test_a_small_change_in_the_past_loads_the_compiled_loops_only_where_worth_it
     rebuild gives."""
     monkeypatch.setattr(checkpoints, "EVERY", 3)
     rebuild_ratings(history)
-    monkeypatch.setattr(checkpoints, "_KERNELS", "a module no test has loaded")
-    monkeypatch.setattr(checkpoints, "COMPILED_REPLAY", compiled_from)
+    monkeypatch.setattr(loading, "KERNELS", "a module no test has loaded")
+    monkeypatch.setattr(loading, "COMPILED_REPLAY", compiled_from)
     through_arrays, calls = array_lists.replay, []
 
     def counted(*args: Any) -> bool:

@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tablerank.engine import loading
 from tablerank.engine.records import Game, new_game
 from tablerank.engine.systems import SYSTEMS, get_system
 from tablerank.engine.systems.base import ReplaySystem
@@ -57,7 +58,7 @@ def frequent_checkpoints(monkeypatch: pytest.MonkeyPatch) -> None:
     """A checkpoint every 2 games of a list, so these small histories replay from them, and
     through the compiled replays, however small."""
     monkeypatch.setattr(checkpoints, "EVERY", 2)
-    monkeypatch.setattr(checkpoints, "COMPILED_REPLAY", 0)
+    monkeypatch.setattr(loading, "COMPILED_REPLAY", 0)
 
 
 @pytest.fixture
@@ -183,7 +184,7 @@ def test_state_equals_a_full_replay_with_the_sums_corrected_over_columns(
     """The same with every change to a sum list, even of one game, corrected over columns
     (`seat_amounts`), as an import's batches are."""
     monkeypatch.setattr(sum_lists, "BATCH", 1)
-    monkeypatch.setattr(sum_lists, "COLD_BATCH", 1)
+    monkeypatch.setattr(loading, "COLD_BATCH", 1)
     run_and_check(officials, steps)
 
 
@@ -367,7 +368,7 @@ def test_a_batch_equals_recording_one_by_one(
 ) -> None:
     if over_columns:  # the sums of each batch corrected over columns (`seat_amounts`)
         monkeypatch.setattr(sum_lists, "BATCH", 2)
-        monkeypatch.setattr(sum_lists, "COLD_BATCH", 2)
+        monkeypatch.setattr(loading, "COLD_BATCH", 2)
     one_by_one = League.objects.create(name="One", slug="one", unvalidated_titles=["catan"])
     batch = League.objects.create(name="Batch", slug="batch", unvalidated_titles=["catan"])
     for g in season[:60]:

@@ -10,12 +10,14 @@ from pathlib import Path
 
 from tablerank.cli.output import warn
 from tablerank.engine.history import select, unknown_names, unknown_players, unmatched
+from tablerank.engine.plain import PlainGames, PlainOrder
 from tablerank.engine.records import Game
 from tablerank.engine.systems import get_system
 from tablerank.engine.systems.base import RatingTable, Record, System
 from tablerank.engine.systems.by_table import plain_table, rates_by_table
+from tablerank.engine.systems.in_order import order_table, rates_in_order
 from tablerank.errors import InvalidGames, InvalidParameter
-from tablerank.formats.plain_games import read_plain
+from tablerank.formats.plain_games import read_plain, read_plain_in_order
 from tablerank.formats.reading import Skipped, read_records, read_start
 
 __all__ = [
@@ -125,8 +127,8 @@ def rating(
     start: Path | None,
     allow_invalid: bool,
 ) -> RatingTable:
-    """`rate`'s standings: of plain games by table where the system rates them so, else of
-    the records `inputs` reads."""
+    """`rate`'s standings: of plain games by table or in play order where the system rates
+    them so, else of the records `inputs` reads."""
     chosen = get_system(system, parameters(param))
     table = _plain_rating(files, chosen, filters, start)
     if table is not None:
@@ -138,11 +140,18 @@ def rating(
 def _plain_rating(
     files: Sequence[Path], system: System, filters: dict[str, str | None], start: Path | None
 ) -> RatingTable | None:
-    """The standings of files of plain games (`read_plain`) without a filter, each Catan table
-    valid, rated by table (`plain_table`); else None, before any warning."""
-    if any(filters.values()) or not rates_by_table(system):
+    """The standings of files of plain games without a filter, each Catan table valid, rated
+    by table (`read_plain`, `plain_table`) or in play order (`read_plain_in_order`,
+    `order_table`); else None, before any warning."""
+    if any(filters.values()):
         return None
-    games = read_plain(files)
+    games: PlainGames | PlainOrder | None
+    if rates_by_table(system):
+        games = read_plain(files)
+    elif rates_in_order(system):
+        games = read_plain_in_order(files)
+    else:
+        return None
     if games is None:
         return None
     sheet = read_start(start) if start else None
@@ -150,7 +159,10 @@ def _plain_rating(
 
     if failing(games.templates):
         return None
-    table = plain_table(system, games, sheet)
+    if isinstance(games, PlainGames):
+        table, players = plain_table(system, games, sheet), set(games.seats)
+    else:
+        table, players = order_table(system, games, sheet), set(games.names)
     if table is not None and sheet is not None:
-        warn(unknown_names(set(games.seats), sheet))
+        warn(unknown_names(players, sheet))
     return table

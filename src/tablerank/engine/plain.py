@@ -3,9 +3,10 @@
 Most games of a history share their table with many others: the same fields but id, date and
 players, and seat by seat the same place, VP, win, status and account. A reader that checks
 each table once (`formats.plain_games`) keeps one checked `Game` per table, the first of its
-games, and for each player the seats they held, as the number of the seat in its table.
-Systems whose amounts depend on the table alone total such a history without building the
-other games (`engine.systems.by_table`).
+games. For systems whose amounts depend on the table alone it keeps each player's seats, as
+the number of the seat in its table (`PlainGames`, totalled by `engine.systems.by_table`); for
+systems where the order matters, each game's table, id, day and players (`PlainOrder`,
+replayed by `engine.systems.in_order`). Neither builds the other games.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 
 from tablerank.engine.values import Game
 
-__all__ = ["PlainGames"]
+__all__ = ["PlainGames", "PlainOrder"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,3 +33,23 @@ class PlainGames:
     """Each player's seats, in the order of the games."""
     games: int
     """How many games there are."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlainOrder:
+    """Games in the files' order, each its table's template with its own id, day and players.
+
+    Game `g` is `templates[tables[g]]` with the id `ids[g]`, and its seats, in seat order, held
+    by the players numbered `players[s:s + n]` (`names` by number), where n is its table's
+    seats and s the seats of the games before it.
+    """
+
+    templates: list[Game]
+    """Each table's first game, built and checked as `new_game` builds it."""
+    tables: list[int]
+    ids: list[str]
+    days: list[int]
+    """Each game's date and time of day, as its place among the files' distinct ones in time
+    (`in_day_order`): play order is the games sorted by day, stably."""
+    players: list[int]
+    names: list[str]

@@ -25,6 +25,7 @@ __all__ = [
     "SeatStatus",
     "build_game",
     "build_seat",
+    "day_order",
     "in_day_order",
     "placed_game",
     "stored_game",
@@ -325,3 +326,8 @@ def in_day_order(record: Game | Event) -> tuple[dt.date, float]:
     record without a time before the timed ones of its day (a stable sort keeps input order
     among equals, so a history of plain dates is rated in input order within each day)."""
     return record.date, _clock(record.time)
+
+
+def day_order(date: dt.date, time: dt.time | None) -> tuple[dt.date, float]:
+    """`in_day_order` of a record of this date and time of day."""
+    return date, _clock(time)

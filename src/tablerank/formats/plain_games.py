@@ -8,14 +8,16 @@ at most its player (no blanks around the name), place, VP as a whole number, win
 engine's fast path (`fast_game_of_seats`, every rule of `new_game`); each other game of the
 table checks only its id, its date and its players' names, each distinct one once.
 
+`read_plain` keeps each player's seats (`PlainGames`, for systems that rate by table);
+`read_plain_in_order` each game's table, id, day and players (`PlainOrder`, for replays).
 Anything else (an event, a team, VP sources, a seat that left, a VP with a fraction, any error)
 answers None, and the files are read the usual way (`read_records`), which says what is wrong.
-tests/formats/test_plain_games.py holds the answer to that reading's.
+tests/formats/test_plain_games.py holds the answers to that reading's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
 from pathlib import Path
@@ -32,11 +34,11 @@ from tablerank.engine.fast_records import (
     fast_game_of_seats,
 )
 from tablerank.engine.fields import MAX_SEATS, MAX_VP
-from tablerank.engine.plain import PlainGames
-from tablerank.engine.values import Game
-from tablerank.formats.typed_games import json_lines
+from tablerank.engine.plain import PlainGames, PlainOrder
+from tablerank.engine.values import Game, day_order
+from tablerank.formats.typed_games import decoded, json_lines
 
-__all__ = ["PlainGame", "PlainSeat", "read_plain"]
+__all__ = ["PlainGame", "PlainSeat", "read_plain", "read_plain_in_order"]
 
 
 class PlainSeat(msgspec.Struct, forbid_unknown_fields=True, gc=False):
@@ -93,37 +95,76 @@ class _Reading:
     """Whether two of the names fold to one: then no game may seat both."""
 
 
+@dataclass(slots=True)
+class _InOrder:
+    """What a reading in order keeps besides `_Reading`: `PlainOrder`'s lists as they grow."""
+
+    table_index: dict[tuple[Any, ...], int] = field(default_factory=dict)
+    tables: list[int] = field(default_factory=list)
+    ids: list[str] = field(default_factory=list)
+    days: list[int] = field(default_factory=list)
+    players: list[int] = field(default_factory=list)
+    number: dict[str, int] = field(default_factory=dict)
+    day_of: dict[str, int | None] = field(default_factory=dict)
+    """Each date as given: its index in `whens`, None when not valid."""
+    whens: list[tuple[Any, ...]] = field(default_factory=list)
+    """Each distinct date's `day_order`."""
+
+
 def read_plain(paths: Sequence[Path | str]) -> PlainGames | None:
-    """The games of JSON Lines files of plain games, or None when any line is not a plain game,
-    an id is used twice or a file holds no game."""
+    """The games of JSON Lines files of plain games by table, or None when any line is not a
+    plain game, an id is used twice or a file holds no game."""
     reading = _Reading()
-    for path in paths:
-        if Path(path).suffix.lower() == ".csv":
-            return None
-        try:
-            lines = json_lines(Path(path).read_bytes())
-        except OSError:
-            return None
-        before = reading.games
-        if lines is None or not _read(lines, reading) or reading.games == before:
-            return None
+    if not _read_files(paths, lambda lines: _read(lines, reading), reading):
+        return None
     if len(reading.ids) < reading.games:
         return None
     return PlainGames(reading.templates, reading.seats, reading.games)
 
 
+def read_plain_in_order(paths: Sequence[Path | str]) -> PlainOrder | None:
+    """`read_plain`'s games one by one in the files' order (`PlainOrder`), or None where
+    `read_plain` answers None."""
+    reading, order = _Reading(), _InOrder()
+    if not _read_files(paths, lambda lines: _read_in_order(lines, reading, order), reading):
+        return None
+    if len(set(order.ids)) < len(order.ids):
+        return None
+    by_time = sorted(range(len(order.whens)), key=order.whens.__getitem__)
+    place = [0] * len(by_time)
+    for at, index in enumerate(by_time):
+        place[index] = at
+    days = list(map(place.__getitem__, order.days))
+    return PlainOrder(reading.templates, order.tables, order.ids, days, order.players,
+                      list(order.number))  # fmt: skip
+
+
+def _read_files(
+    paths: Sequence[Path | str], read: Callable[[list[bytes]], bool], reading: _Reading
+) -> bool:
+    """Read each file's lines with `read`; False when one is not JSON Lines of plain games or
+    holds no game."""
+    for path in paths:
+        if Path(path).suffix.lower() == ".csv":
+            return False
+        try:
+            lines = json_lines(Path(path).read_bytes())
+        except OSError:
+            return False
+        before = reading.games
+        if lines is None or not read(lines) or reading.games == before:
+            return False
+    return True
+
+
 def _read(lines: list[bytes], reading: _Reading) -> bool:
     """Add the games of the lines (blank lines skipped); False when one is not plain."""
-    decode, table_of, dates = _DECODE, reading.table_of.get, reading.dates
+    table_of, dates = reading.table_of.get, reading.dates
     seats_of, id_ok, add_id = reading.seats.get, ID.fullmatch, reading.ids.add
     games = 0
-    for line in lines:
-        try:
-            game = decode(line)
-        except (msgspec.DecodeError, ValueError):
-            if line.strip():
-                return False
-            continue
+    for game in decoded(lines, _DECODE):
+        if game is None:
+            return False
         seats = game.seats
         players = [seat.player for seat in seats]
         if not 0 < len(players) <= MAX_SEATS or len(set(players)) < len(players):
@@ -139,8 +180,10 @@ def _read(lines: list[bytes], reading: _Reading) -> bool:
             mine = seats_of(player)
             if mine is not None:
                 mine.append(number)
-            elif not _new_player(player, number, reading):
+            elif not _new_player(player, reading):
                 return False
+            else:
+                reading.seats[player] = [number]
         if reading.fold_together and len({reading.folded[p] for p in players}) < len(players):
             return False
         add_id(game.id)
@@ -149,22 +192,82 @@ def _read(lines: list[bytes], reading: _Reading) -> bool:
     return True
 
 
-def _new_player(player: str, number: int, reading: _Reading) -> bool:
-    """Remember a player met for the first time, at the seat `number`; False when the name is
-    not plain (as given, with no blanks around it)."""
+def _read_in_order(lines: list[bytes], reading: _Reading, order: _InOrder) -> bool:
+    """`_read`, keeping each game's table, id, day and players in order."""
+    table_of, day_of, number_of = order.table_index.get, order.day_of, order.number
+    add_table, add_id, add_day = order.tables.append, order.ids.append, order.days.append
+    id_ok = ID.fullmatch
+    add_players = order.players.extend
+    games = 0
+    for game in decoded(lines, _DECODE):
+        if game is None:
+            return False
+        seats = game.seats
+        players = [seat.player for seat in seats]
+        if not 0 < len(players) <= MAX_SEATS or len(set(players)) < len(players):
+            return False
+        day = day_of.get(game.date, -1)
+        if day == -1:
+            day = _new_day(game.date, order)
+        if day is None or not id_ok(game.id):
+            return False
+        key = (game.game, game.variant, game.target, game.group, game.city, game.game_class,
+               game.event, game.round, *map(_SEAT, seats))  # fmt: skip
+        table = table_of(key)
+        if table is None:
+            if _new_table(game, key, reading) is None:
+                return False
+            table = order.table_index[key] = len(reading.templates) - 1
+        numbers = list(map(number_of.get, players))
+        if None in numbers:
+            numbers = [_numbered(p, reading, order) if n is None else n
+                       for p, n in zip(players, numbers, strict=True)]  # fmt: skip
+            if -1 in numbers:
+                return False
+        if reading.fold_together and len({reading.folded[p] for p in players}) < len(players):
+            return False
+        add_table(table)
+        add_id(game.id)
+        add_day(day)
+        add_players(numbers)  # type: ignore[arg-type]
+        games += 1
+    reading.games += games
+    return True
+
+
+def _numbered(player: str, reading: _Reading, order: _InOrder) -> int:
+    """The number of a player met for the first time, or -1 when the name is not plain."""
+    if not _new_player(player, reading):
+        return -1
+    number = order.number[player] = len(order.number)
+    return number
+
+
+def _new_player(player: str, reading: _Reading) -> bool:
+    """Remember a player met for the first time; False when the name is not plain (as given,
+    with no blanks around it)."""
     if checked_name(player) != player:
         return False
     folded = player.casefold()
     reading.fold_together = reading.fold_together or folded in reading.folded_names
     reading.folded_names.add(folded)
     reading.folded[player] = folded
-    reading.seats[player] = [number]
     return True
 
 
 def _date_ok(date: str, dates: dict[str, bool]) -> bool:
     ok = dates[date] = checked_date(date) is not None
     return ok
+
+
+def _new_day(date: str, order: _InOrder) -> int | None:
+    """The index of a date met for the first time among the distinct ones, None when it is not
+    valid."""
+    when = checked_date(date)
+    day = order.day_of[date] = None if when is None else len(order.whens)
+    if when is not None:
+        order.whens.append(day_order(*when))
+    return day
 
 
 def _new_table(game: PlainGame, key: tuple[Any, ...], reading: _Reading) -> tuple[int, ...] | None:

@@ -9,9 +9,9 @@ the reading to the careful one on random files.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import msgspec
 from msgspec import Meta
@@ -26,7 +26,9 @@ from tablerank.engine.fast_records import (
 from tablerank.engine.fields import MAX_SEATS, MAX_VP
 from tablerank.engine.values import Game, Seat, build_seat, placed_game
 
-__all__ = ["Memo", "TypedGame", "TypedSeat", "json_lines", "typed_games"]
+__all__ = ["Memo", "TypedGame", "TypedSeat", "decoded", "json_lines", "typed_games"]
+
+T = TypeVar("T")
 
 _Vp = Annotated[int, Meta(ge=0, le=MAX_VP)]
 
@@ -97,6 +99,16 @@ def json_lines(data: bytes) -> list[bytes] | None:
     return data.splitlines()
 
 
+def decoded(lines: Iterable[bytes], decode: Callable[[bytes], T]) -> Iterator[T | None]:
+    """Each line decoded, blank lines skipped; None for a line that does not decode."""
+    for line in lines:
+        try:
+            yield decode(line)
+        except (msgspec.DecodeError, ValueError):
+            if line.strip():
+                yield None
+
+
 def typed_games(lines: Iterable[bytes], memo: Memo) -> list[Game] | None:
     """The games of JSON Lines (blank lines skipped), each the `Game` `new_game` builds from
     its line, or None when any line is not a plainly valid game.
@@ -105,16 +117,12 @@ def typed_games(lines: Iterable[bytes], memo: Memo) -> list[Game] | None:
     (`placed_game`): its seats, players and VP come from the seat memo as columns, its other
     fields and places are checked once per combination. Other games go through
     `fast_game_of_seats` with their checked seats."""
-    decode, seat_of, placed_of = _GAME_DECODE, memo.seats.get, memo.placed.get
+    seat_of, placed_of = memo.seats.get, memo.placed.get
     out: list[Game] = []
     add = out.append
-    for line in lines:
-        try:
-            raw = decode(line)
-        except (msgspec.DecodeError, ValueError):
-            if line.strip():
-                return None
-            continue
+    for raw in decoded(lines, _GAME_DECODE):
+        if raw is None:
+            return None
         texts = raw.seats
         known = [seat_of(bytes(text)) for text in texts]
         if None in known:

@@ -15,13 +15,13 @@ game (`RatingCheckpoint`).
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Q
 
+from tablerank.engine import loading
 from tablerank.engine.records import Game
 from tablerank.engine.systems.base import ReplaySystem
 from tablerank.engine.systems.fast_replay import FastReplay, Table, fast_replay, table_of
@@ -53,13 +53,6 @@ __all__ = [
 
 EVERY = 10_000
 """Games of a list between two checkpoints: replaying this many takes well under a second."""
-
-COMPILED_REPLAY = 20_000
-"""Games (over all its lists) from which on a replay after a change in the past loads numba for
-the compiled replays, in a process that has not loaded it yet: loading it takes most of a
-second, several on a busy machine, while the change holds the league's write lock, and the fast
-replay runs a small league's late confirmation in milliseconds."""
-_KERNELS = "tablerank.engine.systems.kernels"
 
 COMPILED_APPEND = 2_000
 """Games a batch appends to a list from which on it goes through the compiled replays
@@ -232,14 +225,15 @@ def replay_lists(league: League, lists: Sequence[Changed]) -> None:
 
 
 def _compiled(league: League, replaying: list[_Replaying], start: Point | None) -> bool:
-    """Replay the lists through the compiled replays where they are worth it: numba is loaded
-    already, or the lists have at least `COMPILED_REPLAY` games to replay (or a list has no
-    watermark to tell). False, with nothing changed, where they are not or cannot."""
-    if _KERNELS not in sys.modules:
+    """Replay the lists through the compiled replays where they are worth it
+    (`loading.worth_compiling` of the games the lists have left to replay; loading numba holds
+    the league's write lock meanwhile), or where a list has no watermark to tell. False, with
+    nothing changed, where they are not or cannot."""
+    if not loading.worth_compiling(0):
         marks = [watermark(league, r.name, r.key) for r in replaying]
         if all(mark is not None for mark in marks):
             left = sum(m[1] - r.state.count for m, r in zip(marks, replaying, strict=True) if m)
-            if left < COMPILED_REPLAY:
+            if not loading.worth_compiling(left):
                 return False
     from tablerank.league import array_lists  # numpy and numba: off the start-up path
 

@@ -4,7 +4,7 @@ amounts and one leaving it subtracts them, in any order: O(seats) per game, howe
 The sums are exact (`engine.sums`), so the state equals the engine's replay bit for bit.
 
 A few games (a recording) go game by game through the system's `changes`. A batch of `BATCH`
-games or more (an import's chunk; `COLD_BATCH` in a process without numpy, such as a
+games or more (an import's chunk; `loading.COLD_BATCH` in a process without numpy, such as a
 `tablerank league import` of a club's season) is totalled per player over columns instead
 (`engine.systems.seat_amounts`, numpy: off the start-up path), with the columns built once
 for every sum list (`Columns`); a player whose row is one float and whose new total adds to it
@@ -14,11 +14,11 @@ exactly is then updated without a Python step of their own.
 from __future__ import annotations
 
 import math
-import sys
 from collections.abc import Sequence
 from itertools import repeat
 from typing import TYPE_CHECKING
 
+from tablerank.engine.loading import worth_numpy
 from tablerank.engine.records import Game
 from tablerank.engine.sums import add, total
 from tablerank.engine.systems.base import ReplaySystem
@@ -28,18 +28,15 @@ from tablerank.league.state_rows import Row, StateRows, format_parts, parse_part
 if TYPE_CHECKING:
     from tablerank.engine.systems.seat_amounts import PlacedSeats, PlayerSums
 
-__all__ = ["BATCH", "COLD_BATCH", "Columns", "correct_sums"]
+__all__ = ["BATCH", "Columns", "correct_sums"]
 
 BATCH = 64
-"""Changed games from which a list is corrected over columns rather than game by game."""
-COLD_BATCH = 2500
-"""The same where numpy is not loaded yet: loading it costs about 0.1 s, and a game costs about
-30 µs less over columns (an import of 100,000 games: 4.9 s of CPU game by game, 1.7 s over
-columns), so a smaller batch is faster game by game."""
+"""Changed games from which a list is corrected over columns rather than game by game, where
+numpy is loaded (`loading.worth_numpy`)."""
 
 
 def _over_columns(games: int) -> bool:
-    return games >= (BATCH if "numpy" in sys.modules else max(BATCH, COLD_BATCH))
+    return games >= BATCH and worth_numpy(games)
 
 
 class Columns:

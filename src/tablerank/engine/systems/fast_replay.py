@@ -26,7 +26,15 @@ from tablerank.engine.systems.cow import elo
 from tablerank.engine.systems.cow.elo import Elo
 from tablerank.engine.values import Game
 
-__all__ = ["FastReplay", "Table", "TableSeat", "fast_replay", "game_changes", "table_of"]
+__all__ = [
+    "FastReplay",
+    "Table",
+    "TableSeat",
+    "fast_replay",
+    "game_changes",
+    "pair_changes",
+    "table_of",
+]
 
 TableSeat = tuple[str, int | None, bool, SeatStatus, Account]
 """One seat as the replay needs it: player, place, declared winner, status, account."""
@@ -78,6 +86,11 @@ def game_changes(
         return changes(table_of(game), ratings)
 
     return game_changes
+
+
+def pair_changes(system: Elo) -> Callable[[list[tuple[str, int, float]]], dict[str, float]]:
+    """cow.elo's `changes` of a game's rated seats (player, place, rating), memoised."""
+    return _EloReplay(system).paired
 
 
 class _Keys:
