@@ -127,6 +127,23 @@ def import_games(slug: str, games: Sequence[Game]) -> tuple[Any, float]:
     return league, time.perf_counter() - start
 
 
+def server_cpu() -> float | None:
+    """The CPU seconds of the PostgreSQL server process serving this connection, where it runs
+    on this machine (None on SQLite, which runs in this process, or a server elsewhere)."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        (pid,) = cursor.fetchone()
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def record_one_more(league: Any, seed: int) -> float:
     """Median seconds to record one more confirmed game at the end of the history."""
     from django.contrib.auth.models import User
@@ -331,7 +348,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     print(f"generating {options.games:,} games among {options.players:,} players", file=sys.stderr)
     games = history(options.games, options.players, options.seed)
-    cpu = time.process_time()
+    cpu, server = time.process_time(), server_cpu()
     big, seconds = import_games("bench", games)
     results: dict[str, Any] = {
         "database": connection.vendor,
@@ -341,6 +358,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "import_cpu_seconds": round(time.process_time() - cpu, 1),
         "import_games_per_second": round(options.games / seconds),
     }
+    if server is not None and (after := server_cpu()) is not None:
+        results["import_server_cpu_seconds"] = round(after - server, 1)
     if options.import_only:
         return report(results, options.json)
     empty, _ = import_games("bench-empty", games[:1])
