@@ -13,7 +13,14 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tablerank.league.array_literals import array_literal
-from tablerank.league.bulk import insert_rows, run_all, update_statements
+from tablerank.league.bulk import (
+    IN_BATCH,
+    insert_rows,
+    run_all,
+    select_in,
+    statements_in,
+    update_statements,
+)
 from tablerank.league.models import League, RatingState
 from tablerank.league.state_rows import StateRows
 
@@ -101,6 +108,27 @@ def test_statements_run_together_in_order(league: League) -> None:
     assert RatingState.objects.filter(league=league).count() == 50
     with pytest.raises(IntegrityError):
         run_all([(read, [league.pk, 11]), *[(_insert_one(), [league.pk, "p11", now])]])
+
+
+def test_a_lookup_by_many_keys_finds_every_row_of_them(league: League) -> None:
+    now = connection.ops.adapt_datetimefield_value(dt.datetime.now(dt.UTC))
+    names = [f"p{n}" for n in range(IN_BATCH + 10)]
+    rows = [(league.pk, "pages.point", "", name, 1.0, 1, "", now) for name in names]
+    fields = ["league", "system", "list_key", "player", "rating", "games", "parts", "updated_at"]
+    insert_rows(RatingState, fields, rows)
+    sql = "SELECT player FROM league_ratingstate WHERE league_id = %s AND player IN {in}"
+    wanted = [*names[1:], "nobody", "o'brien"]
+    statements = statements_in(sql, [league.pk], wanted)
+    assert len(statements) == (1 if connection.vendor == "postgresql" else 2)
+    assert sorted(player for (player,) in select_in(sql, [league.pk], wanted)) == sorted(names[1:])
+    assert statements_in(sql, [league.pk], []) == []
+
+
+def test_a_lookup_by_many_keys_says_where_its_keys_go(league: League) -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite fills in a list of placeholders")
+    with pytest.raises(ValueError, match=r"IN \{in\}"):
+        statements_in("SELECT 1 WHERE 1 = ANY({in})", [], [1])
 
 
 def _insert_one() -> str:
