@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from itertools import chain
 
 import numpy as np
+from django.db import connection
 
 from tablerank.engine.records import Account, GameClass, SeatStatus
 from tablerank.engine.systems import area
@@ -63,15 +64,14 @@ class PlayedColumns:
 def _players(league_id: int) -> tuple[Ints, dict[str, int]] | None:
     """The league's players' primary keys in order, and their names numbered in that order;
     None when a key does not fit the packed seat."""
-    rows = Player.objects.filter(league_id=league_id).order_by("pk").values_list("pk", "name")
-    keys: list[int] = []
-    ids: dict[str, int] = {}
-    for pk, name in rows.iterator(chunk_size=20_000):
-        keys.append(pk)
-        ids[name] = len(ids)
+    sql = f"SELECT id, name FROM {_table(Player)} WHERE league_id = %s ORDER BY id"
+    with connection.cursor() as cursor:  # plain rows: every player of the league
+        cursor.execute(sql, [league_id])
+        rows = cursor.fetchall()
+    keys, names = zip(*rows, strict=True) if rows else ((), ())
     if keys and keys[-1] >= PLAYER_BITS:
         return None
-    return np.array(keys, dtype=np.int64), ids
+    return np.array(keys, dtype=np.int64), dict(zip(names, range(len(names)), strict=True))
 
 
 def _seats(league_id: int, where: str, params: list[object]) -> Ints:
