@@ -3,11 +3,12 @@
 `checkpoints.replay_lists` hands its lists here first: the history after the earliest of their
 checkpoints is read once as integer columns (`played_columns`), each list's state becomes
 arrays, and each list runs through `engine.systems.array_replay` in stretches that end where a
-checkpoint falls due; the checkpoints are written once every list has run. Lists the compiled
-replays do not cover (another system class, a rating that is not a whole number, players that
-do not pack, numba missing or unable to cache, a rating difference beyond its tables) are left
-to the caller: `replay` says so before writing anything. numpy loads with this module, numba
-on the first replay.
+checkpoint falls due; the checkpoints are written once every list has run, then the rows that
+differ from the stored ones (compared as arrays). Lists the compiled replays do not cover
+(another system class, a rating that is not a whole number, players that do not pack, numba
+missing or unable to cache, a rating difference beyond its tables) are left to the caller:
+`replay` says so before writing anything. numpy loads with this module, numba on the first
+replay.
 """
 
 from __future__ import annotations
