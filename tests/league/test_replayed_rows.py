@@ -8,14 +8,17 @@ import datetime as dt
 import itertools
 from typing import Any
 
+import numpy as np
 import pytest
 from django.contrib.auth.models import User
 
 from tablerank.engine.records import Game, new_game
 from tablerank.engine.systems import get_system
+from tablerank.engine.systems.array_replay import ArrayState
 from tablerank.league import array_lists, checkpoints
 from tablerank.league.models import GameRecord, League, RatingState
 from tablerank.league.services import confirmed_history, correct_game, record_game, void_game
+from tablerank.league.state_rows import upsert_states
 
 pytestmark = pytest.mark.django_db
 
@@ -124,3 +127,19 @@ def test_a_stored_row_of_a_name_the_league_does_not_know_goes(
     assert compiled == [True]
     assert "Ghost" not in rows(league)
     assert_replay(league)
+
+
+def test_a_name_numbered_beyond_the_lists_arrays_is_not_rated(league: League) -> None:
+    """The lists of one replay share their name numbers, and a later list's checkpoint may
+    number names after an earlier list's arrays were sized: such a stored name is dropped."""
+    upsert_states(league, "cow.elo", "base", {"Ann": (1010.0, 2, ""), "Zoe": (990.0, 1, "")})
+    ids = {"Ann": 0, "Ben": 1, "Zoe": 2}  # Zoe numbered by another list, after these arrays
+    state = ArrayState(
+        np.array([1010.0, 1005.0]), np.array([2, 1]), np.array([1, 1], dtype=np.uint8)
+    )
+    array_lists._write_rows(league, "cow.elo", "base", state, ids, ["Ann", "Ben", "Zoe"])
+    stored = RatingState.objects.filter(league=league, system="cow.elo", list_key="base")
+    assert sorted(stored.values_list("player", "rating", "games")) == [
+        ("Ann", 1010.0, 2),
+        ("Ben", 1005.0, 1),
+    ]

@@ -96,7 +96,8 @@ def _write_rows(
     numbers = np.fromiter(map(ids.get, players, repeat(-1)), np.int64, len(players))
     rated = state.known.astype(bool)
     kept = np.zeros(len(players), dtype=bool)  # stored and still rated
-    inside = np.flatnonzero(numbers >= 0)
+    # A name numbered after these arrays were sized (by a later list's checkpoint) is not rated.
+    inside = np.flatnonzero((numbers >= 0) & (numbers < len(rated)))
     kept[inside] = rated[numbers[inside]]
     both = numbers[kept]
     differ = both[(state.ratings[both] != ratings[kept]) | (state.counts[both] != games[kept])]
