@@ -3,19 +3,23 @@
 `checkpoints.replay_lists` hands its lists here first: the history after the earliest of their
 checkpoints is read once as integer columns (`played_columns`), each list's state becomes
 arrays, and each list runs through `engine.systems.array_replay` in stretches that end where a
-checkpoint falls due; the checkpoints are written once every list has run. Lists the compiled
-replays do not cover (another system class, a rating that is not a whole number, players that
-do not pack, numba missing or unable to cache, a rating difference beyond its tables) are left
-to the caller: `replay` says so before writing anything. numpy loads with this module, numba
-on the first replay.
+checkpoint falls due; the checkpoints are written once every list has run, then the rows that
+differ from the stored ones (compared as arrays). Lists the compiled replays do not cover
+(another system class, a rating that is not a whole number, players that do not pack, numba
+missing or unable to cache, a rating difference beyond its tables) are left to the caller:
+`replay` says so before writing anything. numpy loads with this module, numba on the first
+replay.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import repeat
 from typing import TYPE_CHECKING
 
 import numpy as np
+import numpy.typing as npt
+from django.db import connection
 
 from tablerank.engine.records import Game
 from tablerank.engine.systems.array_replay import (
@@ -31,10 +35,10 @@ from tablerank.engine.systems.fast_replay import table_of
 from tablerank.league import checkpoints
 from tablerank.league.checkpoint_blobs import encode_json
 from tablerank.league.checkpoint_columns import ColumnsWriter
-from tablerank.league.models import League
+from tablerank.league.models import League, RatingState
 from tablerank.league.played import Placed, Point
 from tablerank.league.played_columns import PlayedColumns, played_columns
-from tablerank.league.state_rows import StateRows, list_rows
+from tablerank.league.state_rows import StateRows, delete_states, list_rows, upsert_states
 
 if TYPE_CHECKING:
     from tablerank.league.checkpoints import _Replaying
@@ -77,8 +81,53 @@ def replay(league: League, lists: Sequence[_Replaying], start: Point | None) -> 
             r.state.at, r.state.count = point, games
             r.saved(league, blob)
         r.state.at, r.state.count = at, count
-        r.state.ratings, r.state.games = state.as_dicts(names)
+        r.state.ratings, r.state.games = {}, {}  # the rows are written from the arrays
+        _write_rows(league, r.name, r.key, state, played.ids, names)
     return True
+
+
+def _write_rows(
+    league: League, name: str, key: str, state: ArrayState, ids: dict[str, int],
+    names: list[str],
+) -> None:  # fmt: skip
+    """Make the list's stored rows equal `state`, writing only the ones that differ: the
+    stored rows are compared with the arrays by name number, without a dict per name."""
+    players, ratings, games = _stored_columns(league, name, key)
+    numbers = np.fromiter(map(ids.get, players, repeat(-1)), np.int64, len(players))
+    rated = state.known.astype(bool)
+    kept = np.zeros(len(players), dtype=bool)  # stored and still rated
+    # A name numbered after these arrays were sized (by a later list's checkpoint) is not rated.
+    inside = np.flatnonzero((numbers >= 0) & (numbers < len(rated)))
+    kept[inside] = rated[numbers[inside]]
+    both = numbers[kept]
+    differ = both[(state.ratings[both] != ratings[kept]) | (state.counts[both] != games[kept])]
+    unstored = rated.copy()
+    unstored[both] = False
+    write = np.concatenate([differ, np.flatnonzero(unstored)])
+    now, played = state.ratings[write].tolist(), state.counts[write].tolist()
+    changed = {names[n]: (now[i], played[i], "") for i, n in enumerate(write.tolist())}
+    upsert_states(league, name, key, changed)
+    delete_states(league, name, key, [players[i] for i in np.flatnonzero(~kept).tolist()])
+
+
+def _stored_columns(
+    league: League, name: str, key: str
+) -> tuple[list[str], npt.NDArray[np.float64], np.ndarray]:
+    """The list's stored rows as columns: names, ratings and games."""
+    table = connection.ops.quote_name(RatingState._meta.db_table)
+    sql = (
+        f"SELECT player, rating, games FROM {table} "
+        "WHERE league_id = %s AND system = %s AND list_key = %s"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [league.pk, name, key])
+        rows = cursor.fetchall()
+    players, ratings, games = zip(*rows, strict=True) if rows else ((), (), ())
+    return (
+        list(players),
+        np.array(ratings, dtype=np.float64),
+        np.array(games, dtype=np.int64),
+    )
 
 
 def _ranks(names: list[str]) -> np.ndarray:

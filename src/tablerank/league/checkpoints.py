@@ -214,13 +214,13 @@ def replay_lists(league: League, lists: Sequence[Changed]) -> None:
     replaying = [_restore(league, *item) for item in lists]
     starts = [r.state.at for r in replaying]
     start = None if None in starts else min(at for at in starts if at is not None)
-    if all(r.fast is not None for r in replaying):
-        if not _compiled(league, replaying, start):
-            _replay_tables(league, replaying, start)
-    else:
-        _replay_games(league, replaying, start)
+    fast = all(r.fast is not None for r in replaying)
+    compiled = fast and _compiled(league, replaying, start)  # which writes the rows too
+    if not compiled:
+        (_replay_tables if fast else _replay_games)(league, replaying, start)
     for r in replaying:
-        _write_rows(league, r.name, r.key, r.state)
+        if not compiled:
+            _write_rows(league, r.name, r.key, r.state)
         _mark(league, r.name, r.key, r.state.at, r.state.count)
 
 

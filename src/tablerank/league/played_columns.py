@@ -13,8 +13,10 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 from itertools import chain
+from typing import Any
 
 import numpy as np
+from django.db import connection
 
 from tablerank.engine.records import Account, GameClass, SeatStatus
 from tablerank.engine.systems import area
@@ -63,15 +65,14 @@ class PlayedColumns:
 def _players(league_id: int) -> tuple[Ints, dict[str, int]] | None:
     """The league's players' primary keys in order, and their names numbered in that order;
     None when a key does not fit the packed seat."""
-    rows = Player.objects.filter(league_id=league_id).order_by("pk").values_list("pk", "name")
-    keys: list[int] = []
-    ids: dict[str, int] = {}
-    for pk, name in rows.iterator(chunk_size=20_000):
-        keys.append(pk)
-        ids[name] = len(ids)
+    sql = f"SELECT id, name FROM {_table(Player)} WHERE league_id = %s ORDER BY id"
+    with connection.cursor() as cursor:  # plain rows: every player of the league
+        cursor.execute(sql, [league_id])
+        rows = cursor.fetchall()
+    keys, names = zip(*rows, strict=True) if rows else ((), ())
     if keys and keys[-1] >= PLAYER_BITS:
         return None
-    return np.array(keys, dtype=np.int64), ids
+    return np.array(keys, dtype=np.int64), dict(zip(names, range(len(names)), strict=True))
 
 
 def _seats(league_id: int, where: str, params: list[object]) -> Ints:
@@ -102,7 +103,7 @@ def played_columns(league_id: int, *, after: Point | None = None) -> PlayedColum
     lists, found, stored = _games(league_id, where, params)
     if all(stored):  # every game's seats packed with it: no row per seat to read
         packed = np.frombuffer(b"".join(stored), "<i8").astype(np.int64)
-        sizes = np.array([len(seats) // 8 for seats in stored], dtype=np.int64)
+        sizes = np.fromiter(map(len, stored), np.int64, len(stored)) // 8
         seat_start = np.concatenate([np.zeros(1, np.int64), np.cumsum(sizes)])
     else:
         packed = _seats(league_id, where, params)
@@ -151,7 +152,7 @@ def _games(
     if len(kinds) > _FEW:  # each game's title, group and class, numbered here
         numbers = {kind: i for i, kind in enumerate(kinds)}
         sql = f"SELECT {day}, g.sequence, g.title, g.{group}, g.game_class{tail}"
-        rows = [(d, q, numbers[t, k, c], seats) for d, q, t, k, c, seats in _stream(sql, values)]
+        rows = [(d, q, numbers[t, k, c], seats) for d, q, t, k, c, seats in _fetched(sql, values)]
     else:
         case = " ".join(
             f"WHEN g.title = %s AND g.{group} = %s AND g.game_class = %s THEN {i}"
@@ -159,7 +160,7 @@ def _games(
         )
         number = f"CASE {case} END" if kinds else "0"
         given = [value for kind in kinds for value in kind]
-        rows = list(_stream(f"SELECT {day}, g.sequence, {number}{tail}", [*given, *values]))
+        rows = _fetched(f"SELECT {day}, g.sequence, {number}{tail}", [*given, *values])
     if not rows:
         return kinds, np.zeros((0, 3), np.int64), []
     days, sequences, numbered, stored = zip(*rows, strict=True)
@@ -167,9 +168,21 @@ def _games(
     return kinds, found, list(stored)
 
 
-def _quote(name: str) -> str:
-    from django.db import connection
+def _fetched(sql: str, params: list[Any]) -> list[Any]:
+    """Every row of the query, in large chunks of a chunked cursor (no step per row)."""
+    rows: list[Any] = []
+    with connection.chunked_cursor() as cursor:
+        cursor.execute(sql, params)
+        while chunk := cursor.fetchmany(_CHUNK):
+            rows += chunk
+    return rows
 
+
+_CHUNK = 20_000
+"""Rows fetched at a time: the games after a change are all held anyway."""
+
+
+def _quote(name: str) -> str:
     return str(connection.ops.quote_name(name))
 
 

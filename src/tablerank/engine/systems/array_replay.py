@@ -21,7 +21,7 @@ import threading
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -113,12 +113,17 @@ class ArrayState:
     ) -> ArrayState:  # fmt: skip
         """The arrays of a state held as dicts, for `size` names numbered by `ids` (names
         missing from `ids` are added to it; `size` grows to hold them)."""
-        numbers = [ids.setdefault(name, len(ids)) for name in ratings]
+        found = list(map(ids.get, ratings))  # a loop in C: a checkpoint holds every name
+        numbers: list[int] = (
+            [ids.setdefault(name, len(ids)) for name in ratings]
+            if None in found
+            else cast(list[int], found)
+        )
         size = max(size, len(ids))
         rated = np.full(size, float(initial), np.float64)
         state = cls(rated, np.zeros(size, np.int64), np.zeros(size, np.uint8))
         state.ratings[numbers] = list(ratings.values())
-        state.counts[numbers] = [games[name] for name in ratings]
+        state.counts[numbers] = list(map(games.__getitem__, ratings))
         state.known[numbers] = 1
         return state
 
