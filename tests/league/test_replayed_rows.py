@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from django.contrib.auth.models import User
 
+from tablerank.engine import loading
 from tablerank.engine.records import Game, new_game
 from tablerank.engine.systems import get_system
 from tablerank.engine.systems.array_replay import ArrayState
@@ -31,7 +32,7 @@ def compiled(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     """A checkpoint every 2 games of a list, and every replay through the compiled replays
     (counted: the list of their calls)."""
     monkeypatch.setattr(checkpoints, "EVERY", 2)
-    monkeypatch.setattr(checkpoints, "COMPILED_REPLAY", 0)
+    monkeypatch.setattr(loading, "COMPILED_REPLAY", 0)
     through_arrays, calls = array_lists.replay, []
 
     def counted(*args: Any) -> bool:
