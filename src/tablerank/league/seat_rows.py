@@ -4,13 +4,14 @@ statements per call whatever the number of games."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.db import connection
 from django.utils import timezone
 
 from tablerank.engine.records import Game
+from tablerank.engine.values import Account, GameClass, SeatStatus
 from tablerank.league import seat_columns
 from tablerank.league.bulk import (
     Rows,
@@ -35,6 +36,7 @@ __all__ = [
     "insert_seats",
     "inserted_pk",
     "packed",
+    "player_keys",
     "player_lookups",
     "players_found",
     "players_named",
@@ -48,7 +50,13 @@ Players = dict[str, tuple[int, str]]
 def players_named(league: League, names: Sequence[str]) -> Players:
     """The league's players of these names by casefolded name, the missing ones created (the
     first spelling seen wins, as with `members.player_named`)."""
+    names = list(dict.fromkeys(names))
     return players_found(league, names, run_all(player_lookups(league, names)))
+
+
+def player_keys(players: Players, names: Iterable[str]) -> dict[str, int]:
+    """The players' keys by their names as spelled (each name casefolded once)."""
+    return {name: players[name.casefold()][0] for name in dict.fromkeys(names)}
 
 
 def player_lookups(league: League, names: Sequence[str]) -> list[Statement]:
@@ -80,7 +88,7 @@ def _by_key(found: Sequence[Rows]) -> Players:
 
 def _first_spellings(names: Sequence[str]) -> dict[str, str]:
     first: dict[str, str] = {}
-    for name in names:
+    for name in dict.fromkeys(names):
         first.setdefault(name.casefold(), name)
     return first
 
@@ -90,12 +98,8 @@ _NOTHING = "ON CONFLICT DO NOTHING"
 
 def packed(game: Game, players: Players) -> bytes:
     """The game's seats packed (`seat_columns`), by the keys of their players' names."""
-    return seat_columns.pack(
-        [
-            (players[s.player.casefold()][0], s.place, s.winner, s.status, s.account)
-            for s in game.seats
-        ]
-    )
+    keys = player_keys(players, [seat.player for seat in game.seats])
+    return seat_columns.pack_games([game], keys)[0]
 
 
 GAME_FIELDS = ["title", "variant", "target", "group", "city", "game_class", "event", "round"]
@@ -103,16 +107,27 @@ GAME_FIELDS = ["title", "variant", "target", "group", "city", "game_class", "eve
 
 def game_fields(game: Game) -> dict[str, Any]:
     """A `GameRecord`'s columns for the engine's game (`GAME_FIELDS`)."""
-    return {
-        "title": game.game,
-        "variant": game.variant or "",
-        "target": game.target,
-        "group": game.group,
-        "city": game.city or "",
-        "game_class": game.game_class.value,
-        "event": game.event or "",
-        "round": game.round,
-    }
+    return dict(zip(GAME_FIELDS, game_values(game), strict=True))
+
+
+def game_values(game: Game) -> tuple[Any, ...]:
+    """`game_fields`' values, in `GAME_FIELDS` order."""
+    return (
+        game.game,
+        game.variant or "",
+        game.target,
+        game.group,
+        game.city or "",
+        _VALUES[game.game_class],
+        game.event or "",
+        game.round,
+    )
+
+
+_VALUES: dict[Any, str] = {
+    member: member.value for kind in (GameClass, SeatStatus, Account) for member in kind
+}
+"""Each enum member's stored string, without the enum's attribute lookup."""
 
 
 RECORD_FIELDS = [
@@ -160,7 +175,8 @@ def insert_game(record: GameRecord, game: Game, players: Players) -> int | None:
         return inserted_pk(run_all([one])[0])
     found = run_all(_record_insert(record))[0]
     if found:
-        insert_seats([game], {game.id: found[0][0]}, players)
+        keys = player_keys(players, [seat.player for seat in game.seats])
+        insert_seats([game], {game.id: found[0][0]}, keys)
     return inserted_pk(found)
 
 
@@ -193,7 +209,10 @@ def _with_seats(record: Statement, game: Game, players: Players) -> Statement:
     """The record's INSERT with its seats' and sources' (PostgreSQL): one statement of
     data-modifying WITH queries, which insert no seat where the record is refused."""
     sql, params = record
-    seats, seat_params = unnest(Seat, _SEAT_FIELDS[1:], _seats(game, players))
+    keys = player_keys(players, [seat.player for seat in game.seats])
+    seats, seat_params = unnest(
+        Seat, _SEAT_FIELDS[1:], [row[1:] for row in _seats([game], [0], keys)]
+    )
     names = ", ".join(column(Seat, name) for name in _SEAT_FIELDS)
     position = column(Seat, "position")
     parts = [
@@ -217,20 +236,23 @@ def _with_seats(record: Statement, game: Game, players: Players) -> Statement:
     return "WITH " + ", ".join(parts) + " SELECT id FROM g", params
 
 
-def _seats(game: Game, players: Players) -> list[tuple[Any, ...]]:
-    """The game's seat rows but for the game's pk (`_SEAT_FIELDS[1:]`)."""
+def _seats(
+    games: Sequence[Game], pks: Sequence[int], keys: Mapping[str, int]
+) -> list[tuple[Any, ...]]:
+    """The games' seat rows (`_SEAT_FIELDS`), `pks` the games' pks in order."""
+    values = _VALUES
     return [
-        (n, players[seat.player.casefold()][0], seat.vp, seat.winner, seat.place,
-         seat.team or "", seat.status.value, seat.account.value)
-        for n, seat in enumerate(game.seats)
+        (pk, n, keys[seat.player], seat.vp, seat.winner, seat.place, seat.team or "",
+         values[seat.status], values[seat.account])
+        for g, pk in zip(games, pks, strict=True)
+        for n, seat in enumerate(g.seats)
     ]  # fmt: skip
 
 
-def insert_seats(games: Sequence[Game], pks: dict[str, int], players: Players) -> None:
-    """The seats of these stored games (`pks`: each game's pk by its id) and their VP sources."""
-    insert_rows(
-        Seat, _SEAT_FIELDS, [(pks[g.id], *row) for g in games for row in _seats(g, players)]
-    )
+def insert_seats(games: Sequence[Game], pks: dict[str, int], keys: Mapping[str, int]) -> None:
+    """The seats of these stored games (`pks`: each game's pk by its id; `keys`: the players'
+    keys by their names as spelled, `player_keys`) and their VP sources."""
+    insert_rows(Seat, _SEAT_FIELDS, _seats(games, [pks[g.id] for g in games], keys))
     with_sources = [g for g in games if any(seat.sources for seat in g.seats)]
     if not with_sources:
         return
