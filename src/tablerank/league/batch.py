@@ -14,7 +14,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from tablerank.engine.records import Game
-from tablerank.league.bulk import column, insert_rows, select_in, table
+from tablerank.league.bulk import column, insert_returning, insert_rows, select_in, table
 from tablerank.league.errors import DuplicateRecord, LeagueError
 from tablerank.league.models import GameRecord, League, RecordStatus
 from tablerank.league.ratings import refresh_changed
@@ -73,14 +73,15 @@ def store_games(
         keys = player_keys(players_named(league, names), names)
         try:
             with transaction.atomic():  # the live-id index refuses an id the league has
-                _insert_games(league, games, by, status, first, keys)
+                pks = _insert_games(league, games, by, status, first, keys)
         except IntegrityError:
             taken = _live_pks(league, ids)
             clash = next((game_id for game_id in ids if game_id in taken), None)
             if clash is None:
                 raise
             raise DuplicateRecord(league.slug, clash) from None
-        pks = _live_pks(league, ids)
+        if pks is None:
+            pks = _live_pks(league, ids)
         insert_seats(games, pks, keys)
         if status == RecordStatus.CONFIRMED:
             refresh_changed(
@@ -97,7 +98,9 @@ def _insert_games(
     status: RecordStatus,
     first: int,
     keys: dict[str, int],
-) -> None:
+) -> dict[str, int] | None:
+    """Insert the games' records; their pks by id where the insert can return them (`None`
+    where it cannot: read them back with `_live_pks`)."""
     columns = ["league", "external_id", "date", "sequence", "status", "created_by", "created_at"]
     columns += ["void_reason", "seat_columns", *GAME_FIELDS]
     day = connection.ops.adapt_datefield_value
@@ -110,7 +113,11 @@ def _insert_games(
             range(first, first + len(games)), games, pack_games(games, keys), strict=True
         )
     ]
-    insert_rows(GameRecord, columns, rows)
+    found = insert_returning(GameRecord, columns, rows, f"{column(GameRecord, 'external_id')}, id")
+    if found is None:
+        insert_rows(GameRecord, columns, rows)
+        return None
+    return dict(found)
 
 
 def _live_pks(league: League, ids: Sequence[str]) -> dict[str, int]:

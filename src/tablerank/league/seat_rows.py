@@ -17,6 +17,7 @@ from tablerank.league.bulk import (
     Rows,
     Statement,
     column,
+    insert_returning,
     insert_rows,
     insert_statements,
     inserts,
@@ -50,8 +51,8 @@ Players = dict[str, tuple[int, str]]
 def players_named(league: League, names: Sequence[str]) -> Players:
     """The league's players of these names by casefolded name, the missing ones created (the
     first spelling seen wins, as with `members.player_named`)."""
-    names = list(dict.fromkeys(names))
-    return players_found(league, names, run_all(player_lookups(league, names)))
+    first = _first_spellings(names)
+    return _found(league, first, run_all(_lookups(league, first)))
 
 
 def player_keys(players: Players, names: Iterable[str]) -> dict[str, int]:
@@ -62,15 +63,23 @@ def player_keys(players: Players, names: Iterable[str]) -> dict[str, int]:
 def player_lookups(league: League, names: Sequence[str]) -> list[Statement]:
     """The statements that look up the league's players of these names, to run with others;
     `players_found` takes their rows."""
+    return _lookups(league, _first_spellings(names))
+
+
+def _lookups(league: League, first: dict[str, str]) -> list[Statement]:
     key, of, name = column(Player, "key"), column(Player, "league"), column(Player, "name")
     sql = f"SELECT {key}, id, {name} FROM {table(Player)} WHERE {of} = %s AND {key} IN {{in}}"
-    return statements_in(sql, [league.pk], sorted(_first_spellings(names)))
+    return statements_in(sql, [league.pk], sorted(first))
 
 
 def players_found(league: League, names: Sequence[str], found: Sequence[Rows]) -> Players:
     """`players_named`, from what `player_lookups` found."""
+    return _found(league, _first_spellings(names), found)
+
+
+def _found(league: League, first: dict[str, str], found: Sequence[Rows]) -> Players:
+    """`players_found`, `first` the names' first spellings by casefolded name."""
     players = _by_key(found)
-    first = _first_spellings(names)
     missing = sorted(key for key in first if key not in players)
     if missing:
         # DO NOTHING: a concurrent recording may create the same player first.
@@ -78,7 +87,7 @@ def players_found(league: League, names: Sequence[str], found: Sequence[Rows]) -
         rows = [(league.pk, first[key], key, now) for key in missing]
         fields = ["league", "name", "key", "created_at"]
         created = inserts(Player, fields, rows, on_conflict=_NOTHING)
-        players = _by_key(run_all([*created, *player_lookups(league, names)])[len(created) :])
+        players = _by_key(run_all([*created, *_lookups(league, first)])[len(created) :])
     return players
 
 
@@ -252,13 +261,17 @@ def _seats(
 def insert_seats(games: Sequence[Game], pks: dict[str, int], keys: Mapping[str, int]) -> None:
     """The seats of these stored games (`pks`: each game's pk by its id; `keys`: the players'
     keys by their names as spelled, `player_keys`) and their VP sources."""
-    insert_rows(Seat, _SEAT_FIELDS, _seats(games, [pks[g.id] for g in games], keys))
+    rows = _seats(games, [pks[g.id] for g in games], keys)
     with_sources = [g for g in games if any(seat.sources for seat in g.seats)]
     if not with_sources:
+        insert_rows(Seat, _SEAT_FIELDS, rows)
         return
     game, position = column(Seat, "game"), column(Seat, "position")
-    sql = f"SELECT {game}, {position}, id FROM {table(Seat)} WHERE {game} IN {{in}}"
-    found = select_in(sql, [], [pks[g.id] for g in with_sources])
+    found = insert_returning(Seat, _SEAT_FIELDS, rows, f"{game}, {position}, id")
+    if found is None:
+        insert_rows(Seat, _SEAT_FIELDS, rows)
+        sql = f"SELECT {game}, {position}, id FROM {table(Seat)} WHERE {game} IN {{in}}"
+        found = select_in(sql, [], [pks[g.id] for g in with_sources])
     seat_pks = {(game_pk, place): pk for game_pk, place, pk in found}
     sources = [
         (seat_pks[pks[g.id], n], source, vp)
