@@ -4,6 +4,7 @@ seats, seats, VP sources and players, whatever path `store_games` takes to write
 from __future__ import annotations
 
 import dataclasses
+import sqlite3
 import struct
 from typing import Any
 
@@ -87,15 +88,20 @@ def _games(season: list[Game]) -> list[Game]:
 
 
 @pytest.mark.parametrize("status", [RecordStatus.CONFIRMED, RecordStatus.SUBMITTED])
-@pytest.mark.parametrize("few_values", [bulk.FEW_VALUES, 0])
+@pytest.mark.parametrize(
+    ("few_values", "sqlite"), [(bulk.FEW_VALUES, (3, 40, 1)), (0, (3, 35, 0)), (0, (3, 34, 1))]
+)
 def test_a_batch_stores_the_rows_record_game_stores_one_by_one(
     monkeypatch: pytest.MonkeyPatch,
     official: User,
     season: list[Game],
     status: RecordStatus,
     few_values: int,
+    sqlite: tuple[int, int, int],
 ) -> None:
     monkeypatch.setattr(bulk, "FEW_VALUES", few_values)  # 0: every insert as a bulk insert
+    # Before 3.35 SQLite has no RETURNING: the pks are selected back.
+    monkeypatch.setattr(sqlite3, "sqlite_version_info", sqlite)
     games = _games(season)
     one_by_one = League.objects.create(name="One by one", slug="one-by-one")
     for game in games:
