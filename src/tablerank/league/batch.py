@@ -14,12 +14,19 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from tablerank.engine.records import Game
-from tablerank.league.bulk import column, insert_rows, select_in, table
+from tablerank.league.bulk import column, insert_returning, insert_rows, select_in, table
 from tablerank.league.errors import DuplicateRecord, LeagueError
 from tablerank.league.models import GameRecord, League, RecordStatus
 from tablerank.league.ratings import refresh_changed
 from tablerank.league.recording import _next_sequence, require_valid
-from tablerank.league.seat_rows import Players, game_fields, insert_seats, packed, players_named
+from tablerank.league.seat_columns import pack_games
+from tablerank.league.seat_rows import (
+    GAME_FIELDS,
+    game_values,
+    insert_seats,
+    player_keys,
+    players_named,
+)
 
 __all__ = ["record_games", "store_games"]
 
@@ -62,18 +69,20 @@ def store_games(
         return 0
     with transaction.atomic():
         first = _next_sequence(league, len(games)) - len(games) + 1
-        players = players_named(league, [s.player for g in games for s in g.seats])
+        names = list(dict.fromkeys([s.player for g in games for s in g.seats]))
+        keys = player_keys(players_named(league, names), names)
         try:
             with transaction.atomic():  # the live-id index refuses an id the league has
-                _insert_games(league, games, by, status, first, players)
+                pks = _insert_games(league, games, by, status, first, keys)
         except IntegrityError:
             taken = _live_pks(league, ids)
             clash = next((game_id for game_id in ids if game_id in taken), None)
             if clash is None:
                 raise
             raise DuplicateRecord(league.slug, clash) from None
-        pks = _live_pks(league, ids)
-        insert_seats(games, pks, players)
+        if pks is None:
+            pks = _live_pks(league, ids)
+        insert_seats(games, pks, keys)
         if status == RecordStatus.CONFIRMED:
             refresh_changed(
                 league,
@@ -88,29 +97,27 @@ def _insert_games(
     by: User,
     status: RecordStatus,
     first: int,
-    players: Players,
-) -> None:
-    fields = list(game_fields(games[0]))
+    keys: dict[str, int],
+) -> dict[str, int] | None:
+    """Insert the games' records; their pks by id where the insert can return them (`None`
+    where it cannot: read them back with `_live_pks`)."""
     columns = ["league", "external_id", "date", "sequence", "status", "created_by", "created_at"]
-    columns += ["void_reason", "seat_columns", *fields]
+    columns += ["void_reason", "seat_columns", *GAME_FIELDS]
     day = connection.ops.adapt_datefield_value
+    days = {date: day(date) for date in {g.date for g in games}}
     now = connection.ops.adapt_datetimefield_value(timezone.now())
+    league_pk, state, by_pk = league.pk, status.value, by.pk
     rows = [
-        (
-            league.pk,
-            g.id,
-            day(g.date),
-            first + n,
-            status.value,
-            by.pk,
-            now,
-            "",
-            packed(g, players),
-            *game_fields(g).values(),
+        (league_pk, g.id, days[g.date], sequence, state, by_pk, now, "", blob, *game_values(g))
+        for sequence, g, blob in zip(
+            range(first, first + len(games)), games, pack_games(games, keys), strict=True
         )
-        for n, g in enumerate(games)
     ]
-    insert_rows(GameRecord, columns, rows)
+    found = insert_returning(GameRecord, columns, rows, f"{column(GameRecord, 'external_id')}, id")
+    if found is None:
+        insert_rows(GameRecord, columns, rows)
+        return None
+    return dict(found)
 
 
 def _live_pks(league: League, ids: Sequence[str]) -> dict[str, int]:

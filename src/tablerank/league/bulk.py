@@ -20,6 +20,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterator, Sequence
 from functools import cache
+from itertools import chain
 from typing import Any, TypeVar
 
 from django.db import connection
@@ -34,6 +35,7 @@ __all__ = [
     "batched",
     "column",
     "in_batch",
+    "insert_returning",
     "insert_rows",
     "insert_statements",
     "inserts",
@@ -171,6 +173,17 @@ def insert_rows(
     run_all(inserts(model, fields, rows, on_conflict=on_conflict))
 
 
+def insert_returning(
+    model: type[Model], fields: Sequence[str], rows: Sequence[tuple[Any, ...]], returning: str
+) -> Rows | None:
+    """`insert_rows`, and the inserted rows' `returning` columns (in no particular order), on
+    SQLite 3.35 or later (RETURNING); None elsewhere, and nothing is inserted then."""
+    if connection.vendor != "sqlite" or sqlite3.sqlite_version_info < (3, 35):
+        return None
+    into, columns, _ = _columns(model, tuple(fields))
+    return _values(into, columns, rows, f"RETURNING {returning}")
+
+
 def inserts(
     model: type[Model],
     fields: Sequence[str],
@@ -304,21 +317,22 @@ def _names(columns: Sequence[str]) -> str:
     return ", ".join(connection.ops.quote_name(c) for c in columns)
 
 
-def _values(
-    table: str, columns: Sequence[str], rows: Sequence[tuple[Any, ...]], on_conflict: str
-) -> None:
+def _values(table: str, columns: Sequence[str], rows: Sequence[tuple[Any, ...]], tail: str) -> Rows:
     """Multi-row INSERTs on the sqlite3 connection itself, with its own `?` placeholders:
     Django's cursor rewrites every `%s` of a statement with a regular expression, which cost
-    more than the insert for statements of thousands of values."""
+    more than the insert for statements of thousands of values. `tail` follows the VALUES (ON
+    CONFLICT, RETURNING); the rows a RETURNING gives."""
     head = f"INSERT INTO {connection.ops.quote_name(table)} ({_names(columns)}) VALUES "
     one = "(" + ", ".join(["?"] * len(columns)) + ")"
     limit = min(PARAMETERS_PER_STATEMENT, parameter_limit())
     per_statement = max(1, limit // len(columns))
     raw: sqlite3.Connection = connection.connection
+    found: Rows = []
     for part in batched(rows, per_statement):
-        sql = head + ", ".join([one] * len(part)) + (f" {on_conflict}" if on_conflict else "")
+        sql = head + ", ".join([one] * len(part)) + (f" {tail}" if tail else "")
         with connection.wrap_database_errors:  # Django's IntegrityError, as its cursor raises
-            raw.execute(sql, [value for row in part for value in row])
+            found += raw.execute(sql, list(chain.from_iterable(part))).fetchall()
+    return found
 
 
 def _copy(

@@ -10,21 +10,23 @@ key of 32 bits or more), and then the replay reads the seats themselves.
 from __future__ import annotations
 
 import struct
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
-from tablerank.engine.systems.codes import table_flags
-from tablerank.engine.values import Account, SeatStatus
+from tablerank.engine.systems.codes import FINISHED, PLACED, PREMIUM, WINNER, table_flags
+from tablerank.engine.values import Account, Game, SeatStatus
 
-__all__ = ["PLACE_BITS", "PLAYER_BITS", "SeatValues", "pack", "pack_stored"]
+__all__ = ["PLACE_BITS", "PLAYER_BITS", "SeatValues", "pack", "pack_games", "pack_stored"]
 
 PLAYER_BITS = 2**32
 PLACE_BITS = 2**16
+_FLAG_BITS = PLAYER_BITS * PLACE_BITS
 
 SeatValues = tuple[int, int | None, bool, SeatStatus, Account]
 """A seat as stored: player key, place, declared winner, status and account."""
 
 
 def pack(seats: Sequence[SeatValues]) -> bytes:
+    """The seats packed, one integer each; empty where a player key does not fit."""
     if any(seat[0] >= PLAYER_BITS for seat in seats):
         return b""
     values = [
@@ -42,3 +44,40 @@ def pack_stored(seats: Iterable[tuple[int, int | None, bool, str, str]]) -> byte
             for player, place, winner, status, account in seats
         ]
     )
+
+
+_STATUS_ACCOUNT = {
+    (status, account): (status is SeatStatus.FINISHED) * FINISHED
+    + (account is Account.PREMIUM) * PREMIUM
+    for status in SeatStatus
+    for account in Account
+}
+"""The flags a seat's status and account give (`table_flags`)."""
+
+
+def pack_games(games: Sequence[Game], keys: Mapping[str, int]) -> list[bytes]:
+    """`pack` of each game's seats, by the keys of their players' names as spelled (`keys`),
+    with one pass over the batch's seats and one `struct.pack`."""
+    if any(key >= PLAYER_BITS for key in keys.values()):
+        return [
+            pack([(keys[s.player], s.place, s.winner, s.status, s.account) for s in g.seats])
+            for g in games
+        ]
+    flags = _STATUS_ACCOUNT
+    values = [
+        keys[s.player]
+        + (place or 0) * PLAYER_BITS
+        + (flags[s.status, s.account] + s.winner * WINNER + (place is not None) * PLACED)
+        * _FLAG_BITS
+        for g in games
+        for s in g.seats
+        for place in (s.place,)
+    ]
+    blob = struct.pack(f"<{len(values)}q", *values)
+    out = []
+    start = 0
+    for game in games:
+        end = start + 8 * len(game.seats)
+        out.append(blob[start:end])
+        start = end
+    return out

@@ -4,18 +4,20 @@ statements per call whatever the number of games."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.db import connection
 from django.utils import timezone
 
 from tablerank.engine.records import Game
+from tablerank.engine.values import Account, GameClass, SeatStatus
 from tablerank.league import seat_columns
 from tablerank.league.bulk import (
     Rows,
     Statement,
     column,
+    insert_returning,
     insert_rows,
     insert_statements,
     inserts,
@@ -35,6 +37,7 @@ __all__ = [
     "insert_seats",
     "inserted_pk",
     "packed",
+    "player_keys",
     "player_lookups",
     "players_found",
     "players_named",
@@ -48,21 +51,35 @@ Players = dict[str, tuple[int, str]]
 def players_named(league: League, names: Sequence[str]) -> Players:
     """The league's players of these names by casefolded name, the missing ones created (the
     first spelling seen wins, as with `members.player_named`)."""
-    return players_found(league, names, run_all(player_lookups(league, names)))
+    first = _first_spellings(names)
+    return _found(league, first, run_all(_lookups(league, first)))
+
+
+def player_keys(players: Players, names: Iterable[str]) -> dict[str, int]:
+    """The players' keys by their names as spelled (each name casefolded once)."""
+    return {name: players[name.casefold()][0] for name in dict.fromkeys(names)}
 
 
 def player_lookups(league: League, names: Sequence[str]) -> list[Statement]:
     """The statements that look up the league's players of these names, to run with others;
     `players_found` takes their rows."""
+    return _lookups(league, _first_spellings(names))
+
+
+def _lookups(league: League, first: dict[str, str]) -> list[Statement]:
     key, of, name = column(Player, "key"), column(Player, "league"), column(Player, "name")
     sql = f"SELECT {key}, id, {name} FROM {table(Player)} WHERE {of} = %s AND {key} IN {{in}}"
-    return statements_in(sql, [league.pk], sorted(_first_spellings(names)))
+    return statements_in(sql, [league.pk], sorted(first))
 
 
 def players_found(league: League, names: Sequence[str], found: Sequence[Rows]) -> Players:
     """`players_named`, from what `player_lookups` found."""
+    return _found(league, _first_spellings(names), found)
+
+
+def _found(league: League, first: dict[str, str], found: Sequence[Rows]) -> Players:
+    """`players_found`, `first` the names' first spellings by casefolded name."""
     players = _by_key(found)
-    first = _first_spellings(names)
     missing = sorted(key for key in first if key not in players)
     if missing:
         # DO NOTHING: a concurrent recording may create the same player first.
@@ -70,7 +87,7 @@ def players_found(league: League, names: Sequence[str], found: Sequence[Rows]) -
         rows = [(league.pk, first[key], key, now) for key in missing]
         fields = ["league", "name", "key", "created_at"]
         created = inserts(Player, fields, rows, on_conflict=_NOTHING)
-        players = _by_key(run_all([*created, *player_lookups(league, names)])[len(created) :])
+        players = _by_key(run_all([*created, *_lookups(league, first)])[len(created) :])
     return players
 
 
@@ -80,7 +97,7 @@ def _by_key(found: Sequence[Rows]) -> Players:
 
 def _first_spellings(names: Sequence[str]) -> dict[str, str]:
     first: dict[str, str] = {}
-    for name in names:
+    for name in dict.fromkeys(names):
         first.setdefault(name.casefold(), name)
     return first
 
@@ -90,12 +107,8 @@ _NOTHING = "ON CONFLICT DO NOTHING"
 
 def packed(game: Game, players: Players) -> bytes:
     """The game's seats packed (`seat_columns`), by the keys of their players' names."""
-    return seat_columns.pack(
-        [
-            (players[s.player.casefold()][0], s.place, s.winner, s.status, s.account)
-            for s in game.seats
-        ]
-    )
+    keys = player_keys(players, [seat.player for seat in game.seats])
+    return seat_columns.pack_games([game], keys)[0]
 
 
 GAME_FIELDS = ["title", "variant", "target", "group", "city", "game_class", "event", "round"]
@@ -103,16 +116,27 @@ GAME_FIELDS = ["title", "variant", "target", "group", "city", "game_class", "eve
 
 def game_fields(game: Game) -> dict[str, Any]:
     """A `GameRecord`'s columns for the engine's game (`GAME_FIELDS`)."""
-    return {
-        "title": game.game,
-        "variant": game.variant or "",
-        "target": game.target,
-        "group": game.group,
-        "city": game.city or "",
-        "game_class": game.game_class.value,
-        "event": game.event or "",
-        "round": game.round,
-    }
+    return dict(zip(GAME_FIELDS, game_values(game), strict=True))
+
+
+def game_values(game: Game) -> tuple[Any, ...]:
+    """`game_fields`' values, in `GAME_FIELDS` order."""
+    return (
+        game.game,
+        game.variant or "",
+        game.target,
+        game.group,
+        game.city or "",
+        _VALUES[game.game_class],
+        game.event or "",
+        game.round,
+    )
+
+
+_VALUES: dict[Any, str] = {
+    member: member.value for kind in (GameClass, SeatStatus, Account) for member in kind
+}
+"""Each enum member's stored string, without the enum's attribute lookup."""
 
 
 RECORD_FIELDS = [
@@ -160,7 +184,8 @@ def insert_game(record: GameRecord, game: Game, players: Players) -> int | None:
         return inserted_pk(run_all([one])[0])
     found = run_all(_record_insert(record))[0]
     if found:
-        insert_seats([game], {game.id: found[0][0]}, players)
+        keys = player_keys(players, [seat.player for seat in game.seats])
+        insert_seats([game], {game.id: found[0][0]}, keys)
     return inserted_pk(found)
 
 
@@ -193,7 +218,10 @@ def _with_seats(record: Statement, game: Game, players: Players) -> Statement:
     """The record's INSERT with its seats' and sources' (PostgreSQL): one statement of
     data-modifying WITH queries, which insert no seat where the record is refused."""
     sql, params = record
-    seats, seat_params = unnest(Seat, _SEAT_FIELDS[1:], _seats(game, players))
+    keys = player_keys(players, [seat.player for seat in game.seats])
+    seats, seat_params = unnest(
+        Seat, _SEAT_FIELDS[1:], [row[1:] for row in _seats([game], [0], keys)]
+    )
     names = ", ".join(column(Seat, name) for name in _SEAT_FIELDS)
     position = column(Seat, "position")
     parts = [
@@ -217,26 +245,33 @@ def _with_seats(record: Statement, game: Game, players: Players) -> Statement:
     return "WITH " + ", ".join(parts) + " SELECT id FROM g", params
 
 
-def _seats(game: Game, players: Players) -> list[tuple[Any, ...]]:
-    """The game's seat rows but for the game's pk (`_SEAT_FIELDS[1:]`)."""
+def _seats(
+    games: Sequence[Game], pks: Sequence[int], keys: Mapping[str, int]
+) -> list[tuple[Any, ...]]:
+    """The games' seat rows (`_SEAT_FIELDS`), `pks` the games' pks in order."""
+    values = _VALUES
     return [
-        (n, players[seat.player.casefold()][0], seat.vp, seat.winner, seat.place,
-         seat.team or "", seat.status.value, seat.account.value)
-        for n, seat in enumerate(game.seats)
+        (pk, n, keys[seat.player], seat.vp, seat.winner, seat.place, seat.team or "",
+         values[seat.status], values[seat.account])
+        for g, pk in zip(games, pks, strict=True)
+        for n, seat in enumerate(g.seats)
     ]  # fmt: skip
 
 
-def insert_seats(games: Sequence[Game], pks: dict[str, int], players: Players) -> None:
-    """The seats of these stored games (`pks`: each game's pk by its id) and their VP sources."""
-    insert_rows(
-        Seat, _SEAT_FIELDS, [(pks[g.id], *row) for g in games for row in _seats(g, players)]
-    )
+def insert_seats(games: Sequence[Game], pks: dict[str, int], keys: Mapping[str, int]) -> None:
+    """The seats of these stored games (`pks`: each game's pk by its id; `keys`: the players'
+    keys by their names as spelled, `player_keys`) and their VP sources."""
+    rows = _seats(games, [pks[g.id] for g in games], keys)
     with_sources = [g for g in games if any(seat.sources for seat in g.seats)]
     if not with_sources:
+        insert_rows(Seat, _SEAT_FIELDS, rows)
         return
     game, position = column(Seat, "game"), column(Seat, "position")
-    sql = f"SELECT {game}, {position}, id FROM {table(Seat)} WHERE {game} IN {{in}}"
-    found = select_in(sql, [], [pks[g.id] for g in with_sources])
+    found = insert_returning(Seat, _SEAT_FIELDS, rows, f"{game}, {position}, id")
+    if found is None:
+        insert_rows(Seat, _SEAT_FIELDS, rows)
+        sql = f"SELECT {game}, {position}, id FROM {table(Seat)} WHERE {game} IN {{in}}"
+        found = select_in(sql, [], [pks[g.id] for g in with_sources])
     seat_pks = {(game_pk, place): pk for game_pk, place, pk in found}
     sources = [
         (seat_pks[pks[g.id], n], source, vp)
