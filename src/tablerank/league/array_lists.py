@@ -27,12 +27,11 @@ from tablerank.engine.systems.array_replay import (
     ArrayState,
     array_replay,
     available,
-    columns_of,
     whole,
 )
 from tablerank.engine.systems.base import ReplaySystem
-from tablerank.engine.systems.fast_replay import table_of
 from tablerank.league import checkpoints
+from tablerank.league.batch_columns import BatchColumns
 from tablerank.league.checkpoint_blobs import encode_json
 from tablerank.league.checkpoint_columns import ColumnsWriter
 from tablerank.league.models import League, RatingState
@@ -178,14 +177,14 @@ def append(
     key: str,
     games: Sequence[Placed],
     count: int,
+    batch: BatchColumns,
 ) -> int | None:
     """`checkpoints.append` through the compiled replays (an import's batch): the same rows and
     the same checkpoint, or None, with nothing changed, where they cannot replay the list."""
     fast = array_replay(system)
     if fast is None or not available():
         return None
-    ids: dict[str, int] = {}
-    columns = columns_of((table_of(game) for _, game in games), ids)
+    columns, ids = batch.tables([game for _, game in games])
     new_count = count + len(games)
     due = new_count // checkpoints.EVERY > count // checkpoints.EVERY
     before = _stored(rows, name, key, list(ids), whole_list=due)
@@ -204,8 +203,8 @@ def append(
         return None
     moved = np.flatnonzero(state.counts != counts).tolist()
     ratings, played = state.ratings[moved].tolist(), state.counts[moved].tolist()
-    for number, rating, games_of in zip(moved, ratings, played, strict=True):
-        rows.put((name, key, names[number]), (rating, games_of, ""))
+    changed = zip(ratings, played, repeat(""), strict=False)
+    rows.put_many(name, key, dict(zip([names[n] for n in moved], changed, strict=True)))
     if due:
         blob = _blob(state, names, ColumnsWriter(names))
         whole_state = checkpoints.Replay(at=games[-1][0], count=new_count)

@@ -27,6 +27,7 @@ from tablerank.engine.systems.base import ReplaySystem
 from tablerank.engine.systems.fast_replay import FastReplay, Table, fast_replay, table_of
 from tablerank.errors import RatingError
 from tablerank.league import checkpoint_blobs
+from tablerank.league.batch_columns import BatchColumns
 from tablerank.league.models import League, RatingCheckpoint, RatingWatermark
 from tablerank.league.played import Placed, Played, Point, played_games, played_tables
 from tablerank.league.state_rows import (
@@ -328,14 +329,18 @@ def append(
     key: str,
     games: Sequence[Placed],
     count: int,
+    columns: BatchColumns | None = None,
 ) -> int:
     """Apply games that all come after the list's watermark (which counts `count` games), in
-    `rows` (the caller saves them): cost by their players only. Writes a checkpoint of the
+    `rows` (the caller saves them): cost by their players only (`columns`: the batch's, shared
+    with its other lists). Writes a checkpoint of the
     whole list each time the count passes a multiple of `EVERY`. Returns the new count."""
     if len(games) >= COMPILED_APPEND:
         from tablerank.league import array_lists  # numpy and numba: off the start-up path
 
-        compiled = array_lists.append(rows, name, system, key, games, count)
+        compiled = array_lists.append(
+            rows, name, system, key, games, count, columns or BatchColumns()
+        )
         if compiled is not None:
             return compiled
     ratings = _Ratings(rows, name, key)

@@ -30,6 +30,7 @@ from tablerank.engine.systems.base import RatingTable, ReplaySystem
 from tablerank.engine.systems.pages.combined import Combined
 from tablerank.engine.systems.skill import Skill
 from tablerank.league import checkpoints, revisions
+from tablerank.league.batch_columns import BatchColumns
 from tablerank.league.bulk import Rows, Statement, run_all
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import (
@@ -45,7 +46,7 @@ from tablerank.league.models import (
 )
 from tablerank.league.played import Point, played_games
 from tablerank.league.state_rows import ListState, StateReads, StateRows
-from tablerank.league.sum_lists import Columns, correct_sums
+from tablerank.league.sum_lists import correct_sums
 from tablerank.league.watermarks import Marks
 
 __all__ = [
@@ -118,7 +119,7 @@ def _refresh_sums(
     system: GameSystem,
     key: str,
     items: list[Changed],
-    columns: Columns,
+    columns: BatchColumns,
 ) -> bool:
     """Correct a sum list by the changed games' amounts; its watermark only says the list
     exists and up to where it has games. Returns whether a name left the list."""
@@ -138,6 +139,7 @@ def _refresh_replayed(
     system: GameSystem,
     key: str,
     items: list[Changed],
+    columns: BatchColumns,
 ) -> Point | None:
     """Apply the changed games to an order-dependent list on their own where they all come
     after its watermark; else return the first one's place: the list replays from there."""
@@ -146,7 +148,9 @@ def _refresh_replayed(
         return items[0][0]
     applied = [(at, game) for at, game, confirmed in items if confirmed]
     if applied:
-        count = checkpoints.append(rows, name, system, key, applied, mark[1] if mark else 0)
+        count = checkpoints.append(
+            rows, name, system, key, applied, mark[1] if mark else 0, columns
+        )
         marks.put(name, key, (applied[-1][0], count))
     return None
 
@@ -166,7 +170,7 @@ def _apply(
     rows.load(names)
     emptied: set[tuple[str, str]] = set()
     replays: list[checkpoints.Changed] = []
-    columns = Columns()
+    columns = BatchColumns()
     for name, system in kept.items():
         lists: dict[str, list[Changed]] = {}
         for item in changed:
@@ -174,7 +178,7 @@ def _apply(
                 lists.setdefault(system.list_key(item[1]), []).append(item)
         for key, items in lists.items():
             if not system.order_independent:
-                at = _refresh_replayed(rows, marks, name, system, key, items)
+                at = _refresh_replayed(rows, marks, name, system, key, items, columns)
                 if at is not None:
                     replays.append((name, system, key, at))
             elif _refresh_sums(rows, marks, name, system, key, items, columns):
@@ -287,7 +291,7 @@ def rebuild_ratings(league: League) -> None:
         )
 
 
-_CHUNK = 25_000
+_CHUNK = 100_000
 
 
 def _rebuild_sums(

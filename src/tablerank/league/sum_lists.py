@@ -7,7 +7,7 @@ A few games (a recording) go game by game through the system's `changes`. A batc
 games or more (an import's chunk; `loading.COLD_BATCH` in a process without numpy, such as a
 `tablerank league import` of a club's season) is totalled per player over columns instead
 (`engine.systems.seat_amounts`, numpy: off the start-up path), with the columns built once
-for every sum list (`Columns`); a player whose row is one float and whose new total adds to it
+for every sum list (`batch_columns`); a player whose row is one float and whose new total adds to it
 exactly is then updated without a Python step of their own.
 """
 
@@ -23,12 +23,13 @@ from tablerank.engine.records import Game
 from tablerank.engine.sums import add, total
 from tablerank.engine.systems.base import ReplaySystem
 from tablerank.errors import RatingError
+from tablerank.league.batch_columns import BatchColumns
 from tablerank.league.state_rows import Row, StateRows, format_parts, parse_parts
 
 if TYPE_CHECKING:
-    from tablerank.engine.systems.seat_amounts import PlacedSeats, PlayerSums
+    from tablerank.engine.systems.seat_amounts import PlayerSums
 
-__all__ = ["BATCH", "Columns", "correct_sums"]
+__all__ = ["BATCH", "correct_sums"]
 
 BATCH = 64
 """Changed games from which a list is corrected over columns rather than game by game, where
@@ -39,30 +40,13 @@ def _over_columns(games: int) -> bool:
     return games >= BATCH and worth_numpy(games)
 
 
-class Columns:
-    """The placed seats of a batch's games as columns (`seat_amounts.placed_seats`), built on
-    first need and shared by every sum list of the same games."""
-
-    def __init__(self) -> None:
-        self._built: dict[tuple[int, ...], PlacedSeats] = {}
-
-    def of(self, games: Sequence[Game]) -> PlacedSeats:
-        from tablerank.engine.systems.seat_amounts import placed_seats
-
-        which = tuple(map(id, games))
-        seats = self._built.get(which)
-        if seats is None:
-            seats = self._built[which] = placed_seats(games)
-        return seats
-
-
 def correct_sums(
     rows: StateRows,
     name: str,
     system: ReplaySystem[Game],
     key: str,
     changed: Sequence[tuple[Game, bool]],
-    columns: Columns | None = None,
+    columns: BatchColumns | None = None,
 ) -> bool:
     """Add the amounts of each game now confirmed, subtract those of each game no longer
     confirmed (`changed`: the game and whether it is confirmed now), in `rows` (the caller
@@ -71,7 +55,7 @@ def correct_sums(
         return _game_by_game(rows, name, system, key, changed)
     from tablerank.engine.systems.seat_amounts import batch_sums
 
-    seats = (columns or Columns()).of([game for game, _ in changed])
+    seats = (columns or BatchColumns()).seats([game for game, _ in changed])
     sums = batch_sums(system, seats, [1 if confirmed else -1 for _, confirmed in changed])
     return _merge(rows, name, key, sums)
 
