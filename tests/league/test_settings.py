@@ -9,6 +9,7 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 
 from tablerank.server.settings import (
+    SQLITE_PRAGMAS,
     database_from_url,
     default_database_url,
     envbool,
@@ -24,7 +25,7 @@ def test_an_sqlite_url_names_a_file_opened_to_queue_writers() -> None:
         "OPTIONS": {
             "transaction_mode": "IMMEDIATE",
             "timeout": 20.0,
-            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+            "init_command": SQLITE_PRAGMAS,
         },
     }
     assert database_from_url("sqlite:///league.db")["NAME"] == "league.db"

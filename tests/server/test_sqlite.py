@@ -19,6 +19,8 @@ path = connection.settings_dict["NAME"]
 with connection.cursor() as cursor:
     cursor.execute("PRAGMA journal_mode")
     print("journal", cursor.fetchone()[0])
+    cursor.execute("PRAGMA cache_size")
+    print("cache", cursor.fetchone()[0])
     cursor.execute("CREATE TABLE IF NOT EXISTS t (n INTEGER)")
 other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
 other.execute("BEGIN IMMEDIATE")  # another worker is writing
@@ -61,8 +63,12 @@ def run(tmp_path: Path, mode: str, **env: str) -> list[str]:
 def test_the_database_file_is_created_private_and_in_wal_mode(tmp_path: Path) -> None:
     lines = run(tmp_path, "release")
     assert lines[0] == "journal wal"
-    assert lines[3:] == ["-wal 0o600", "-shm 0o600"]
+    assert lines[4:] == ["-wal 0o600", "-shm 0o600"]
     assert (tmp_path / "tablerank.sqlite3").stat().st_mode & 0o777 == 0o600
+
+
+def test_each_connection_may_cache_64_mib_of_pages(tmp_path: Path) -> None:
+    assert run(tmp_path, "release")[1] == "cache -65536"  # KiB, as SQLite counts a negative size
 
 
 def test_an_existing_database_file_keeps_its_mode(tmp_path: Path) -> None:
@@ -75,7 +81,7 @@ def test_an_existing_database_file_keeps_its_mode(tmp_path: Path) -> None:
 def test_a_writer_waits_for_the_write_lock_instead_of_failing(tmp_path: Path) -> None:
     # Had it read first and waited only to write, the other's commit would have made its
     # snapshot stale and SQLite would refuse it at once ("database is locked").
-    assert run(tmp_path, "release")[1:3] == ["read", "written"]
+    assert run(tmp_path, "release")[2:4] == ["read", "written"]
 
 
 def test_a_write_transaction_takes_the_lock_when_it_begins_and_gives_up_after_the_timeout(
@@ -84,4 +90,4 @@ def test_a_write_transaction_takes_the_lock_when_it_begins_and_gives_up_after_th
     # Its first statement, a read, never runs: the lock is taken up front, so no transaction
     # fails half-way after reading.
     lines = run(tmp_path, "hold", TABLERANK_SQLITE_TIMEOUT="0.2")
-    assert lines[1:] == ["refused database is locked"]
+    assert lines[2:] == ["refused database is locked"]
