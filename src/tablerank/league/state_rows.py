@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from operator import itemgetter
 
 from django.db import connection
 from django.utils import timezone
@@ -67,20 +68,23 @@ def stored_rows(
 
 def upsert_states(league: League, system: str, key: str, rows: Mapping[str, Row]) -> None:
     """Insert or overwrite these names' rows of one list, in bulk."""
-    run_all(_upserting(league, {(system, key, player): row for player, row in rows.items()}))
-
-
-def _upserting(league: League, rows: Mapping[tuple[str, str, str], Row]) -> list[Statement]:
-    """Insert or overwrite rows of any lists: the statement to run (`bulk.inserts`; the ON
-    CONFLICT form is the same in SQLite and PostgreSQL)."""
     now = connection.ops.adapt_datetimefield_value(timezone.now())
     values = [
         (league.pk, system, key, player, rating, games, parts, now)
-        for (system, key, player), (rating, games, parts) in rows.items()
+        for player, (rating, games, parts) in rows.items()
     ]
+    run_all(_upserting(values))
+
+
+_STATE_FIELDS = ["league", "system", "list_key", "player", "rating", "games", "parts", "updated_at"]
+
+
+def _upserting(values: Sequence[tuple[object, ...]]) -> list[Statement]:
+    """Insert or overwrite rows of any lists (`_STATE_FIELDS` each): the statement to run
+    (`bulk.inserts`; the ON CONFLICT form is the same in SQLite and PostgreSQL)."""
     return inserts(
         RatingState,
-        ["league", "system", "list_key", "player", "rating", "games", "parts", "updated_at"],
+        _STATE_FIELDS,
         values,
         on_conflict="ON CONFLICT (league_id, system, list_key, player) DO UPDATE SET "
         "rating = excluded.rating, games = excluded.games, parts = excluded.parts, "
@@ -106,10 +110,6 @@ Key = tuple[str, str, str]
 _SET = ["rating", "games", "parts", "updated_at"]
 
 """What a write changes in a stored row."""
-
-
-def _by_name(where: Key) -> tuple[str, str, str]:
-    return where[2], where[0], where[1]
 
 
 class StateRows:
@@ -196,24 +196,21 @@ class StateRows:
         are written at once instead); the changes count as saved. New rows go in by name, then
         list: a name's new rows lie together in the table, where the next write reads them back
         (measured: a third less time reading an import's rows, a tenth less writing them)."""
-        lists, pks = self.lists, self._pks
-        changed = [
-            (system, key, player)
-            for (system, key), players in self.dirty.items()
-            for player in players
-        ]
-        stored = [where for where in changed if where in pks]
-        if len(stored) * len(_SET) > FEW_VALUES:  # an import's batch: its upserts go by COPY
-            stored = []
         now = connection.ops.adapt_datetimefield_value(timezone.now())
-        out = update_statements(
-            RatingState, _SET, [(pks[w], *lists[w[:2]][w[2]], now) for w in stored]
-        )
-        if stored:
-            written = set(stored)
-            changed = [where for where in changed if where not in written]
-        changed.sort(key=_by_name)
-        out += _upserting(self.league, {where: lists[where[:2]][where[2]] for where in changed})
+        league, lists, pks = self.league.pk, self.lists, self._pks
+        many = sum(map(len, self.dirty.values())) * len(_SET) > FEW_VALUES
+        stored: list[tuple[object, ...]] = []
+        new: list[tuple[object, ...]] = []
+        for (system, key), players in self.dirty.items():
+            one = lists[system, key]
+            for player in players:
+                where = system, key, player
+                if many or where not in pks:  # an import's batch: its upserts go by COPY
+                    new.append((league, system, key, player, *one[player], now))
+                else:
+                    stored.append((pks[where], *one[player], now))
+        new.sort(key=_BY_NAME)
+        out = [*update_statements(RatingState, _SET, stored), *_upserting(new)]
         for (system, key), players in self.gone.items():
             if players:
                 for player in players:
@@ -222,6 +219,10 @@ class StateRows:
         self.dirty.clear()
         self.gone.clear()
         return out
+
+
+_BY_NAME = itemgetter(3, 1, 2)
+"""A new row's name, system and list key."""
 
 
 class StateReads:
