@@ -11,13 +11,13 @@ goes. Systems come in two kinds (`ReplaySystem.order_independent`):
 Explanations and player histories are computed on demand from the same data
 (`explanations`, `history`), so no per-game log is stored. The services call
 `refresh_changed` inside their transactions whenever games enter or leave the confirmed
-history; `ratings` reads a list back, ranked by the system itself.
+history; `rating_tables.ratings` reads a list back, ranked by the system itself.
 """
 
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -26,13 +26,11 @@ from django.db.models import Prefetch
 
 from tablerank.engine.records import Event, Game
 from tablerank.engine.systems import get_system
-from tablerank.engine.systems.base import RatingTable, ReplaySystem
+from tablerank.engine.systems.base import ReplaySystem
 from tablerank.engine.systems.pages.combined import Combined
-from tablerank.engine.systems.skill import Skill
 from tablerank.league import checkpoints, revisions
 from tablerank.league.batch_columns import BatchColumns
 from tablerank.league.bulk import Rows, Statement, run_all
-from tablerank.league.errors import LeagueError
 from tablerank.league.models import (
     EventRecord,
     EventStanding,
@@ -53,7 +51,6 @@ __all__ = [
     "ListState",
     "confirmed_events",
     "kept_systems",
-    "ratings",
     "rebuild_ratings",
     "refresh_changed",
     "refresh_ratings",
@@ -171,11 +168,8 @@ def _apply(
     emptied: set[tuple[str, str]] = set()
     replays: list[checkpoints.Changed] = []
     columns = BatchColumns()
-    for name, system in kept.items():
-        lists: dict[str, list[Changed]] = {}
-        for item in changed:
-            if system.refusal(item[1]) is None:
-                lists.setdefault(system.list_key(item[1]), []).append(item)
+    for name, lists in _by_list(kept, changed).items():
+        system = kept[name]
         for key, items in lists.items():
             if not system.order_independent:
                 at = _refresh_replayed(rows, marks, name, system, key, items, columns)
@@ -194,6 +188,29 @@ def _apply(
     if replays:
         checkpoints.replay_lists(league, replays)
     return found[: len(ahead)]
+
+
+def _by_list(
+    kept: dict[str, GameSystem], changed: Sequence[Changed]
+) -> dict[str, dict[str, list[Changed]]]:
+    """Each system's changed games that it rates, by the list they count in (whether a game
+    is rated is asked once per kind of refusal, not once per system)."""
+    rated: dict[Hashable, list[Changed]] = {}
+    out: dict[str, dict[str, list[Changed]]] = {}
+    for name, system in kept.items():
+        kind = system.refusal_kind()
+        mine = rated.get(kind)
+        if mine is None:
+            refusal = system.refusal
+            mine = rated[kind] = [item for item in changed if refusal(item[1]) is None]
+        if system.one_list():
+            out[name] = {"": mine} if mine else {}
+            continue
+        lists: dict[str, list[Changed]] = out.setdefault(name, {})
+        list_key = system.list_key
+        for item in mine:
+            lists.setdefault(list_key(item[1]), []).append(item)
+    return out
 
 
 def refresh_changed(league: League, changed: Sequence[Changed]) -> None:
@@ -302,94 +319,5 @@ def _rebuild_sums(
     sums = {name: system for name, system in kept.items() if system.order_independent}
     if chunk:
         _apply(league, chunk, sums)
-    return {
-        (name, system.list_key(item[1]))
-        for name, system in kept.items()
-        if not system.order_independent
-        for item in chunk
-        if system.refusal(item[1]) is None
-    }
-
-
-def _list_key(league: League, name: str, system: ReplaySystem[Any], key: str | None) -> str:
-    if key is not None:
-        return key
-    if not system.list_name:
-        return ""
-    keys = sorted(
-        RatingWatermark.objects.filter(league=league, system=name).values_list(
-            "list_key", flat=True
-        )
-    )
-    if len(keys) > 1:
-        raise LeagueError(
-            "list_key",
-            f"{name} keeps a separate list per {system.list_name}, and league "
-            f"{league.slug!r} has {len(keys)}: {', '.join(keys)}; choose one",
-        )
-    return keys[0] if keys else ""
-
-
-def _state(league: League, name: str, key: str) -> tuple[dict[str, float], dict[str, int]]:
-    rows = RatingState.objects.filter(league=league, system=name, list_key=key)
-    values: dict[str, float] = {}
-    games: dict[str, int] = {}
-    for player, rating, played in rows.values_list("player", "rating", "games"):
-        values[player] = rating
-        games[player] = played
-    return values, games
-
-
-def _combined(league: League, system: Combined) -> RatingTable:
-    """pages.combined from its members' stored state: the average of each player's rank."""
-    ranks: list[dict[str, int]] = []
-    games: dict[str, int] = {}
-    for member in system.members():
-        values, played = _state(league, member.name, "")
-        ranks.append(member.ranks(values))
-        for player, count in played.items():
-            games[player] = max(count, games.get(player, -1))
-    players = {p for r in ranks for p in r}
-    average = {p: sum(r.get(p, len(r) + 1) for r in ranks) / len(ranks) for p in players}
-    return RatingTable(system.name, system.rank(average, games))
-
-
-def _skill(league: League, system: Skill, key: str | None) -> RatingTable:
-    """Skill is fitted in one batch over the confirmed games of one title (the caller caches
-    it per revision): it keeps no state."""
-    games = [game for _, _, game in played_games(league.pk)]
-    titles = sorted({system.list_key(g) for g in games})
-    if key is None and len(titles) > 1:
-        raise LeagueError(
-            "list_key",
-            f"skill keeps a separate list per game title, and league {league.slug!r} has "
-            f"{len(titles)}: {', '.join(titles)}; choose one",
-        )
-    key = key if key is not None else (titles[0] if titles else "")
-    return system.rate([g for g in games if system.list_key(g) == key])
-
-
-def ratings(league: League, system: str, list_key: str | None = None) -> RatingTable:
-    """A kept system's standings in one list of the league, read from the stored state and
-    ranked by the system itself (`not_rated` is left empty: ask the engine's `explain`).
-
-    `list_key` names the list (the game group for cow.elo, the title for area); it may be left
-    out where the system keeps one list or the league has only one. Turnabout, which rates
-    events, is replayed from the confirmed events on each call.
-    """
-    engine = get_system(system)
-    if system not in league.systems:
-        raise LeagueError(
-            "system",
-            f"league {league.slug!r} does not keep {system}; it keeps "
-            f"{', '.join(league.systems) or 'none'}",
-        )
-    if isinstance(engine, Combined):
-        return _combined(league, engine)
-    if isinstance(engine, Skill):
-        return _skill(league, engine, list_key)
-    if not isinstance(engine, ReplaySystem) or engine.record_type is not Game:
-        return engine.rate(confirmed_events(league))
-    key = _list_key(league, system, engine, list_key)
-    values, games = _state(league, system, key)
-    return RatingTable(system, engine.rank(values, games))
+    replayed = {name: system for name, system in kept.items() if not system.order_independent}
+    return {(name, key) for name, lists in _by_list(replayed, chunk).items() for key in lists}

@@ -36,10 +36,10 @@ from tablerank.league.player_changes import (
     remove_player,
     rename_player,
 )
+from tablerank.league.rating_tables import ratings
 from tablerank.league.ratings import (
     confirmed_events,
     kept_systems,
-    ratings,
     rebuild_ratings,
     refresh_ratings,
 )

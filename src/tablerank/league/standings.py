@@ -29,7 +29,7 @@ from tablerank.league.models import (
     RatingWatermark,
     RecordStatus,
 )
-from tablerank.league.ratings import ratings
+from tablerank.league.rating_tables import ratings
 from tablerank.league.reading import confirmed_records, games_of, kept_system, parse_day
 
 ELO = "cow.elo"

@@ -8,10 +8,9 @@ implement `changes` (fast) and `explain_record` (itemised); `ReplaySystem` does 
 from __future__ import annotations
 
 import dataclasses
-import enum
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, get_type_hints
@@ -19,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, get_typ
 from tablerank.engine.ranking import competition_ranks, rank_of_each
 from tablerank.engine.records import Event, Game
 from tablerank.engine.sums import summed
+from tablerank.engine.systems.parameter_text import from_text
 from tablerank.engine.values import in_day_order
 from tablerank.engine.variants import is_catan
 from tablerank.errors import InvalidParameter, MixedLists, UnknownRecord
@@ -205,24 +205,7 @@ class System(ABC):
     @classmethod
     def parse_parameter(cls, key: str, text: str, hint: Any, current: Any) -> Any:
         """Convert one parameter from text; systems with structured parameters override this."""
-        text = text.strip()
-        if hint is bool:
-            if text.lower() in {"true", "yes", "1"}:
-                return True
-            if text.lower() in {"false", "no", "0"}:
-                return False
-            raise ValueError(f"expected true or false, got {text!r}")
-        if hint is int:
-            return int(text)
-        if hint is float:
-            return float(text)
-        if isinstance(hint, type) and issubclass(hint, enum.Enum):
-            try:
-                return hint(text)
-            except ValueError:
-                allowed = ", ".join(str(m.value) for m in hint)
-                raise ValueError(f"expected one of {allowed}, got {text!r}") from None
-        return text
+        return from_text(text, hint)
 
 
 class ReplaySystem(System, Generic[R]):
@@ -245,6 +228,18 @@ class ReplaySystem(System, Generic[R]):
     def list_key(self, record: R) -> str:
         """The list `record` counts in; records of different lists never meet."""
         return ""
+
+    def one_list(self) -> bool:
+        """Whether every record counts in the list "" (`list_key` is this class's)."""
+        return type(self).list_key is ReplaySystem.list_key
+
+    def refusal_kind(self) -> Hashable:
+        """Systems of the same kind refuse the same records (`refusal`'s verdict, not its
+        words): where `refusal` is this class's, those of one record type rating Catan games
+        only, or any game."""
+        if type(self).refusal is ReplaySystem.refusal:
+            return (ReplaySystem.refusal, self.record_type, self.catan_only)
+        return (type(self), id(self))
 
     def initial_rating(self) -> float:
         """A new player's rating; running totals start at 0."""

@@ -1,0 +1,103 @@
+"""A kept list read back as its system's standings: from the stored rating state, ranked by
+the system itself (`ratings`); pages.combined from its members' state, skill fitted on reading,
+Turnabout replayed from the confirmed events."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tablerank.engine.records import Game
+from tablerank.engine.systems import get_system
+from tablerank.engine.systems.base import RatingTable, ReplaySystem
+from tablerank.engine.systems.pages.combined import Combined
+from tablerank.engine.systems.skill import Skill
+from tablerank.league.errors import LeagueError
+from tablerank.league.models import League, RatingState, RatingWatermark
+from tablerank.league.played import played_games
+from tablerank.league.ratings import confirmed_events
+
+__all__ = ["ratings"]
+
+
+def _list_key(league: League, name: str, system: ReplaySystem[Any], key: str | None) -> str:
+    if key is not None:
+        return key
+    if not system.list_name:
+        return ""
+    keys = sorted(
+        RatingWatermark.objects.filter(league=league, system=name).values_list(
+            "list_key", flat=True
+        )
+    )
+    if len(keys) > 1:
+        raise LeagueError(
+            "list_key",
+            f"{name} keeps a separate list per {system.list_name}, and league "
+            f"{league.slug!r} has {len(keys)}: {', '.join(keys)}; choose one",
+        )
+    return keys[0] if keys else ""
+
+
+def _state(league: League, name: str, key: str) -> tuple[dict[str, float], dict[str, int]]:
+    rows = RatingState.objects.filter(league=league, system=name, list_key=key)
+    values: dict[str, float] = {}
+    games: dict[str, int] = {}
+    for player, rating, played in rows.values_list("player", "rating", "games"):
+        values[player] = rating
+        games[player] = played
+    return values, games
+
+
+def _combined(league: League, system: Combined) -> RatingTable:
+    """pages.combined from its members' stored state: the average of each player's rank."""
+    ranks: list[dict[str, int]] = []
+    games: dict[str, int] = {}
+    for member in system.members():
+        values, played = _state(league, member.name, "")
+        ranks.append(member.ranks(values))
+        for player, count in played.items():
+            games[player] = max(count, games.get(player, -1))
+    players = {p for r in ranks for p in r}
+    average = {p: sum(r.get(p, len(r) + 1) for r in ranks) / len(ranks) for p in players}
+    return RatingTable(system.name, system.rank(average, games))
+
+
+def _skill(league: League, system: Skill, key: str | None) -> RatingTable:
+    """Skill is fitted in one batch over the confirmed games of one title (the caller caches
+    it per revision): it keeps no state."""
+    games = [game for _, _, game in played_games(league.pk)]
+    titles = sorted({system.list_key(g) for g in games})
+    if key is None and len(titles) > 1:
+        raise LeagueError(
+            "list_key",
+            f"skill keeps a separate list per game title, and league {league.slug!r} has "
+            f"{len(titles)}: {', '.join(titles)}; choose one",
+        )
+    key = key if key is not None else (titles[0] if titles else "")
+    return system.rate([g for g in games if system.list_key(g) == key])
+
+
+def ratings(league: League, system: str, list_key: str | None = None) -> RatingTable:
+    """A kept system's standings in one list of the league, read from the stored state and
+    ranked by the system itself (`not_rated` is left empty: ask the engine's `explain`).
+
+    `list_key` names the list (the game group for cow.elo, the title for area); it may be left
+    out where the system keeps one list or the league has only one. Turnabout, which rates
+    events, is replayed from the confirmed events on each call.
+    """
+    engine = get_system(system)
+    if system not in league.systems:
+        raise LeagueError(
+            "system",
+            f"league {league.slug!r} does not keep {system}; it keeps "
+            f"{', '.join(league.systems) or 'none'}",
+        )
+    if isinstance(engine, Combined):
+        return _combined(league, engine)
+    if isinstance(engine, Skill):
+        return _skill(league, engine, list_key)
+    if not isinstance(engine, ReplaySystem) or engine.record_type is not Game:
+        return engine.rate(confirmed_events(league))
+    key = _list_key(league, system, engine, list_key)
+    values, games = _state(league, system, key)
+    return RatingTable(system, engine.rank(values, games))
