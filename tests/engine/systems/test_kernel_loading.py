@@ -1,0 +1,62 @@
+"""`kernel_loading` hides only what is not loaded yet, only in a process's only thread, and puts
+everything back; its light load leaves numba's caches as they were."""
+
+from __future__ import annotations
+
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from tablerank.engine.systems import kernel_loading
+
+
+def test_only_modules_not_loaded_yet_look_missing_and_come_back(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.chdir(tmp_path)  # no .numba_config.yaml here
+    monkeypatch.setattr(threading, "active_count", lambda: 1)
+    for name in ("scipy", "yaml"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    loaded = type(sys)("cffi")
+    monkeypatch.setitem(sys.modules, "cffi", loaded)
+    with kernel_loading.unused_modules_hidden():
+        assert sys.modules["scipy"] is None
+        assert sys.modules["yaml"] is None
+        assert sys.modules["cffi"] is loaded
+    assert "scipy" not in sys.modules
+    assert "yaml" not in sys.modules
+    assert sys.modules["cffi"] is loaded
+
+
+def test_yaml_stays_where_numba_has_a_config_file_to_read(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    (tmp_path / kernel_loading.NUMBA_CONFIG).write_text("", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(threading, "active_count", lambda: 1)
+    monkeypatch.delitem(sys.modules, "yaml", raising=False)
+    with kernel_loading.unused_modules_hidden():
+        assert "yaml" not in sys.modules
+
+
+def test_nothing_is_hidden_where_another_thread_could_import(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(threading, "active_count", lambda: 2)
+    monkeypatch.delitem(sys.modules, "scipy", raising=False)
+    with kernel_loading.unused_modules_hidden():
+        assert "scipy" not in sys.modules
+
+
+def test_the_light_load_is_undone_and_skips_what_it_does_not_know() -> None:
+    from tablerank.engine.systems import kernels
+
+    dispatchers = [kernels.elo_run, kernels.area_run]
+    caches = [vars(d)["_cache"] for d in dispatchers]
+    with kernel_loading.light_cache_loads(dispatchers):
+        assert all("load_overload" in vars(cache) for cache in caches)
+    assert not any("load_overload" in vars(cache) for cache in caches)
+    with kernel_loading.light_cache_loads([object()]):  # no numba cache: nothing to change
+        pass
