@@ -60,3 +60,24 @@ def test_the_light_load_is_undone_and_skips_what_it_does_not_know() -> None:
     assert not any("load_overload" in vars(cache) for cache in caches)
     with kernel_loading.light_cache_loads([object()]):  # no numba cache: nothing to change
         pass
+
+
+def test_a_light_load_that_fails_falls_back_to_numbas_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tablerank.engine.systems import kernels
+
+    dispatcher = kernels.elo_run
+    cache = vars(dispatcher)["_cache"]
+    asked: list[object] = []
+
+    def own_load(self: object, sig: object, target_context: object) -> str:
+        asked.append(sig)
+        return "numba's own load"
+
+    def changed(*args: object) -> None:
+        raise TypeError("a numba whose private load takes other arguments")
+
+    monkeypatch.setattr(type(cache), "load_overload", own_load)
+    monkeypatch.setattr(cache, "_load_overload", changed)
+    with kernel_loading.light_cache_loads([dispatcher]):
+        assert cache.load_overload("sig", dispatcher.targetctx) == "numba's own load"
+    assert asked == ["sig"]
