@@ -4,8 +4,10 @@ bit for bit, after every game."""
 from __future__ import annotations
 
 import dataclasses
+import os
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -102,13 +104,32 @@ def test_a_state_with_a_fraction_is_not_whole() -> None:
     assert not whole(state)
 
 
-def test_loading_the_loops_leaves_scipy_unloaded_and_importable() -> None:
-    """numba would import scipy.linalg (a tenth of a second or more) to look for BLAS; a new
-    process loads the loops without it, and scipy imports as usual afterwards."""
+def test_loading_the_loops_leaves_unused_modules_unloaded_and_importable() -> None:
+    """numba would import scipy.linalg (a tenth of a second or more) to look for BLAS, cffi and
+    yaml, and register every implementation it has; a new process loads the loops without
+    them, and they import as usual afterwards."""
     code = (
         "import sys; from tablerank.engine.systems.array_replay import available; "
-        "assert available(); assert 'scipy' not in sys.modules; "
-        "import scipy.linalg; print('ok')"
+        "assert available(); "
+        "print(sorted(m for m in ('scipy', 'cffi', 'yaml', 'numba.np.arraymath') "
+        "if m in sys.modules)); "
+        "import scipy.linalg, cffi, yaml; print('ok')"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
-    assert (out.returncode, out.stdout, out.stderr) == (0, "ok\n", "")
+    assert (out.returncode, out.stdout, out.stderr) == (0, "[]\nok\n", "")
+
+
+def test_numba_compiles_in_full_after_the_light_load(tmp_path: Path) -> None:
+    """The light load leaves numba's target to refresh in full when it compiles: with an empty
+    cache the loops compile, and later a loop using numpy's functions compiles and runs."""
+    code = (
+        "from tablerank.engine.systems.array_replay import available; assert available(); "
+        "import numpy as np; from numba import njit; "
+        "f = njit(lambda a: np.dot(a, a) + np.sum(np.sort(a))); print(f(np.arange(4.0)))"
+    )
+    env = os.environ | {"NUMBA_CACHE_DIR": str(tmp_path)}
+    for _ in range(2):  # compiled into the empty cache, then loaded from it
+        out = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=False, env=env
+        )
+        assert (out.returncode, out.stdout, out.stderr) == (0, "20.0\n", "")

@@ -16,10 +16,7 @@ this module only, which the command line's start-up never imports.
 
 from __future__ import annotations
 
-import sys
-import threading
-from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -33,6 +30,7 @@ from tablerank.engine.systems.area import Area, TeamDivisor
 from tablerank.engine.systems.base import ReplaySystem
 from tablerank.engine.systems.cow.elo import Elo
 from tablerank.engine.systems.fast_replay import Table, TableSeat
+from tablerank.engine.systems.kernel_loading import light_cache_loads, unused_modules_hidden
 from tablerank.engine.values import Game
 
 __all__ = [
@@ -211,31 +209,17 @@ _replays: dict[Any, ArrayReplay] = {}
 
 def load() -> None:
     """Compile the loops, or load them from numba's cache (what a process's first replay
-    pays once; the benchmark measures it)."""
-    with _scipy_hidden():
+    pays once; the benchmark measures it), without what the loops do not use
+    (`kernel_loading`)."""
+    with unused_modules_hidden():
         kernels = _kernels()
         none, no_ratings, one = np.zeros(0, np.int64), np.zeros(0), np.zeros(1, np.int64)
         memo, marks = np.zeros((1, 1), np.int64), np.zeros(0, np.uint8)
-        kernels.elo_run(one, none, none, none, none, none, 0, no_ratings, none, marks, memo, 0,
-                        one, 0)  # fmt: skip
-        kernels.area_run(one, none, none, none, none, none, 0, none, 0, no_ratings, none, marks,
-                         memo, 0, one, 0)  # fmt: skip
-
-
-@contextmanager
-def _scipy_hidden() -> Iterator[None]:
-    """numba imports scipy.linalg when it first loads any loop (0.1-0.3 s of a command's
-    start-up), only to learn whether np.dot may call BLAS; these loops do no linear algebra.
-    So scipy looks missing for that moment, where it is not loaded yet and no other thread
-    could import it meanwhile; numba then leaves np.dot to its own loop in this process."""
-    hide = "scipy" not in sys.modules and threading.active_count() == 1
-    if hide:
-        sys.modules["scipy"] = None  # type: ignore[assignment]
-    try:
-        yield
-    finally:
-        if hide:
-            del sys.modules["scipy"]
+        with light_cache_loads([kernels.elo_run, kernels.area_run]):
+            kernels.elo_run(one, none, none, none, none, none, 0, no_ratings, none, marks, memo,
+                            0, one, 0)  # fmt: skip
+            kernels.area_run(one, none, none, none, none, none, 0, none, 0, no_ratings, none,
+                             marks, memo, 0, one, 0)  # fmt: skip
 
 
 _available: list[bool] = []
