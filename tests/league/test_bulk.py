@@ -14,8 +14,11 @@ from hypothesis import strategies as st
 
 from tablerank.league.array_literals import array_literal
 from tablerank.league.bulk import (
+    FEW_VALUES,
     IN_BATCH,
+    _binary_types,
     insert_rows,
+    inserts,
     run_all,
     select_in,
     statements_in,
@@ -168,3 +171,39 @@ def test_a_state_row_dropped_and_written_again_is_stored_anew(league: League) ->
     rows.put(where, (13.0, 3, ""))
     rows.save()
     assert list(RatingState.objects.values_list("player", "rating", "games")) == [("Ann", 13.0, 3)]
+
+
+def test_copy_goes_binary_only_for_the_types_it_knows() -> None:
+    assert _binary_types(("bigint", "varchar(200)", "double precision", "bytea")) == [
+        "int8",
+        "varchar",
+        "float8",
+        "bytea",
+    ]
+    assert _binary_types(("bigint", "jsonb")) is None  # a text COPY then
+    assert _binary_types(()) is None
+
+
+def test_many_rows_go_in_at_once_and_read_back_the_same(league: League) -> None:
+    """More rows than a statement takes: COPY (binary) on PostgreSQL, multi-row INSERTs on
+    SQLite; then the same rows again with other values as an upsert (a scratch table first)."""
+    now = connection.ops.adapt_datetimefield_value(dt.datetime(2026, 11, 26, 8, 30, tzinfo=dt.UTC))
+    fields = ["league", "system", "list_key", "player", "rating", "games", "parts", "updated_at"]
+    names = [f'Zoë \\ {n} "quoted"\t' for n in range(FEW_VALUES // len(fields) + 1)]
+    ratings = [(-0.0, 2**53, 0.1, 1e-308, -3)[n % 5] for n in range(len(names))]  # -3: an int
+    rows = [(league.pk, "s", "ü", name, r, n, "0.1 1e-17", now) for n, (name, r) in
+            enumerate(zip(names, ratings, strict=True))]  # fmt: skip
+    assert inserts(RatingState, fields, rows) == []  # written at once, no statement left
+    stored = RatingState.objects.filter(league=league).order_by("games")
+    got = list(stored.values_list("player", "rating", "games", "parts", "list_key"))
+    assert got == [(name, float(r), n, "0.1 1e-17", "ü") for n, (name, r) in
+                   enumerate(zip(names, ratings, strict=True))]  # fmt: skip
+    again = [(*row[:4], 2.5, row[5] + 1, "", now) for row in rows]
+    upsert = (
+        "ON CONFLICT (league_id, system, list_key, player) DO UPDATE SET "
+        "rating = excluded.rating, games = excluded.games, parts = excluded.parts"
+    )
+    assert inserts(RatingState, fields, again, on_conflict=upsert) == []
+    assert stored.count() == len(names)
+    assert set(stored.values_list("rating", "parts")) == {(2.5, "")}
+    assert list(stored.values_list("games", flat=True)) == list(range(1, len(names) + 1))
