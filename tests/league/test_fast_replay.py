@@ -15,7 +15,9 @@ from django.contrib.auth.models import User
 from tablerank.engine import loading
 from tablerank.engine.records import Game, game_from_dict
 from tablerank.engine.systems import array_replay as array_replay_module
+from tablerank.engine.systems import get_system
 from tablerank.engine.systems.array_replay import columns_of
+from tablerank.engine.systems.base import ReplaySystem
 from tablerank.engine.systems.fast_replay import table_of
 from tablerank.league import array_lists, checkpoints
 from tablerank.league import played_columns as played_columns_module
@@ -203,8 +205,9 @@ def test_batches_appended_through_the_compiled_replays_are_stored_as_through_the
     official: User, season: list[Game], monkeypatch: pytest.MonkeyPatch, batch: int
 ) -> None:
     """An import's batch after the watermark goes through the compiled replays: the same rows,
-    watermarks and checkpoints (one at the batch's end where a multiple of `EVERY` is passed)
-    as one game at a time through the fast replay or the engine."""
+    watermarks and checkpoints (one at each game that makes a list's count a multiple of
+    `EVERY`, however many a batch holds) as one game at a time through the fast replay or the
+    engine; and each checkpoint equals a replay of its list's games up to it."""
     games = [*season, *(game_from_dict(GAMES[name]) for name in GAMES)]
     monkeypatch.setattr(checkpoints, "EVERY", 3)
     appended, compiled_append = [], array_lists.append
@@ -230,3 +233,16 @@ def test_batches_appended_through_the_compiled_replays_are_stored_as_through_the
     assert all(appended)
     assert compiled["checkpoints"]
     assert compiled == through_engine
+    in_play_order = sorted(games, key=lambda game: game.date)  # then as recorded
+    for name, key, *_ in compiled["marks"]:
+        system = get_system(name)
+        assert isinstance(system, ReplaySystem)
+        listed = [
+            game
+            for game in in_play_order
+            if system.refusal(game) is None and system.list_key(game) == key
+        ]
+        mine = [point for point in compiled["checkpoints"] if point[:2] == (name, key)]
+        assert [point[4] for point in mine] == list(range(3, len(listed) + 1, 3))
+        for point in mine:
+            assert point[5] == system.totals(listed[: point[4]]).ratings

@@ -14,7 +14,7 @@ replay.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import repeat
+from itertools import pairwise, repeat
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -180,7 +180,7 @@ def append(
     batch: BatchColumns,
 ) -> int | None:
     """`checkpoints.append` through the compiled replays (an import's batch): the same rows and
-    the same checkpoint, or None, with nothing changed, where they cannot replay the list."""
+    the same checkpoints, or None, with nothing changed, where they cannot replay the list."""
     fast = array_replay(system)
     if fast is None or not available():
         return None
@@ -197,17 +197,21 @@ def append(
         return None
     names = list(ids)
     counts = state.counts.copy()
+    rank, writer = _ranks(names), ColumnsWriter(names)
+    saved: list[tuple[checkpoints.Replay, bytes]] = []
     try:
-        fast.run(columns, np.arange(len(games), dtype=np.int64), state, _ranks(names))
+        for begin, end in _stretches(count, len(games)):
+            fast.run(columns, np.arange(begin, end, dtype=np.int64), state, rank)
+            if (count + end) % checkpoints.EVERY == 0:
+                at = checkpoints.Replay(at=games[end - 1][0], count=count + end)
+                saved.append((at, _blob(state, names, writer)))
     except ArithmeticError:
         return None
     moved = np.flatnonzero(state.counts != counts).tolist()
     ratings, played = state.ratings[moved].tolist(), state.counts[moved].tolist()
     changed = zip(ratings, played, repeat(""), strict=False)
     rows.put_many(name, key, dict(zip([names[n] for n in moved], changed, strict=True)))
-    if due:
-        blob = _blob(state, names, ColumnsWriter(names))
-        whole_state = checkpoints.Replay(at=games[-1][0], count=new_count)
+    for whole_state, blob in saved:
         checkpoints.save_checkpoint(rows.league, name, key, whole_state, blob)
     return new_count
 
@@ -223,3 +227,12 @@ def _stored(
         if row is not None:
             out[player] = row
     return out
+
+
+def _stretches(count: int, games: int) -> list[tuple[int, int]]:
+    """`games` games after `count` as stretches (begin, end) of their indexes, each ending at the
+    last game or where the count reaches a multiple of `checkpoints.EVERY` (a checkpoint is
+    due there)."""
+    every = checkpoints.EVERY
+    bounds = [0, *range(every - count % every, games, every), games]
+    return [(begin, end) for begin, end in pairwise(bounds) if end > begin]

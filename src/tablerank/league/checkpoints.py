@@ -333,8 +333,8 @@ def append(
 ) -> int:
     """Apply games that all come after the list's watermark (which counts `count` games), in
     `rows` (the caller saves them): cost by their players only (`columns`: the batch's, shared
-    with its other lists). Writes a checkpoint of the
-    whole list each time the count passes a multiple of `EVERY`. Returns the new count."""
+    with its other lists). Writes a checkpoint of the whole list at each game that makes the
+    count a multiple of `EVERY`. Returns the new count."""
     if len(games) >= COMPILED_APPEND:
         from tablerank.league import array_lists  # numpy and numba: off the start-up path
 
@@ -347,7 +347,7 @@ def append(
     played: dict[str, int] = {}
     initial = system.initial_rating()
     fast = fast_replay(system)
-    for _, game in games:
+    for counted, (at, game) in enumerate(games, start=count + 1):
         try:
             if fast is None:
                 delta = system.changes(game, ratings)
@@ -361,16 +361,15 @@ def append(
                 played[player] = row[1] if row else 0
             ratings[player] = ratings.get(player, initial) + amount
             played[player] += 1
-    for player, count_now in played.items():
-        rows.put((name, key, player), (ratings[player], count_now, ""))
-    new_count = count + len(games)
-    if new_count // EVERY > count // EVERY:
-        rows.save()
-        whole = Replay(at=games[-1][0], count=new_count)
-        for player, (rating, games_of, _) in list_rows(rows.league, name, key):
-            whole.ratings[player], whole.games[player] = rating, games_of
-        save_checkpoint(rows.league, name, key, whole)
-    return new_count
+        if counted % EVERY == 0:
+            rows.put_many(name, key, {p: (ratings[p], n, "") for p, n in played.items()})
+            rows.save()
+            whole = Replay(at=at, count=counted)
+            for player, (rating, games_of, _) in list_rows(rows.league, name, key):
+                whole.ratings[player], whole.games[player] = rating, games_of
+            save_checkpoint(rows.league, name, key, whole)
+    rows.put_many(name, key, {p: (ratings[p], n, "") for p, n in played.items()})
+    return count + len(games)
 
 
 def state_before(
