@@ -13,9 +13,11 @@ temporary directories, so each run gets its own (unless HYPOTHESIS_STORAGE_DIREC
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -39,3 +41,13 @@ def pytest_configure(config: pytest.Config) -> None:
     home = tempfile.mkdtemp(prefix="tablerank-hypothesis-")
     set_hypothesis_home_dir(home)
     config.add_cleanup(lambda: shutil.rmtree(home, ignore_errors=True))
+
+
+@pytest.fixture
+def collector_on() -> Iterator[None]:
+    """Python's cycle collector on for the test, as it was after."""
+    was_enabled = gc.isenabled()
+    gc.enable()
+    yield
+    if not was_enabled:
+        gc.disable()

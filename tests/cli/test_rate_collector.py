@@ -3,22 +3,12 @@
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tablerank.cli.inputs import without_cycle_collection
+from tablerank.formats.collector import without_cycle_collection
 from tests.cli.conftest import Invoke
-
-
-@pytest.fixture
-def collector_on() -> Iterator[None]:
-    was_enabled = gc.isenabled()
-    gc.enable()
-    yield
-    if not was_enabled:
-        gc.disable()
 
 
 @pytest.mark.usefixtures("collector_on")

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,7 +26,6 @@ __all__ = [
     "rating",
     "read_files",
     "selected",
-    "without_cycle_collection",
 ]
 
 
@@ -67,23 +64,6 @@ def checked(records: list[Record], allow_invalid: bool) -> list[Record]:
             "or rate anyway with --allow-invalid"
         )
     return records
-
-
-@contextmanager
-def without_cycle_collection() -> Iterator[None]:
-    """Pause Python's cycle collector while a command builds and rates many records.
-
-    Records hold no reference cycles, so reference counting frees them as usual; the collector
-    would only walk the growing list of records again and again (a quarter of the reading time
-    on 200,000 games, benchmarks/README.md).
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from tablerank.cli import (
     serve,
     standings,
 )
-from tablerank.cli.inputs import inputs, rating, without_cycle_collection
+from tablerank.cli.inputs import inputs, rating
 from tablerank.cli.options import (
     AllowInvalid,
     City,
@@ -43,6 +43,7 @@ from tablerank.cli.options import (
 )
 from tablerank.cli.output import emit, emit_rows, guarded
 from tablerank.cli.render import print_explanation, print_standings, print_systems
+from tablerank.formats.collector import without_cycle_collection
 from tablerank.formats.report import (
     RATING_ROWS,
     explanation_json,

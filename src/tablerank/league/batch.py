@@ -19,6 +19,7 @@ from tablerank.league.errors import DuplicateRecord, LeagueError
 from tablerank.league.models import GameRecord, League, RecordStatus
 from tablerank.league.ratings import refresh_changed
 from tablerank.league.recording import _next_sequence, require_valid
+from tablerank.league.same_content import game_digest
 from tablerank.league.seat_columns import pack_games
 from tablerank.league.seat_rows import (
     GAME_FIELDS,
@@ -102,13 +103,25 @@ def _insert_games(
     """Insert the games' records; their pks by id where the insert can return them (`None`
     where it cannot: read them back with `_live_pks`)."""
     columns = ["league", "external_id", "date", "sequence", "status", "created_by", "created_at"]
-    columns += ["void_reason", "seat_columns", *GAME_FIELDS]
+    columns += ["void_reason", "seat_columns", "digest", *GAME_FIELDS]
     day = connection.ops.adapt_datefield_value
     days = {date: day(date) for date in {g.date for g in games}}
     now = connection.ops.adapt_datetimefield_value(timezone.now())
     league_pk, state, by_pk = league.pk, status.value, by.pk
     rows = [
-        (league_pk, g.id, days[g.date], sequence, state, by_pk, now, "", blob, *game_values(g))
+        (
+            league_pk,
+            g.id,
+            days[g.date],
+            sequence,
+            state,
+            by_pk,
+            now,
+            "",
+            blob,
+            game_digest(g),
+            *game_values(g),
+        )
         for sequence, g, blob in zip(
             range(first, first + len(games)), games, pack_games(games, keys), strict=True
         )

@@ -16,14 +16,15 @@ from django.db import transaction
 
 from tablerank.engine.records import Event, Game
 from tablerank.engine.values import in_day_order
-from tablerank.formats.records import record_json
+from tablerank.formats.collector import without_cycle_collection
 from tablerank.league.batch import record_games, store_games
-from tablerank.league.bulk import batched
+from tablerank.league.bulk import batched, column, select_in, table
 from tablerank.league.errors import InvalidResult, LeagueError
 from tablerank.league.models import EventRecord, GameRecord, League, RecordStatus
 from tablerank.league.reading import records_of
 from tablerank.league.recording import record_event, record_game, require_valid
 from tablerank.league.roles import ORGANIZERS, Actor, require_role
+from tablerank.league.same_content import event_content, game_digest
 
 __all__ = ["CHUNK", "ImportSummary", "import_records", "record_games", "store_games"]
 
@@ -72,11 +73,12 @@ def import_records(
     require_role(league, by if acting is None else acting, *ORGANIZERS)
     status = RecordStatus.SUBMITTED if pending else RecordStatus.CONFIRMED
     importer = _Importer(league, by, status, ImportSummary())
-    for chunk in _chunks(_by_day(records), CHUNK):
-        with transaction.atomic():
-            importer.run(chunk)
-        if progress is not None:
-            progress(len(chunk))
+    with without_cycle_collection():
+        for chunk in _chunks(_by_day(records), CHUNK):
+            with transaction.atomic():
+                importer.run(chunk)
+            if progress is not None:
+                progress(len(chunk))
     return importer.summary
 
 
@@ -101,28 +103,38 @@ def _chunks(records: Iterable[Game | Event], size: int) -> Iterator[list[Game | 
         yield chunk
 
 
-def _content(record: Game | Event) -> dict[str, Any]:
-    """What makes two records "the same content": their JSON form, names compared as the
-    league compares them (ignoring case)."""
-    out = record_json(record)
-    for row in out["seats"] if isinstance(record, Game) else out["standings"]:
-        row["player"] = row["player"].casefold()
-    return out
+_Content = bytes | dict[str, Any]
 
 
-_Stored = dict[str, list[tuple[bool, dict[str, Any]]]]
+def _content(record: Game | Event) -> _Content:
+    """What two records of an id must share to be "the same content" (`same_content`)."""
+    return game_digest(record) if isinstance(record, Game) else event_content(record)
+
+
+_Stored = dict[str, list[tuple[bool, _Content]]]
 """Records the league has, by id: whether each is live, and its content."""
 
 
 def _stored_games(league: League, ids: Sequence[str]) -> _Stored:
+    """The league's games of these ids, live and voided, by their stored digests; games stored
+    before digests were kept are read back."""
     out: _Stored = {}
-    for part in batched(ids):
-        found = GameRecord.objects.filter(league=league, external_id__in=part)
-        live = dict(found.values_list("pk", "status"))
-        if not live:  # the usual case: none of them is stored yet
-            continue
-        for pk, game in records_of(GameRecord.objects.filter(pk__in=list(live))):
-            out.setdefault(game.id, []).append((live[pk] != RecordStatus.VOIDED, _content(game)))
+    unkept: dict[int, bool] = {}
+    external_id, status = column(GameRecord, "external_id"), column(GameRecord, "status")
+    sql = (
+        f"SELECT id, {external_id}, {status}, {column(GameRecord, 'digest')} "
+        f"FROM {table(GameRecord)} "
+        f"WHERE {column(GameRecord, 'league')} = %s AND {external_id} IN {{in}}"
+    )
+    for pk, game_id, state, digest in select_in(sql, [league.pk], ids):
+        live = state != RecordStatus.VOIDED
+        if digest is None:
+            unkept[pk] = live
+        else:
+            out.setdefault(game_id, []).append((live, bytes(digest)))
+    for part in batched(list(unkept)):
+        for pk, game in records_of(GameRecord.objects.filter(pk__in=part)):
+            out.setdefault(game.id, []).append((unkept[pk], game_digest(game)))
     return out
 
 
@@ -131,12 +143,14 @@ def _stored_events(league: League, ids: Sequence[str]) -> _Stored:
     for part in batched(ids):
         rows = EventRecord.objects.filter(league=league, external_id__in=part)
         for row in rows.prefetch_related("standings__player"):
-            content = _content(row.to_record())
+            content = event_content(row.to_record())
             out.setdefault(row.external_id, []).append((row.status != RecordStatus.VOIDED, content))
     return out
 
 
-def _verdict(stored: list[tuple[bool, dict[str, Any]]], mine: dict[str, Any]) -> str:
+def _verdict(
+    stored: list[tuple[bool, bytes | dict[str, Any]]], mine: bytes | dict[str, Any]
+) -> str:
     """What importing a record whose id the league has means: "present" (the same content, live
     or voided, which is not brought back), "rejected" (a live record with other content), or
     "new" (only voided records of other content)."""

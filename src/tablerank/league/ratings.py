@@ -16,9 +16,7 @@ history; `rating_tables.ratings` reads a list back, ranked by the system itself.
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Hashable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from django.db import transaction
@@ -28,6 +26,7 @@ from tablerank.engine.records import Event, Game
 from tablerank.engine.systems import get_system
 from tablerank.engine.systems.base import ReplaySystem
 from tablerank.engine.systems.pages.combined import Combined
+from tablerank.formats.collector import without_cycle_collection
 from tablerank.league import checkpoints, revisions
 from tablerank.league.batch_columns import BatchColumns
 from tablerank.league.bulk import Rows, Statement, run_all
@@ -232,25 +231,11 @@ def _refresh(
     as `_apply` takes them."""
     changed = sorted(changed, key=lambda item: item[0])
     # No savepoint: a failure here fails the caller's whole change.
-    with transaction.atomic(savepoint=False), _no_cycle_collection():
+    with transaction.atomic(savepoint=False), without_cycle_collection():
         if not locked:
             _lock(league)
             revisions.bump(league)
         return _apply(league, changed, kept_systems(league), reads, ahead)
-
-
-@contextmanager
-def _no_cycle_collection() -> Iterator[None]:
-    """Pause Python's cycle collector while a batch is rated: the batch allocates millions of
-    short-lived tuples that reference counting frees, and each collection would walk every
-    object alive (a whole file of games, on import) for nothing."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def refresh_ratings(record: GameRecord, *more: GameRecord) -> None:

@@ -42,6 +42,7 @@ from tablerank.league.models import (
 )
 from tablerank.league.ratings import refresh_ratings, refresh_recorded
 from tablerank.league.roles import MEMBERS, ORGANIZERS, require_role
+from tablerank.league.same_content import game_digest
 from tablerank.league.seat_rows import (
     Players,
     game_fields,
@@ -164,6 +165,7 @@ def _unsaved(
         status=status,
         created_by=by,
         seat_columns=packed(game, players),
+        digest=game_digest(game),
         **game_fields(game),
     )
     spelled = dataclasses.replace(

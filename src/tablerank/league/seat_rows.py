@@ -151,6 +151,7 @@ RECORD_FIELDS = [
     "void_reason",
     "replaces",
     "seat_columns",
+    "digest",
     *GAME_FIELDS,
 ]
 """The fields `record_row` gives: all but the pk and who voided it, when and why."""
@@ -171,6 +172,7 @@ def record_row(record: GameRecord) -> tuple[Any, ...]:
         record.void_reason,
         record.replaces_id,
         record.seat_columns,
+        record.digest,
         *(getattr(record, name) for name in GAME_FIELDS),
     )
 

@@ -20,6 +20,7 @@ from tablerank.cli.league.show import print_summary
 from tablerank.cli.league.transfer import export_lines, import_records
 from tablerank.cli.options import Files, Format, Output
 from tablerank.cli.output import CannotWrite, guarded
+from tablerank.formats.collector import without_cycle_collection
 
 if TYPE_CHECKING:
     from tablerank.league.importing import ImportSummary
@@ -44,7 +45,8 @@ def import_(
     """Import results; games already present (same id and content) are skipped."""
 
     def work() -> "ImportSummary":
-        records = read_files(files)
+        with without_cycle_collection():
+            records = read_files(files)
         league = access.league(slug)
         by = access.user(as_user or getpass.getuser())
         return import_records(league, records, by, pending=pending)

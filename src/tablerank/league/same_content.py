@@ -1,0 +1,53 @@
+"""When an imported record is "the same content" as one the league has: the import rule that
+makes importing a file again harmless (`importing.import_records`).
+
+Two records are the same when their records' JSON forms (`formats.records.record_json`) are,
+with the players' names compared as the league compares them (ignoring case). A game's date
+is compared without a time of day: the league keeps the date and numbers a day's games
+(`importing._by_day`). Every stored game keeps a digest of its content (`GameRecord.digest`),
+so a second import compares 16 bytes a game instead of reading each game back.
+"""
+
+from __future__ import annotations
+
+from hashlib import blake2b
+from typing import Any
+
+import msgspec
+
+from tablerank.engine.records import Event, Game
+from tablerank.formats.records import event_json
+
+__all__ = ["event_content", "game_digest"]
+
+_ENCODE = msgspec.msgpack.Encoder().encode
+
+
+def game_digest(game: Game) -> bytes:
+    """16 bytes that differ, but for a hash collision, between games of other content."""
+    seats = [
+        (
+            seat.player.casefold(),
+            seat.place,
+            None if seat.vp is None else float(seat.vp),
+            seat.winner,
+            seat.team,
+            seat.status.value,
+            seat.account.value,
+            sorted(seat.sources.items()),
+        )
+        for seat in game.seats
+    ]
+    content = (
+        game.id, game.date.isoformat(), game.game, game.variant, game.target, game.group,
+        game.city, game.game_class.value, game.event, game.round, seats,
+    )  # fmt: skip
+    return blake2b(_ENCODE(content), digest_size=16).digest()
+
+
+def event_content(event: Event) -> dict[str, Any]:
+    """An event's content: its JSON form, its players' names folded as the league folds them."""
+    out = event_json(event)
+    for row in out["standings"]:
+        row["player"] = row["player"].casefold()
+    return out
