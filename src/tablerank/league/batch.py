@@ -14,6 +14,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from tablerank.engine.records import Game
+from tablerank.formats.collector import without_cycle_collection
 from tablerank.league.bulk import column, insert_returning, insert_rows, select_in, table
 from tablerank.league.errors import DuplicateRecord, LeagueError
 from tablerank.league.models import GameRecord, League, RecordStatus
@@ -68,7 +69,7 @@ def store_games(
         seen.add(game_id)
     if not games:
         return 0
-    with transaction.atomic():
+    with transaction.atomic(), without_cycle_collection():
         first = _next_sequence(league, len(games)) - len(games) + 1
         names = list(dict.fromkeys([s.player for g in games for s in g.seats]))
         keys = player_keys(players_named(league, names), names)

@@ -11,6 +11,7 @@ so a second import compares 16 bytes a game instead of reading each game back.
 from __future__ import annotations
 
 from hashlib import blake2b
+from operator import attrgetter
 from typing import Any
 
 import msgspec
@@ -20,7 +21,11 @@ from tablerank.formats.records import event_json
 
 __all__ = ["event_content", "game_digest"]
 
-_ENCODE = msgspec.msgpack.Encoder().encode
+_ENCODE = msgspec.msgpack.Encoder().encode  # enums as their values, as the JSON form has them
+_GAME = attrgetter(
+    "id", "game", "variant", "target", "group", "city", "game_class", "event", "round"
+)
+_SEAT = attrgetter("place", "winner", "team", "status", "account")
 
 
 def game_digest(game: Game) -> bytes:
@@ -28,20 +33,13 @@ def game_digest(game: Game) -> bytes:
     seats = [
         (
             seat.player.casefold(),
-            seat.place,
             None if seat.vp is None else float(seat.vp),
-            seat.winner,
-            seat.team,
-            seat.status.value,
-            seat.account.value,
-            sorted(seat.sources.items()),
+            _SEAT(seat),
+            sorted(seat.sources.items()) if seat.sources else None,
         )
         for seat in game.seats
     ]
-    content = (
-        game.id, game.date.isoformat(), game.game, game.variant, game.target, game.group,
-        game.city, game.game_class.value, game.event, game.round, seats,
-    )  # fmt: skip
+    content = (_GAME(game), game.date.isoformat(), seats)
     return blake2b(_ENCODE(content), digest_size=16).digest()
 
 
