@@ -128,6 +128,8 @@ class StateRows:
         self._looked: set[str] = set()
         self._pks: dict[Key, int] = {}
         """The stored rows' pks, by where they are."""
+        self._inserted: set[Key] = set()
+        """The rows `writing` inserted as new (their pks unknown)."""
 
     def load(self, names: Iterable[str]) -> None:
         missing = sorted(set(names) - self._looked)  # in index order
@@ -197,20 +199,35 @@ class StateRows:
         list: a name's new rows lie together in the table, where the next write reads them back
         (measured: a third less time reading an import's rows, a tenth less writing them)."""
         now = connection.ops.adapt_datetimefield_value(timezone.now())
-        league, lists, pks = self.league.pk, self.lists, self._pks
+        league, lists, pks, looked = self.league.pk, self.lists, self._pks, self._looked
+        inserted = self._inserted
         many = sum(map(len, self.dirty.values())) * len(_SET) > FEW_VALUES
         stored: list[tuple[object, ...]] = []
+        absent: list[tuple[object, ...]] = []
+        """Rows looked up and not found: inserted with no conflict to check."""
         new: list[tuple[object, ...]] = []
         for (system, key), players in self.dirty.items():
             one = lists[system, key]
             for player in players:
                 where = system, key, player
-                if many or where not in pks:  # an import's batch: its upserts go by COPY
+                if where not in pks:
+                    row = (league, system, key, player, *one[player], now)
+                    if player in looked and where not in inserted:
+                        absent.append(row)
+                        inserted.add(where)
+                    else:
+                        new.append(row)
+                elif many:  # an import's batch: its upserts go by COPY
                     new.append((league, system, key, player, *one[player], now))
                 else:
                     stored.append((pks[where], *one[player], now))
+        absent.sort(key=_BY_NAME)
         new.sort(key=_BY_NAME)
-        out = [*update_statements(RatingState, _SET, stored), *_upserting(new)]
+        out = [
+            *update_statements(RatingState, _SET, stored),
+            *inserts(RatingState, _STATE_FIELDS, absent),
+            *_upserting(new),
+        ]
         for (system, key), players in self.gone.items():
             if players:
                 for player in players:
