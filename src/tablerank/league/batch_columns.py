@@ -1,11 +1,15 @@
 """The columns of a batch's games (an import's chunk), built once and shared by every list the
 batch changes: the placed seats every sum list totals (`sum_lists`) and the tables every
-compiled replay appends (`array_lists`). numpy is imported on first need only."""
+compiled replay appends (`array_lists`). numpy is imported on first need only.
+
+One `BatchColumns` serves one batch. Its entries are found by which games a list takes (the
+same game objects, in the same order), and each entry holds those games: no other object can
+take the place of one of them while the entry lives, whoever else lets go of them."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TypeVar
 
 from tablerank.engine.records import Game
 
@@ -15,33 +19,46 @@ if TYPE_CHECKING:
 
 __all__ = ["BatchColumns"]
 
+_T = TypeVar("_T")
+
+_Entries = dict[tuple[int, ...], tuple[tuple[Game, ...], _T]]
+"""Columns by their games' identities, each with the games themselves."""
+
 
 class BatchColumns:
-    """Columns by the games they hold (the same game objects, in the same order)."""
+    """Columns of one batch's games, by the games they hold (the same objects, in order)."""
 
     def __init__(self) -> None:
-        self._seats: dict[tuple[int, ...], PlacedSeats] = {}
-        self._tables: dict[tuple[int, ...], tuple[TableColumns, dict[str, int]]] = {}
+        self._seats: _Entries[PlacedSeats] = {}
+        self._tables: _Entries[tuple[TableColumns, dict[str, int]]] = {}
 
     def seats(self, games: Sequence[Game]) -> PlacedSeats:
         """The placed seats of `games` (`seat_amounts.placed_seats`)."""
         from tablerank.engine.systems.seat_amounts import placed_seats
 
-        which = tuple(map(id, games))
-        found = self._seats.get(which)
-        if found is None:
-            found = self._seats[which] = placed_seats(games)
-        return found
+        return _entry(self._seats, games, placed_seats)
 
     def tables(self, games: Sequence[Game]) -> tuple[TableColumns, dict[str, int]]:
         """The tables of `games` as the compiled replays read them (`array_replay.columns_of`),
         and the numbers it gave the names: a copy, the caller's to extend."""
-        from tablerank.engine.systems.array_replay import columns_of
-        from tablerank.engine.systems.fast_replay import table_of
+        columns, ids = _entry(self._tables, games, _tables)
+        return columns, dict(ids)
 
-        which = tuple(map(id, games))
-        found = self._tables.get(which)
-        if found is None:
-            ids: dict[str, int] = {}
-            found = self._tables[which] = (columns_of(map(table_of, games), ids), ids)
-        return found[0], dict(found[1])
+
+def _entry(
+    entries: _Entries[_T], games: Sequence[Game], build: Callable[[Sequence[Game]], _T]
+) -> _T:
+    """The entry of these games, built (and holding them) on first need."""
+    which = tuple(map(id, games))
+    found = entries.get(which)
+    if found is None:
+        found = entries[which] = (tuple(games), build(games))
+    return found[1]
+
+
+def _tables(games: Sequence[Game]) -> tuple[TableColumns, dict[str, int]]:
+    from tablerank.engine.systems.array_replay import columns_of
+    from tablerank.engine.systems.fast_replay import table_of
+
+    ids: dict[str, int] = {}
+    return columns_of(map(table_of, games), ids), ids
