@@ -34,10 +34,16 @@ from tablerank.league import checkpoints
 from tablerank.league.batch_columns import BatchColumns
 from tablerank.league.checkpoint_blobs import encode_json
 from tablerank.league.checkpoint_columns import ColumnsWriter
-from tablerank.league.models import League, RatingState
+from tablerank.league.models import League
 from tablerank.league.played import Placed, Point
 from tablerank.league.played_columns import PlayedColumns, played_columns
-from tablerank.league.state_rows import StateRows, delete_states, list_rows, upsert_states
+from tablerank.league.state_rows import (
+    StateRows,
+    delete_states,
+    list_reading,
+    list_rows,
+    upsert_states,
+)
 
 if TYPE_CHECKING:
     from tablerank.league.checkpoints import _Replaying
@@ -113,13 +119,8 @@ def _stored_columns(
     league: League, name: str, key: str
 ) -> tuple[list[str], npt.NDArray[np.float64], np.ndarray]:
     """The list's stored rows as columns: names, ratings and games."""
-    table = connection.ops.quote_name(RatingState._meta.db_table)
-    sql = (
-        f"SELECT player, rating, games FROM {table} "
-        "WHERE league_id = %s AND system = %s AND list_key = %s"
-    )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [league.pk, name, key])
+        cursor.execute(*list_reading(league, name, key, parts=False))
         rows = cursor.fetchall()
     players, ratings, games = zip(*rows, strict=True) if rows else ((), (), ())
     return (

@@ -29,6 +29,7 @@ __all__ = [
     "StateRows",
     "delete_states",
     "format_parts",
+    "list_reading",
     "list_rows",
     "parse_parts",
     "stored_rows",
@@ -39,16 +40,22 @@ Row = tuple[float, int, str]
 """A name's rating, games and exact-sum partials (empty unless it takes several floats)."""
 
 
+def list_reading(league: League, system: str, key: str, *, parts: bool = True) -> Statement:
+    """The statement that reads every row of one list: name, rating, games and (unless not
+    `parts`) the exact sum's partials."""
+    table = connection.ops.quote_name(RatingState._meta.db_table)
+    sql = (
+        f"SELECT player, rating, games{', parts' if parts else ''} FROM {table} "
+        "WHERE league_id = %s AND system = %s AND list_key = %s"
+    )
+    return sql, [league.pk, system, key]
+
+
 def list_rows(league: League, system: str, key: str) -> Iterator[tuple[str, Row]]:
     """Every row of one list, streamed: (name, (rating, games, parts)). Plain rows from the
     cursor: a whole list is read after every change in the past."""
-    table = connection.ops.quote_name(RatingState._meta.db_table)
-    sql = (
-        f"SELECT player, rating, games, parts FROM {table} "
-        "WHERE league_id = %s AND system = %s AND list_key = %s"
-    )
     with connection.chunked_cursor() as cursor:
-        cursor.execute(sql, [league.pk, system, key])
+        cursor.execute(*list_reading(league, system, key))
         while rows := cursor.fetchmany(5000):
             for player, rating, games, parts in rows:
                 yield player, (rating, games, parts)
