@@ -17,7 +17,7 @@ tests/formats/test_plain_games.py holds the answers to that reading's.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
 from pathlib import Path
@@ -160,19 +160,14 @@ def _read_files(
 def _read(lines: list[bytes], reading: _Reading) -> bool:
     """Add the games of the lines (blank lines skipped); False when one is not plain."""
     table_of, dates = reading.table_of.get, reading.dates
-    seats_of, id_ok, add_id = reading.seats.get, ID.fullmatch, reading.ids.add
+    seats_of, add_id = reading.seats.get, reading.ids.add
     games = 0
-    for game in decoded(lines, _DECODE):
-        if game is None:
+    for one in _checked(lines):
+        if one is None:
             return False
-        seats = game.seats
-        players = [seat.player for seat in seats]
-        if not 0 < len(players) <= MAX_SEATS or len(set(players)) < len(players):
+        game, players, key = one
+        if not (dates.get(game.date) or _date_ok(game.date, dates)):
             return False
-        if not id_ok(game.id) or not (dates.get(game.date) or _date_ok(game.date, dates)):
-            return False
-        key = (game.game, game.variant, game.target, game.group, game.city, game.game_class,
-               game.event, game.round, *map(_SEAT, seats))  # fmt: skip
         numbers = table_of(key)
         if numbers is None and (numbers := _new_table(game, key, reading)) is None:
             return False
@@ -184,7 +179,7 @@ def _read(lines: list[bytes], reading: _Reading) -> bool:
                 return False
             else:
                 reading.seats[player] = [number]
-        if reading.fold_together and len({reading.folded[p] for p in players}) < len(players):
+        if reading.fold_together and _folded_together(players, reading):
             return False
         add_id(game.id)
         games += 1
@@ -196,23 +191,17 @@ def _read_in_order(lines: list[bytes], reading: _Reading, order: _InOrder) -> bo
     """`_read`, keeping each game's table, id, day and players in order."""
     table_of, day_of, number_of = order.table_index.get, order.day_of, order.number
     add_table, add_id, add_day = order.tables.append, order.ids.append, order.days.append
-    id_ok = ID.fullmatch
     add_players = order.players.extend
     games = 0
-    for game in decoded(lines, _DECODE):
-        if game is None:
+    for one in _checked(lines):
+        if one is None:
             return False
-        seats = game.seats
-        players = [seat.player for seat in seats]
-        if not 0 < len(players) <= MAX_SEATS or len(set(players)) < len(players):
-            return False
+        game, players, key = one
         day = day_of.get(game.date, -1)
         if day == -1:
             day = _new_day(game.date, order)
-        if day is None or not id_ok(game.id):
+        if day is None:
             return False
-        key = (game.game, game.variant, game.target, game.group, game.city, game.game_class,
-               game.event, game.round, *map(_SEAT, seats))  # fmt: skip
         table = table_of(key)
         if table is None:
             if _new_table(game, key, reading) is None:
@@ -224,7 +213,7 @@ def _read_in_order(lines: list[bytes], reading: _Reading, order: _InOrder) -> bo
                        for p, n in zip(players, numbers, strict=True)]  # fmt: skip
             if -1 in numbers:
                 return False
-        if reading.fold_together and len({reading.folded[p] for p in players}) < len(players):
+        if reading.fold_together and _folded_together(players, reading):
             return False
         add_table(table)
         add_id(game.id)
@@ -233,6 +222,39 @@ def _read_in_order(lines: list[bytes], reading: _Reading, order: _InOrder) -> bo
         games += 1
     reading.games += games
     return True
+
+
+_Checked = tuple[PlainGame, list[str], tuple[Any, ...]]
+"""A decoded game, its players, and its table's key: its fields and its seats but their
+players."""
+
+
+def _checked(lines: list[bytes]) -> Iterator[_Checked | None]:
+    """The games of the lines (blank lines skipped) that pass the checks every game takes (a
+    plain decoding, from one to `MAX_SEATS` seats of distinct players, an id), each with its
+    players and its table's key; None for the first that does not, and no more."""
+    id_ok = ID.fullmatch
+    for game in decoded(lines, _DECODE):
+        if game is None:
+            yield None
+            return
+        seats = game.seats
+        players = [seat.player for seat in seats]
+        if (
+            not 0 < len(players) <= MAX_SEATS
+            or len(set(players)) < len(players)
+            or not id_ok(game.id)
+        ):
+            yield None
+            return
+        key = (game.game, game.variant, game.target, game.group, game.city, game.game_class,
+               game.event, game.round, *map(_SEAT, seats))  # fmt: skip
+        yield game, players, key
+
+
+def _folded_together(players: list[str], reading: _Reading) -> bool:
+    """Whether two of a game's players' names fold to one (asked only once two names do)."""
+    return len({reading.folded[p] for p in players}) < len(players)
 
 
 def _numbered(player: str, reading: _Reading, order: _InOrder) -> int:
