@@ -128,10 +128,14 @@ def test_a_lookup_by_many_keys_finds_every_row_of_them(league: League) -> None:
 
 
 def test_a_lookup_by_many_keys_says_where_its_keys_go(league: League) -> None:
-    if connection.vendor != "postgresql":
-        pytest.skip("SQLite fills in a list of placeholders")
-    with pytest.raises(ValueError, match=r"IN \{in\}"):
-        statements_in("SELECT 1 WHERE 1 = ANY({in})", [], [1])
+    for sql in ["SELECT 1 WHERE 1 = ANY({in})", "SELECT 1 WHERE 1 IN {in} AND 2 IN {in}"]:
+        with pytest.raises(ValueError, match=r"IN \{in\}"):
+            statements_in(sql, [], [1])
+    ((sql, params),) = statements_in("SELECT '{a}' WHERE y = %s AND x IN {in}", [0], [1, 2])
+    if connection.vendor == "postgresql":  # the text around `IN {in}` as it is, braces and all
+        assert (sql, params) == ("SELECT '{a}' WHERE y = %s AND x = ANY(%s)", [0, [1, 2]])
+    else:
+        assert (sql, params) == ("SELECT '{a}' WHERE y = %s AND x IN (%s, %s)", [0, 1, 2])
 
 
 def _insert_one() -> str:

@@ -139,19 +139,20 @@ def _rows(cursor: Any) -> Rows:
 
 
 def statements_in(sql: str, params: Sequence[Any], values: Sequence[Any]) -> list[Statement]:
-    """`sql`, whose `{in}` stands for a parenthesised list of `values` (after `params`), in
-    `batched` parts: a plain-SQL lookup (or change) by many keys of one request. On PostgreSQL
-    `IN {in}` becomes `= ANY(%s)`, the values one array parameter: one statement however many
-    there are, bound without a placeholder per value (psycopg parsed a statement of thousands
-    of placeholders for longer than the server ran it)."""
+    """`sql` with its one `IN {in}` (on every database) standing for a parenthesised list of
+    `values` (after `params`), in `batched` parts: a plain-SQL lookup (or change) by many keys
+    of one request. On PostgreSQL `= ANY(%s)` stands there instead, the values one array
+    parameter: one statement however many, bound without a placeholder per value (psycopg
+    parsed a statement of thousands of placeholders for longer than the server ran it)."""
     if not values:
         return []
+    head, *tail = sql.split("IN {in}")
+    if len(tail) != 1:
+        raise ValueError(f"not one 'IN {{in}}' to look the values up by in: {sql}")
     if connection.vendor == "postgresql":
-        if "IN {in}" not in sql:
-            raise ValueError(f"no 'IN {{in}}' to look the values up by in: {sql}")
-        return [(sql.replace("IN {in}", "= ANY(%s)"), [*params, list(values)])]
+        return [(f"{head}= ANY(%s){tail[0]}", [*params, list(values)])]
     return [
-        (sql.format(**{"in": "(" + ", ".join(["%s"] * len(part)) + ")"}), [*params, *part])
+        (f"{head}IN ({', '.join(['%s'] * len(part))}){tail[0]}", [*params, *part])
         for part in batched(values, max(1, in_batch() - len(params)))
     ]
 
