@@ -80,7 +80,9 @@ def test_a_digest_ignores_the_case_of_names_the_time_of_day_and_int_or_float_vp(
     assert game_digest(shouting) == game_digest(timed) == game_digest(floats) == game_digest(game)
 
 
-def test_every_way_of_storing_a_game_stores_the_digest_of_what_it_stored(league: League, official: User) -> None:
+def test_every_way_of_storing_a_game_stores_the_digest_of_what_it_stored(
+    league: League, official: User
+) -> None:
     record_game(league, table("recorded"), official)
     import_records(league, [table("imported-1"), table("imported-2", winner="Cleo")], official)
     original = GameRecord.objects.get(external_id="recorded")
