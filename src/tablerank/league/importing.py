@@ -148,9 +148,7 @@ def _stored_events(league: League, ids: Sequence[str]) -> _Stored:
     return out
 
 
-def _verdict(
-    stored: list[tuple[bool, bytes | dict[str, Any]]], mine: bytes | dict[str, Any]
-) -> str:
+def _verdict(stored: list[tuple[bool, _Content]], mine: _Content) -> str:
     """What importing a record whose id the league has means: "present" (the same content, live
     or voided, which is not brought back), "rejected" (a live record with other content), or
     "new" (only voided records of other content)."""
