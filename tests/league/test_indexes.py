@@ -114,3 +114,16 @@ def test_the_models_need_no_migration_beyond_the_ones_shipped() -> None:
     out = StringIO()
     call_command("makemigrations", "league", "--check", "--dry-run", stdout=out)
     assert "No changes detected" in out.getvalue()
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="a PostgreSQL storage setting")
+def test_checkpoint_states_are_not_compressed_twice() -> None:
+    table = apps.get_model("league", "ratingcheckpoint")._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT attstorage FROM pg_attribute "
+            "WHERE attrelid = %s::regclass AND attname = 'state'",
+            [table],
+        )
+        (storage,) = cursor.fetchone()
+    assert storage == "e"  # EXTERNAL: out of line, not compressed
