@@ -116,8 +116,7 @@ def test_the_models_need_no_migration_beyond_the_ones_shipped() -> None:
     assert "No changes detected" in out.getvalue()
 
 
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="a PostgreSQL storage setting")
-def test_checkpoint_states_are_not_compressed_twice() -> None:
+def _checkpoint_storage() -> str:
     table = apps.get_model("league", "ratingcheckpoint")._meta.db_table
     with connection.cursor() as cursor:
         cursor.execute(
@@ -126,4 +125,24 @@ def test_checkpoint_states_are_not_compressed_twice() -> None:
             [table],
         )
         (storage,) = cursor.fetchone()
-    assert storage == "e"  # EXTERNAL: out of line, not compressed
+    return str(storage)
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="a PostgreSQL storage setting")
+def test_checkpoint_states_are_not_compressed_twice() -> None:
+    assert _checkpoint_storage() == "e"  # EXTERNAL: out of line, not compressed
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="a PostgreSQL storage setting")
+@pytest.mark.django_db(transaction=True)
+def test_the_checkpoint_storage_migration_reverses() -> None:
+    storage = importlib.import_module("tablerank.league.migrations.0014_checkpoint_storage")
+    state = MigrationLoader(connection).project_state(("league", "0014_checkpoint_storage"))
+    try:
+        with connection.schema_editor() as editor:
+            storage.extended(state.apps, editor)
+        assert _checkpoint_storage() == "x"  # EXTENDED, PostgreSQL's default
+    finally:
+        with connection.schema_editor() as editor:
+            storage.external(state.apps, editor)
+    assert _checkpoint_storage() == "e"
