@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -19,7 +20,7 @@ from tablerank.engine.systems import get_system
 from tablerank.engine.systems.array_replay import columns_of
 from tablerank.engine.systems.base import ReplaySystem
 from tablerank.engine.systems.fast_replay import table_of
-from tablerank.league import array_lists, checkpoints
+from tablerank.league import array_lists, before_game, checkpoints
 from tablerank.league import played_columns as played_columns_module
 from tablerank.league.models import (
     GameRecord,
@@ -132,7 +133,7 @@ def test_a_small_change_in_the_past_loads_the_compiled_loops_only_where_worth_it
     assert _state(history) == replayed
 
 
-def test_ratings_before_each_game_are_the_same_through_the_engine(
+def test_ratings_before_each_game_are_the_same_compiled_fast_and_through_the_engine(
     history: League, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(checkpoints, "EVERY", 3)
@@ -140,17 +141,38 @@ def test_ratings_before_each_game_are_the_same_through_the_engine(
     kept = kept_systems(history)
     games = list(played_games(history.pk))
 
-    def befores() -> list[str]:
+    def befores() -> list[list[tuple[str, str]]]:
         return [
-            repr(checkpoints.state_before(history, name, system, system.list_key(game), at))
+            sorted(
+                (player, repr(float(rating)))
+                for player, rating in before_game.lists_before(
+                    history, [(name, system, system.list_key(game))], at
+                )[0].items()
+            )
             for name, system in ((n, kept[n]) for n in ("cow.elo", "area"))
             for at, _, game in games
             if system.refusal(game) is None
         ]
 
+    compiled: list[bool] = []
+    calls = array_lists.ratings_before
+
+    def counted(*args: Any) -> list[Mapping[str, float]] | None:
+        found = calls(*args)
+        compiled.append(found is not None)
+        return found
+
+    monkeypatch.setattr(array_lists, "ratings_before", counted)
+    monkeypatch.setattr(loading, "worth_compiling", lambda games: False)
     fast = befores()
     assert len(fast) > len(games)
-    monkeypatch.setattr(checkpoints, "fast_replay", lambda system: None)
+    assert not compiled
+    monkeypatch.setattr(loading, "worth_compiling", lambda games: True)
+    assert befores() == fast
+    assert len(compiled) == len(fast)
+    assert all(compiled)
+    monkeypatch.setattr(loading, "worth_compiling", lambda games: False)
+    monkeypatch.setattr(before_game, "fast_replay", lambda system: None)
     assert befores() == fast
 
 
@@ -206,8 +228,9 @@ def test_batches_appended_through_the_compiled_replays_are_stored_as_through_the
 ) -> None:
     """An import's batch after the watermark goes through the compiled replays: the same rows,
     watermarks and checkpoints (one at each game that makes a list's count a multiple of
-    `EVERY`, however many a batch holds) as one game at a time through the fast replay or the
-    engine; and each checkpoint equals a replay of its list's games up to it."""
+    `EVERY` where one falls due, however many a batch holds) as one game at a time through the
+    fast replay or the engine; and each checkpoint equals a replay of its list's games up to
+    it."""
     games = [*season, *(game_from_dict(GAMES[name]) for name in GAMES)]
     monkeypatch.setattr(checkpoints, "EVERY", 3)
     appended, compiled_append = [], array_lists.append
@@ -243,6 +266,11 @@ def test_batches_appended_through_the_compiled_replays_are_stored_as_through_the
             if system.refusal(game) is None and system.list_key(game) == key
         ]
         mine = [point for point in compiled["checkpoints"] if point[:2] == (name, key)]
-        assert [point[4] for point in mine] == list(range(3, len(listed) + 1, 3))
+        due = [
+            count
+            for count in range(3, len(listed) + 1, 3)
+            if checkpoints.falls_due(count, len(system.totals(listed[:count]).ratings))
+        ]
+        assert [point[4] for point in mine] == due
         for point in mine:
             assert point[5] == system.totals(listed[: point[4]]).ratings

@@ -238,9 +238,9 @@ def _replayed(
     league: League, name: str, system: ReplaySystem[Game], key: str, player: str, mine: list[Played]
 ) -> list[HistoryEntry]:
     """An order-dependent list's history: replays from the checkpoint before each stretch of
-    the player's games (at most `checkpoints.EVERY` games per stretch). The games between the
-    player's go through the system's fast replay where it has one (compact rows, no `Game`);
-    the player's own are explained by the engine."""
+    the player's games (at most one step of `checkpoints.falls_due` per stretch). The games
+    between the player's go through the system's fast replay where it has one (compact rows,
+    no `Game`); the player's own are explained by the engine."""
     fast = fast_replay(system)
     out: list[HistoryEntry] = []
     for stretch in _stretches(league, name, key, mine):

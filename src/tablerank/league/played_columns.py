@@ -92,14 +92,16 @@ def _seats(league_id: int, where: str, params: list[object]) -> Ints:
     return np.fromiter(chain.from_iterable(_stream(sql, values)), dtype=np.int64)
 
 
-def played_columns(league_id: int, *, after: Point | None = None) -> PlayedColumns | None:
-    """The league's confirmed games strictly after `after` as columns, or None where they do
-    not pack (a player key of 32 bits or more)."""
+def played_columns(
+    league_id: int, *, after: Point | None = None, before: Point | None = None
+) -> PlayedColumns | None:
+    """The league's confirmed games strictly after `after` (and strictly before `before`) as
+    columns, or None where they do not pack (a player key of 32 bits or more)."""
     players = _players(league_id)
     if players is None:
         return None
     keys, ids = players
-    where, params = _where(league_id, after, None, None)
+    where, params = _where(league_id, after, before, None)
     lists, found, stored = _games(league_id, where, params)
     if all(stored):  # every game's seats packed with it: no row per seat to read
         packed = np.frombuffer(b"".join(stored), "<i8").astype(np.int64)
