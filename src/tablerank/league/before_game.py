@@ -23,12 +23,13 @@ Listed = tuple[str, ReplaySystem[Game], str]
 
 def lists_before(league: League, lists: Sequence[Listed], at: Point) -> list[Mapping[str, float]]:
     """Every rating of each list just before the game at `at`, in the order of `lists`."""
+    if not lists:
+        return []
     restored = [checkpoints.checkpoint_before(league, name, key, at) for name, _, key in lists]
     starts = [state.at for state in restored]
     start = None if None in starts else min(s for s in starts if s is not None)
-    if restored and (
-        loading.worth_compiling(0)
-        or loading.worth_compiling(games_between(league.pk, after=start, before=at))
+    if loading.worth_compiling(0) or loading.worth_compiling(
+        games_between(league.pk, after=start, before=at)
     ):
         from tablerank.league import array_lists  # numpy and numba: off the start-up path
 
