@@ -4,6 +4,7 @@ the fast replay; any other order-dependent system goes through the engine, to th
 from __future__ import annotations
 
 import dataclasses
+import gc
 import importlib
 from collections.abc import Mapping
 from typing import Any
@@ -20,7 +21,8 @@ from tablerank.engine.systems import get_system
 from tablerank.engine.systems.array_replay import columns_of
 from tablerank.engine.systems.base import ReplaySystem
 from tablerank.engine.systems.fast_replay import table_of
-from tablerank.league import array_lists, before_game, checkpoints
+from tablerank.league import array_lists, array_walk, before_game, checkpoints
+from tablerank.league import history as history_module
 from tablerank.league import played_columns as played_columns_module
 from tablerank.league.models import (
     GameRecord,
@@ -31,6 +33,7 @@ from tablerank.league.models import (
 )
 from tablerank.league.played import played_games, played_tables
 from tablerank.league.played_columns import played_columns
+from tablerank.league.queries import player_history
 from tablerank.league.services import kept_systems, rebuild_ratings, record_games, void_game
 from tests.league.test_models import GAMES
 
@@ -176,6 +179,52 @@ def test_ratings_before_each_game_are_the_same_compiled_fast_and_through_the_eng
     assert befores() == fast
 
 
+def test_histories_are_the_same_walked_compiled_fast_and_through_the_engine(
+    history: League, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A player's history in cow.elo and area, whole and its latest games: walked through the
+    compiled replays (`array_walk`), through the fast replay from each checkpoint, and through
+    the engine (the compiled replays' whole ratings are floats, the engine's may be ints: the
+    same numbers, which every door prints alike)."""
+    monkeypatch.setattr(checkpoints, "EVERY", 3)
+    rebuild_ratings(history)
+    players = sorted(
+        {seat.player for _, _, game in played_games(history.pk) for seat in game.seats}
+    )
+
+    def histories() -> list[Any]:
+        return [
+            [
+                (e.game, repr(float(e.before)), repr(float(e.after)), e.games, e.explanation)
+                for e in player_history(history, player, name, last=last)
+            ]
+            for name in ("cow.elo", "area")
+            for player in players
+            for last in (None, 2)
+        ]
+
+    walked: list[bool] = []
+    calls = array_walk.walk
+
+    def counted(*args: Any) -> array_walk.ListWalk | None:
+        found = calls(*args)
+        walked.append(found is not None)
+        return found
+
+    monkeypatch.setattr(array_walk, "walk", counted)
+    monkeypatch.setattr(loading, "worth_compiling", lambda games: False)
+    fast = histories()
+    assert sum(map(len, fast)) > len(players)
+    assert not walked
+    monkeypatch.setattr(loading, "worth_compiling", lambda games: True)
+    assert histories() == fast
+    assert walked
+    assert all(walked)
+    monkeypatch.setattr(loading, "worth_compiling", lambda games: False)
+    monkeypatch.setattr(history_module, "fast_replay", lambda system: None)
+    assert histories() == fast
+
+
 @pytest.mark.parametrize(("few", "packed"), [(32, True), (0, True), (32, False), (0, False)])
 def test_the_columns_read_are_the_played_tables(
     history: League, monkeypatch: pytest.MonkeyPatch, few: int, packed: bool
@@ -274,3 +323,20 @@ def test_batches_appended_through_the_compiled_replays_are_stored_as_through_the
         assert [point[4] for point in mine] == due
         for point in mine:
             assert point[5] == system.totals(listed[: point[4]]).ratings
+
+
+@pytest.mark.usefixtures("collector_on")
+def test_reading_the_columns_pauses_the_cycle_collector_and_turns_it_back_on(
+    history: League, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[bool] = []
+    players = played_columns_module._players
+
+    def counted(league_id: int) -> Any:
+        seen.append(gc.isenabled())
+        return players(league_id)
+
+    monkeypatch.setattr(played_columns_module, "_players", counted)
+    assert played_columns(history.pk) is not None
+    assert seen == [False]
+    assert gc.isenabled()

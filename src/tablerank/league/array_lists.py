@@ -50,7 +50,7 @@ from tablerank.league.state_rows import (
 if TYPE_CHECKING:
     from tablerank.league.checkpoints import _Replaying
 
-__all__ = ["append", "ratings_before", "replay"]
+__all__ = ["Rated", "append", "listed_games", "ranks", "ratings_before", "replay"]
 
 
 Due = tuple[Point, int, bytes]
@@ -74,7 +74,7 @@ def replay(league: League, lists: Sequence[_Replaying], start: Point | None) -> 
     if not all(whole(state) for state in states):
         return False
     names = played.names()
-    rank = _ranks(names)
+    rank = ranks(names)
     try:
         done = [
             _replay_list(played, r, fast, state, names, rank)
@@ -132,7 +132,7 @@ def _stored_columns(
     )
 
 
-def _ranks(names: list[str]) -> np.ndarray:
+def ranks(names: list[str]) -> np.ndarray:
     """Each name number's place among the names sorted (as Python compares strings)."""
     order = sorted(range(len(names)), key=names.__getitem__)
     rank = np.empty(len(names), dtype=np.int64)
@@ -148,7 +148,7 @@ def _replay_list(
     Returns the place of its last game, its count of games, and the checkpoints due."""
     assert r.fast is not None
     at, count, due = r.state.at, r.state.count, []
-    games = _listed(played, r.fast, r.key, 0 if at is None else played.after(at))
+    games = listed_games(played, r.fast, r.key, 0 if at is None else played.after(at))
     done, writer = 0, ColumnsWriter(names)
     while done < len(games):
         stretch = games[done : done + checkpoints.EVERY - count % checkpoints.EVERY]
@@ -160,7 +160,7 @@ def _replay_list(
     return at, count, due
 
 
-def _listed(played: PlayedColumns, fast: FastReplay, key: str, begin: int) -> Ints:
+def listed_games(played: PlayedColumns, fast: FastReplay, key: str, begin: int) -> Ints:
     """The numbers of the games of the list `key` from game number `begin` on."""
     keys = [fast.list_key(title, group) == key for title, group in played.lists]
     listed = np.array(keys, dtype=bool)[played.in_lists] if keys else np.zeros(0, dtype=bool)
@@ -191,19 +191,19 @@ def ratings_before(
     if not all(whole(state) for state in states):
         return None
     names = played.names()
-    rank = _ranks(names)
+    rank = ranks(names)
     try:
         for (fast, by_table), (_, key, state), arrays in zip(replays, lists, states, strict=True):
             assert fast is not None
             assert by_table is not None
             begin = 0 if state.at is None else played.after(state.at)
-            fast.run(played.columns, _listed(played, by_table, key, begin), arrays, rank)
+            fast.run(played.columns, listed_games(played, by_table, key, begin), arrays, rank)
     except ArithmeticError:
         return None
-    return [_Rated(arrays, played.ids, names) for arrays in states]
+    return [Rated(arrays, played.ids, names) for arrays in states]
 
 
-class _Rated(Mapping[str, float]):
+class Rated(Mapping[str, float]):
     """A list's ratings held in a replay's arrays, read by name without a dict of every
     name (an explanation reads a table's)."""
 
@@ -267,7 +267,7 @@ def append(
         return None
     names = list(ids)
     counts = state.counts.copy()
-    rank, writer = _ranks(names), ColumnsWriter(names)
+    rank, writer = ranks(names), ColumnsWriter(names)
     saved: list[tuple[checkpoints.Replay, bytes]] = []
     try:
         for begin, end in _stretches(count, len(games)):
