@@ -6,7 +6,6 @@ from __future__ import annotations
 import dataclasses
 import gc
 import importlib
-from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -136,6 +135,21 @@ def test_a_small_change_in_the_past_loads_the_compiled_loops_only_where_worth_it
     assert _state(history) == replayed
 
 
+def _taken(monkeypatch: pytest.MonkeyPatch, module: object, name: str) -> list[bool]:
+    """Wrap `module.name`: whether each call returned something (took the way) is appended to
+    the list returned."""
+    taken: list[bool] = []
+    original = getattr(module, name)
+
+    def counted(*args: Any) -> Any:
+        found = original(*args)
+        taken.append(found is not None)
+        return found
+
+    monkeypatch.setattr(module, name, counted)
+    return taken
+
+
 def test_ratings_before_each_game_are_the_same_compiled_fast_and_through_the_engine(
     history: League, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -157,15 +171,7 @@ def test_ratings_before_each_game_are_the_same_compiled_fast_and_through_the_eng
             if system.refusal(game) is None
         ]
 
-    compiled: list[bool] = []
-    calls = array_lists.ratings_before
-
-    def counted(*args: Any) -> list[Mapping[str, float]] | None:
-        found = calls(*args)
-        compiled.append(found is not None)
-        return found
-
-    monkeypatch.setattr(array_lists, "ratings_before", counted)
+    compiled = _taken(monkeypatch, array_lists, "ratings_before")
     monkeypatch.setattr(loading, "worth_compiling", lambda games: False)
     fast = befores()
     assert len(fast) > len(games)
@@ -203,15 +209,7 @@ def test_histories_are_the_same_walked_compiled_fast_and_through_the_engine(
             for last in (None, 2)
         ]
 
-    walked: list[bool] = []
-    calls = array_walk.walk
-
-    def counted(*args: Any) -> array_walk.ListWalk | None:
-        found = calls(*args)
-        walked.append(found is not None)
-        return found
-
-    monkeypatch.setattr(array_walk, "walk", counted)
+    walked = _taken(monkeypatch, array_walk, "walk")
     monkeypatch.setattr(loading, "worth_compiling", lambda games: False)
     fast = histories()
     assert sum(map(len, fast)) > len(players)
