@@ -1,5 +1,6 @@
 """League server benchmark: import a generated history, record one more game, void one in the
-middle, and serve a 1,000-player list over HTTP (issue 4, "Speed").
+middle (and correct one, confirm a late one), explain a late game, read a player's latest
+games, and serve a 1,000-player list over HTTP (issues 4 and 10).
 
     python benchmarks/bench_league.py --games 1000000                        # SQLite file
     scripts/with-postgres python benchmarks/bench_league.py --games 1000000  # PostgreSQL
@@ -238,6 +239,31 @@ def confirm_late(league: Any, seed: int) -> float:
     return time.perf_counter() - start
 
 
+def explain_late(league: Any) -> float:
+    """Seconds to explain, in every kept system, the confirmed game 1,000 before the last (the
+    game page): cow.elo and area replay from their checkpoints before it."""
+    from tablerank.league.explanations import game_explanations
+    from tablerank.league.models import GameRecord, RecordStatus
+
+    rows = GameRecord.objects.filter(league=league, status=RecordStatus.CONFIRMED)
+    record = rows.order_by("-date", "-sequence")[1000]
+    start = time.perf_counter()
+    game_explanations(record)
+    return time.perf_counter() - start
+
+
+def history_latest(league: Any) -> float:
+    """Seconds for the latest 50 games, in cow.elo and in area, of the first player of the
+    middle game (the player page's two order-dependent tabs)."""
+    from tablerank.league.queries import player_history
+
+    player = _middle(league).to_record().seats[0].player
+    start = time.perf_counter()
+    for system in ("cow.elo", "area"):
+        player_history(league, player, system, last=50)
+    return time.perf_counter() - start
+
+
 def cli_void(league: Any, url: str) -> float:
     """Seconds for `tablerank league void` of a middle game, end to end as a user runs it."""
     middle = _middle(league, 2)
@@ -372,6 +398,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         ("void_middle", lambda: void_middle(big)),
         ("correct_middle", lambda: correct_middle(big)),
         ("confirm_late", lambda: confirm_late(big, options.seed)),
+        ("explain_late", lambda: explain_late(big)),
+        ("history_latest_50", lambda: history_latest(big)),
     ):
         wall, cpu = cpu_and_wall(run)
         results[f"{name}_seconds"], results[f"{name}_cpu_seconds"] = round(wall, 2), round(cpu, 2)

@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from tablerank.api.api import api
@@ -132,6 +132,7 @@ def test_unknown_urls_and_methods_are_json_refusals(
     club: Club, call: Call, method: str, path: str
 ) -> None:
     clean = re.sub(r"[?#%\s]", "_", path)
+    assume(clean.rstrip("/") != "docs")  # the API's documentation: a page, not a refusal
     answer = call(method, f"/api/{clean}", club.user("Ann"))
     assert_refusal_is_json(answer.status, answer.body, f"{method} /api/{clean}")
 

@@ -4,6 +4,7 @@ the fast replay; any other order-dependent system goes through the engine, to th
 from __future__ import annotations
 
 import dataclasses
+import gc
 import importlib
 from typing import Any
 
@@ -19,7 +20,8 @@ from tablerank.engine.systems import get_system
 from tablerank.engine.systems.array_replay import columns_of
 from tablerank.engine.systems.base import ReplaySystem
 from tablerank.engine.systems.fast_replay import table_of
-from tablerank.league import array_lists, checkpoints
+from tablerank.league import array_lists, array_walk, before_game, checkpoints
+from tablerank.league import history as history_module
 from tablerank.league import played_columns as played_columns_module
 from tablerank.league.models import (
     GameRecord,
@@ -30,6 +32,7 @@ from tablerank.league.models import (
 )
 from tablerank.league.played import played_games, played_tables
 from tablerank.league.played_columns import played_columns
+from tablerank.league.queries import player_history
 from tablerank.league.services import kept_systems, rebuild_ratings, record_games, void_game
 from tests.league.test_models import GAMES
 
@@ -132,7 +135,22 @@ def test_a_small_change_in_the_past_loads_the_compiled_loops_only_where_worth_it
     assert _state(history) == replayed
 
 
-def test_ratings_before_each_game_are_the_same_through_the_engine(
+def _taken(monkeypatch: pytest.MonkeyPatch, module: object, name: str) -> list[bool]:
+    """Wrap `module.name`: whether each call returned something (took the way) is appended to
+    the list returned."""
+    taken: list[bool] = []
+    original = getattr(module, name)
+
+    def counted(*args: Any) -> Any:
+        found = original(*args)
+        taken.append(found is not None)
+        return found
+
+    monkeypatch.setattr(module, name, counted)
+    return taken
+
+
+def test_ratings_before_each_game_are_the_same_compiled_fast_and_through_the_engine(
     history: League, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(checkpoints, "EVERY", 3)
@@ -140,18 +158,69 @@ def test_ratings_before_each_game_are_the_same_through_the_engine(
     kept = kept_systems(history)
     games = list(played_games(history.pk))
 
-    def befores() -> list[str]:
+    def befores() -> list[list[tuple[str, str]]]:
         return [
-            repr(checkpoints.state_before(history, name, system, system.list_key(game), at))
+            sorted(
+                (player, repr(float(rating)))
+                for player, rating in before_game.lists_before(
+                    history, [(name, system, system.list_key(game))], at
+                )[0].items()
+            )
             for name, system in ((n, kept[n]) for n in ("cow.elo", "area"))
             for at, _, game in games
             if system.refusal(game) is None
         ]
 
+    compiled = _taken(monkeypatch, array_lists, "ratings_before")
+    monkeypatch.setattr(loading, "worth_compiling", lambda games: False)
     fast = befores()
     assert len(fast) > len(games)
-    monkeypatch.setattr(checkpoints, "fast_replay", lambda system: None)
+    assert not compiled
+    monkeypatch.setattr(loading, "worth_compiling", lambda games: True)
     assert befores() == fast
+    assert len(compiled) == len(fast)
+    assert all(compiled)
+    monkeypatch.setattr(loading, "worth_compiling", lambda games: False)
+    monkeypatch.setattr(before_game, "fast_replay", lambda system: None)
+    assert befores() == fast
+
+
+def test_histories_are_the_same_walked_compiled_fast_and_through_the_engine(
+    history: League, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A player's history in cow.elo and area, whole and its latest games: walked through the
+    compiled replays (`array_walk`), through the fast replay from each checkpoint, and through
+    the engine (the compiled replays' whole ratings are floats, the engine's may be ints: the
+    same numbers, which every door prints alike)."""
+    monkeypatch.setattr(checkpoints, "EVERY", 3)
+    rebuild_ratings(history)
+    players = sorted(
+        {seat.player for _, _, game in played_games(history.pk) for seat in game.seats}
+    )
+
+    def histories() -> list[Any]:
+        return [
+            [
+                (e.game, repr(float(e.before)), repr(float(e.after)), e.games, e.explanation)
+                for e in player_history(history, player, name, last=last)
+            ]
+            for name in ("cow.elo", "area")
+            for player in players
+            for last in (None, 2)
+        ]
+
+    walked = _taken(monkeypatch, array_walk, "walk")
+    monkeypatch.setattr(loading, "worth_compiling", lambda games: False)
+    fast = histories()
+    assert sum(map(len, fast)) > len(players)
+    assert not walked
+    monkeypatch.setattr(loading, "worth_compiling", lambda games: True)
+    assert histories() == fast
+    assert walked
+    assert all(walked)
+    monkeypatch.setattr(loading, "worth_compiling", lambda games: False)
+    monkeypatch.setattr(history_module, "fast_replay", lambda system: None)
+    assert histories() == fast
 
 
 @pytest.mark.parametrize(("few", "packed"), [(32, True), (0, True), (32, False), (0, False)])
@@ -206,8 +275,9 @@ def test_batches_appended_through_the_compiled_replays_are_stored_as_through_the
 ) -> None:
     """An import's batch after the watermark goes through the compiled replays: the same rows,
     watermarks and checkpoints (one at each game that makes a list's count a multiple of
-    `EVERY`, however many a batch holds) as one game at a time through the fast replay or the
-    engine; and each checkpoint equals a replay of its list's games up to it."""
+    `EVERY` where one falls due, however many a batch holds) as one game at a time through the
+    fast replay or the engine; and each checkpoint equals a replay of its list's games up to
+    it."""
     games = [*season, *(game_from_dict(GAMES[name]) for name in GAMES)]
     monkeypatch.setattr(checkpoints, "EVERY", 3)
     appended, compiled_append = [], array_lists.append
@@ -243,6 +313,28 @@ def test_batches_appended_through_the_compiled_replays_are_stored_as_through_the
             if system.refusal(game) is None and system.list_key(game) == key
         ]
         mine = [point for point in compiled["checkpoints"] if point[:2] == (name, key)]
-        assert [point[4] for point in mine] == list(range(3, len(listed) + 1, 3))
+        due = [
+            count
+            for count in range(3, len(listed) + 1, 3)
+            if checkpoints.falls_due(count, len(system.totals(listed[:count]).ratings))
+        ]
+        assert [point[4] for point in mine] == due
         for point in mine:
             assert point[5] == system.totals(listed[: point[4]]).ratings
+
+
+@pytest.mark.usefixtures("collector_on")
+def test_reading_the_columns_pauses_the_cycle_collector_and_turns_it_back_on(
+    history: League, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[bool] = []
+    players = played_columns_module._players
+
+    def counted(league_id: int) -> Any:
+        seen.append(gc.isenabled())
+        return players(league_id)
+
+    monkeypatch.setattr(played_columns_module, "_players", counted)
+    assert played_columns(history.pk) is not None
+    assert seen == [False]
+    assert gc.isenabled()

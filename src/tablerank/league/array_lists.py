@@ -13,7 +13,7 @@ replay.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from itertools import pairwise, repeat
 from typing import TYPE_CHECKING
 
@@ -25,11 +25,13 @@ from tablerank.engine.records import Game
 from tablerank.engine.systems.array_replay import (
     ArrayReplay,
     ArrayState,
+    Ints,
     array_replay,
     available,
     whole,
 )
 from tablerank.engine.systems.base import ReplaySystem
+from tablerank.engine.systems.fast_replay import FastReplay, fast_replay
 from tablerank.league import checkpoints
 from tablerank.league.batch_columns import BatchColumns
 from tablerank.league.checkpoint_blobs import encode_json
@@ -48,7 +50,7 @@ from tablerank.league.state_rows import (
 if TYPE_CHECKING:
     from tablerank.league.checkpoints import _Replaying
 
-__all__ = ["append", "replay"]
+__all__ = ["Rated", "append", "listed_games", "ranks", "ratings_before", "replay"]
 
 
 Due = tuple[Point, int, bytes]
@@ -72,7 +74,7 @@ def replay(league: League, lists: Sequence[_Replaying], start: Point | None) -> 
     if not all(whole(state) for state in states):
         return False
     names = played.names()
-    rank = _ranks(names)
+    rank = ranks(names)
     try:
         done = [
             _replay_list(played, r, fast, state, names, rank)
@@ -84,7 +86,7 @@ def replay(league: League, lists: Sequence[_Replaying], start: Point | None) -> 
     for r, state, (at, count, due) in zip(lists, states, done, strict=True):
         for point, games, blob in due:
             r.state.at, r.state.count = point, games
-            r.saved(league, blob)
+            checkpoints.save_checkpoint(league, r.name, r.key, r.state, blob)
         r.state.at, r.state.count = at, count
         r.state.ratings, r.state.games = {}, {}  # the rows are written from the arrays
         _write_rows(league, r.name, r.key, state, played.ids, names)
@@ -130,7 +132,7 @@ def _stored_columns(
     )
 
 
-def _ranks(names: list[str]) -> np.ndarray:
+def ranks(names: list[str]) -> np.ndarray:
     """Each name number's place among the names sorted (as Python compares strings)."""
     order = sorted(range(len(names)), key=names.__getitem__)
     rank = np.empty(len(names), dtype=np.int64)
@@ -145,21 +147,88 @@ def _replay_list(
     """One list: its games after its own checkpoint, in stretches up to each checkpoint due.
     Returns the place of its last game, its count of games, and the checkpoints due."""
     assert r.fast is not None
-    keys = [r.fast.list_key(title, group) == r.key for title, group in played.lists]
-    listed = np.array(keys, dtype=bool)[played.in_lists] if keys else np.zeros(0, dtype=bool)
-    at, count, since, due = r.state.at, r.state.count, r.since, []
-    begin = 0 if at is None else played.after(at)
-    games = np.flatnonzero(listed[begin:]).astype(np.int64) + begin
+    at, count, due = r.state.at, r.state.count, []
+    games = listed_games(played, r.fast, r.key, 0 if at is None else played.after(at))
     done, writer = 0, ColumnsWriter(names)
     while done < len(games):
-        stretch = games[done : done + checkpoints.EVERY - (count - since)]
+        stretch = games[done : done + checkpoints.EVERY - count % checkpoints.EVERY]
         fast.run(played.columns, stretch, state, rank)
         done += len(stretch)
         at, count = played.point(int(stretch[-1])), count + len(stretch)
-        if count - since >= checkpoints.EVERY:
+        if _falls_due(count, state):
             due.append((at, count, _blob(state, names, writer)))
-            since = count
     return at, count, due
+
+
+def listed_games(played: PlayedColumns, fast: FastReplay, key: str, begin: int) -> Ints:
+    """The numbers of the games of the list `key` from game number `begin` on."""
+    keys = [fast.list_key(title, group) == key for title, group in played.lists]
+    listed = np.array(keys, dtype=bool)[played.in_lists] if keys else np.zeros(0, dtype=bool)
+    return np.flatnonzero(listed[begin:]).astype(np.int64) + begin
+
+
+def ratings_before(
+    league: League,
+    lists: Sequence[tuple[ReplaySystem[Game], str, checkpoints.Replay]],
+    start: Point | None,
+    at: Point,
+) -> list[Mapping[str, float]] | None:
+    """`before_game.lists_before` through the compiled replays: every rating of each list
+    (system, list key, its checkpoint before `at`) just before the game at `at`, reading the
+    games after `start` (the earliest of those checkpoints) once; None where they cannot."""
+    replays = [(array_replay(system), fast_replay(system)) for system, _, _ in lists]
+    if not all(fast and by_table for fast, by_table in replays) or not available():
+        return None
+    played = played_columns(league.pk, after=start, before=at)
+    if played is None:
+        return None
+    states = [
+        ArrayState.of(
+            state.ratings, state.games, played.ids, len(played.ids), system.initial_rating()
+        )
+        for system, _, state in lists
+    ]
+    if not all(whole(state) for state in states):
+        return None
+    names = played.names()
+    rank = ranks(names)
+    try:
+        for (fast, by_table), (_, key, state), arrays in zip(replays, lists, states, strict=True):
+            assert fast is not None
+            assert by_table is not None
+            begin = 0 if state.at is None else played.after(state.at)
+            fast.run(played.columns, listed_games(played, by_table, key, begin), arrays, rank)
+    except ArithmeticError:
+        return None
+    return [Rated(arrays, played.ids, names) for arrays in states]
+
+
+class Rated(Mapping[str, float]):
+    """A list's ratings held in a replay's arrays, read by name without a dict of every
+    name (an explanation reads a table's)."""
+
+    def __init__(self, state: ArrayState, ids: dict[str, int], names: list[str]) -> None:
+        self._state, self._ids, self._names = state, ids, names
+
+    def __getitem__(self, name: str) -> float:
+        number = self._ids.get(name)
+        known = self._state.known
+        # A name numbered after these arrays were sized (by a later list's checkpoint) is not rated.
+        if number is None or number >= len(known) or not known[number]:
+            raise KeyError(name)
+        return float(self._state.ratings[number])
+
+    def __iter__(self) -> Iterator[str]:
+        return (self._names[n] for n in np.flatnonzero(self._state.known).tolist())
+
+    def __len__(self) -> int:
+        return int(np.count_nonzero(self._state.known))
+
+
+def _falls_due(count: int, state: ArrayState) -> bool:
+    """`checkpoints.falls_due` of the names the arrays rate."""
+    every = checkpoints.EVERY
+    return count % every == 0 and checkpoints.falls_due(count, int(np.count_nonzero(state.known)))
 
 
 def _blob(state: ArrayState, names: list[str], writer: ColumnsWriter) -> bytes:
@@ -198,12 +267,12 @@ def append(
         return None
     names = list(ids)
     counts = state.counts.copy()
-    rank, writer = _ranks(names), ColumnsWriter(names)
+    rank, writer = ranks(names), ColumnsWriter(names)
     saved: list[tuple[checkpoints.Replay, bytes]] = []
     try:
         for begin, end in _stretches(count, len(games)):
             fast.run(columns, np.arange(begin, end, dtype=np.int64), state, rank)
-            if (count + end) % checkpoints.EVERY == 0:
+            if _falls_due(count + end, state):
                 at = checkpoints.Replay(at=games[end - 1][0], count=count + end)
                 saved.append((at, _blob(state, names, writer)))
     except ArithmeticError:

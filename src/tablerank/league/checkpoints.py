@@ -2,15 +2,17 @@
 before it, so a change in the past replays everything after it.
 
 Each such list keeps its rows (`RatingState`), a watermark (the last game applied and how many
-the list has had) and a checkpoint every `EVERY` games: the whole list's state just after one
-game (`RatingCheckpoint`).
+the list has had) and checkpoints: the whole list's state just after one game
+(`RatingCheckpoint`), every `EVERY` games, more games apart in a list of many names
+(`falls_due`).
 
 * A confirmed game after the watermark is applied on its own: O(its seats).
 * A change at or before the watermark (a void, a correction, a late confirmation) restores the
   nearest checkpoint before it, replays the list's later games in memory, and writes only the
   rows that differ and the checkpoints after it: O(games after the change), with no log to
   rewrite.
-* `state_before` (for explanations) replays at most `EVERY` games from a checkpoint.
+* `before_game.lists_before` (for explanations) replays at most one step of `falls_due`
+  from a checkpoint.
 """
 
 from __future__ import annotations
@@ -43,17 +45,34 @@ __all__ = [
     "Replay",
     "append",
     "checkpoint_before",
+    "falls_due",
     "list_games",
     "points",
     "replay_from",
     "replay_lists",
     "save_checkpoint",
-    "state_before",
     "watermark",
 ]
 
 EVERY = 10_000
-"""Games of a list between two checkpoints: replaying this many takes well under a second."""
+"""Games of a list between two checkpoints, at least: replaying this many takes well under a
+second."""
+
+
+def falls_due(count: int, names: int) -> bool:
+    """Whether a list that rates `names` names takes a checkpoint just after its `count`th game.
+
+    Every `EVERY` games; where the list rates four times as many names as that or more, every 2,
+    4, 8 ... times `EVERY` games: the smallest such step above a quarter of the names. A
+    checkpoint costs O(names) to write, and a change in the past rewrites every later one, so
+    the checkpoints of a list hold fewer than 4 names per game of it (a million games among
+    100,000 players: one every 40,000 games, 25 where every 10,000 games made 100); an
+    explanation replays at most one step."""
+    step = EVERY
+    while 4 * step <= names:
+        step *= 2
+    return count % step == 0
+
 
 COMPILED_APPEND = 2_000
 """Games a batch appends to a list from which on it goes through the compiled replays
@@ -192,17 +211,16 @@ class _Replaying:
     system: ReplaySystem[Game]
     key: str
     state: Replay
-    since: int
     fast: FastReplay | None
 
     def wants(self, at: Point) -> bool:
         return self.state.at is None or at > self.state.at
 
-    def saved(self, league: League, blob: bytes | None = None) -> None:
-        """Save a checkpoint each `EVERY` games of the list (`blob`: the state encoded)."""
-        if self.state.count - self.since >= EVERY:
-            save_checkpoint(league, self.name, self.key, self.state, blob)
-            self.since = self.state.count
+    def saved(self, league: League) -> None:
+        """Save a checkpoint where one falls due (`falls_due`)."""
+        state = self.state
+        if state.count % EVERY == 0 and falls_due(state.count, len(state.ratings)):
+            save_checkpoint(league, self.name, self.key, state)
 
 
 def replay_lists(league: League, lists: Sequence[Changed]) -> None:
@@ -262,7 +280,7 @@ def _replay_tables(league: League, replaying: list[_Replaying], start: Point | N
                 continue
             if fast.list_key(title, group) == r.key:
                 state.apply_table(fast, initial, at_game, table)
-                if state.count - r.since >= EVERY:
+                if state.count % EVERY == 0:
                     r.saved(league)
 
 
@@ -276,7 +294,7 @@ def _restore(
         day, sequence = state.at
         later = later.filter(Q(date__gt=day) | Q(date=day, sequence__gt=sequence))
     later.delete()
-    return _Replaying(name, system, key, state, state.count, fast_replay(system))
+    return _Replaying(name, system, key, state, fast_replay(system))
 
 
 def _write_rows(league: League, name: str, key: str, state: Replay) -> None:
@@ -334,7 +352,7 @@ def append(
     """Apply games that all come after the list's watermark (which counts `count` games), in
     `rows` (the caller saves them): cost by their players only (`columns`: the batch's, shared
     with its other lists). Writes a checkpoint of the whole list at each game that makes the
-    count a multiple of `EVERY`. Returns the new count."""
+    count a multiple of `EVERY` where one falls due (`falls_due`). Returns the new count."""
     if len(games) >= COMPILED_APPEND:
         from tablerank.league import array_lists  # numpy and numba: off the start-up path
 
@@ -367,26 +385,7 @@ def append(
             whole = Replay(at=at, count=counted)
             for player, (rating, games_of, _) in list_rows(rows.league, name, key):
                 whole.ratings[player], whole.games[player] = rating, games_of
-            save_checkpoint(rows.league, name, key, whole)
+            if falls_due(counted, len(whole.ratings)):
+                save_checkpoint(rows.league, name, key, whole)
     rows.put_many(name, key, {p: (ratings[p], n, "") for p, n in played.items()})
     return count + len(games)
-
-
-def state_before(
-    league: League, name: str, system: ReplaySystem[Game], key: str, at: Point
-) -> dict[str, float]:
-    """Every rating of the list just before the game at `at`: from the nearest checkpoint,
-    replaying the list's games between it and `at`."""
-    state = checkpoint_before(league, name, key, at)
-    fast = fast_replay(system)
-    if fast is None:
-        for at_game, _, game in list_games(
-            system, key, played_games(league.pk, after=state.at, before=at)
-        ):
-            state.apply(system, at_game, game)
-        return state.ratings
-    initial = system.initial_rating()
-    for at_game, table in played_tables(league.pk, after=state.at, before=at):
-        if fast.list_key(table[0], table[1]) == key:
-            state.apply_table(fast, initial, at_game, table)
-    return state.ratings

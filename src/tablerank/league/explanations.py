@@ -7,20 +7,26 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from tablerank.engine.records import Game
 from tablerank.engine.sums import add, total
 from tablerank.engine.systems import get_system
 from tablerank.engine.systems.base import Explanation, ReplaySystem
 from tablerank.errors import RatingError
-from tablerank.league import checkpoints
+from tablerank.league.before_game import lists_before
 from tablerank.league.models import GameRecord, League, Player, RecordStatus
 from tablerank.league.played import Point, played_games
 from tablerank.league.reading import game_system
 from tablerank.league.state_rows import ListState
 
-__all__ = ["explain_game", "game_explanations", "preview", "ratings_before", "wanted_names"]
+__all__ = [
+    "explain_game",
+    "game_explanations",
+    "preview",
+    "ratings_before",
+    "wanted_names",
+]
 
 
 def wanted_names(system: ReplaySystem[Game], game: Game, ratings: Mapping[str, float]) -> set[str]:
@@ -34,16 +40,17 @@ def wanted_names(system: ReplaySystem[Game], game: Game, ratings: Mapping[str, f
 
 
 def _sums_before(
-    league: League, system: ReplaySystem[Game], game: Game, at: Point
+    system: ReplaySystem[Game], game: Game, earlier: Sequence[Game]
 ) -> dict[str, float]:
+    """A sum's ratings of the game's players from their `earlier` games (every list's)."""
     key = system.list_key(game)
     names = {seat.player for seat in game.seats}
     partials: dict[str, list[float]] = {}
-    for _, _, earlier in played_games(league.pk, before=at, players=names):
-        if system.refusal(earlier) is not None or system.list_key(earlier) != key:
+    for played in earlier:
+        if system.refusal(played) is not None or system.list_key(played) != key:
             continue
         try:
-            delta = system.changes(earlier, {})
+            delta = system.changes(played, {})
         except RatingError:
             continue
         for player in names & delta.keys():
@@ -56,10 +63,31 @@ def ratings_before(
 ) -> dict[str, float]:
     """The ratings, in `game`'s list, of the names it rates, just before it (`at` is its
     place in play order); names not rated before are left out."""
-    if system.order_independent:
-        return _sums_before(league, system, game, at)
-    everyone = checkpoints.state_before(league, name, system, system.list_key(game), at)
-    return {n: everyone[n] for n in wanted_names(system, game, everyone) if n in everyone}
+    return _befores(league, {name: system}, game, at)[name]
+
+
+def _befores(
+    league: League, systems: Mapping[str, ReplaySystem[Game]], game: Game, at: Point
+) -> dict[str, dict[str, float]]:
+    """`ratings_before` of each system, each kind of history read once: the earlier games of
+    the table's players for the sums, the games since the checkpoints before the game for the
+    order-dependent lists (`before_game`)."""
+    out: dict[str, dict[str, float]] = {}
+    sums = {name: system for name, system in systems.items() if system.order_independent}
+    if sums:
+        players = {seat.player for seat in game.seats}
+        earlier = [played for _, _, played in played_games(league.pk, before=at, players=players)]
+        for name, system in sums.items():
+            out[name] = _sums_before(system, game, earlier)
+    lists = [
+        (name, system, system.list_key(game))
+        for name, system in systems.items()
+        if not system.order_independent
+    ]
+    for (name, system, _), everyone in zip(lists, lists_before(league, lists, at), strict=True):
+        wanted = wanted_names(system, game, everyone)
+        out[name] = {n: everyone[n] for n in wanted if n in everyone}
+    return out
 
 
 def explain_game(
@@ -78,13 +106,13 @@ def game_explanations(record: GameRecord) -> dict[str, Explanation]:
     league = record.league
     game = record.to_record()
     at = (record.date, record.sequence)
-    out: dict[str, Explanation] = {}
+    systems: dict[str, ReplaySystem[Game]] = {}
     for name in league.systems:
         system = game_system(get_system(name))
-        if system is None or system.refusal(game) is not None:
-            continue
-        out[name] = explain_game(system, game, ratings_before(league, name, system, game, at))
-    return out
+        if system is not None and system.refusal(game) is None:
+            systems[name] = system
+    before = _befores(league, systems, game, at)
+    return {name: explain_game(system, game, before[name]) for name, system in systems.items()}
 
 
 def preview(league: League, game: Game) -> dict[str, dict[str, float]]:

@@ -8,6 +8,7 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
+from tablerank.engine import loading
 from tablerank.engine.records import Game
 from tablerank.engine.sums import add, total
 from tablerank.engine.systems.base import Explanation, ReplaySystem, Term
@@ -17,7 +18,7 @@ from tablerank.league import checkpoints
 from tablerank.league.errors import LeagueError
 from tablerank.league.explanations import explain_game, wanted_names
 from tablerank.league.models import League, Player
-from tablerank.league.played import Played, Point, played_games, played_tables
+from tablerank.league.played import Played, Point, games_between, played_games, played_tables
 from tablerank.league.ratings import confirmed_events
 from tablerank.league.reading import game_system, kept_system, league_player
 from tablerank.league.state_rows import parse_parts, stored_rows
@@ -238,9 +239,12 @@ def _replayed(
     league: League, name: str, system: ReplaySystem[Game], key: str, player: str, mine: list[Played]
 ) -> list[HistoryEntry]:
     """An order-dependent list's history: replays from the checkpoint before each stretch of
-    the player's games (at most `checkpoints.EVERY` games per stretch). The games between the
-    player's go through the system's fast replay where it has one (compact rows, no `Game`);
-    the player's own are explained by the engine."""
+    the player's games (at most one step of `checkpoints.falls_due` per stretch). The games
+    between the player's go through the system's fast replay where it has one (compact rows,
+    no `Game`); the player's own are explained by the engine."""
+    walked = _walked(league, name, system, key, player, mine)
+    if walked is not None:
+        return walked
     fast = fast_replay(system)
     out: list[HistoryEntry] = []
     for stretch in _stretches(league, name, key, mine):
@@ -263,6 +267,40 @@ def _replayed(
                 state.apply_table(fast, initial, at, table)
             else:
                 _step(out, name, system, key, player, state, theirs, wanted={theirs[1]})
+    return out
+
+
+def _walked(
+    league: League, name: str, system: ReplaySystem[Game], key: str, player: str, mine: list[Played]
+) -> list[HistoryEntry] | None:
+    """`_replayed` through the compiled replays, in one walk from the checkpoint before the
+    player's first game to their last, where they are worth loading (`loading.worth_compiling`
+    of the games in between) and can take the list; else None."""
+    state = checkpoints.checkpoint_before(league, name, key, mine[0][0])
+    last = mine[-1][0]
+    if not (
+        loading.worth_compiling(0)
+        or loading.worth_compiling(games_between(league.pk, after=state.at, before=_next(last)))
+    ):
+        return None
+    from tablerank.league import array_walk  # numpy and numba: off the start-up path
+
+    walk = array_walk.walk(league, system, key, state, last)
+    if walk is None:
+        return None
+    out: list[HistoryEntry] = []
+    try:
+        for item in mine:
+            everyone = walk.until(item[0])
+            names = wanted_names(system, item[2], everyone)
+            before = {n: everyone[n] for n in names if n in everyone}
+            entry = _entry(name, system, key, player, item, before)
+            walk.through(item[0])
+            if entry is not None:
+                rating, played = walk.rating(player)
+                out.append(dataclasses.replace(entry, after=rating, games=played))
+    except ArithmeticError:  # a rating difference beyond the loops' tables
+        return None
     return out
 
 

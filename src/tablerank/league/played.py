@@ -197,6 +197,17 @@ def _position(row: Any) -> int:
     return int(row[20])
 
 
+def games_between(league_id: int, *, after: Point | None, before: Point) -> int:
+    """How many confirmed games lie strictly between the two places (counted on the play
+    index)."""
+    where, params = _where(league_id, after, before, None)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT COUNT(*) FROM {_table(GameRecord)} g WHERE {where}", [league_id, *params]
+        )
+        return int(cursor.fetchone()[0])
+
+
 def played_tables(
     league_id: int, *, after: Point | None = None, before: Point | None = None
 ) -> Iterator[PlayedTable]:

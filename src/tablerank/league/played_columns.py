@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 from itertools import chain
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 from django.db import connection
@@ -21,6 +21,7 @@ from django.db import connection
 from tablerank.engine.records import Account, GameClass, SeatStatus
 from tablerank.engine.systems import area
 from tablerank.engine.systems.array_replay import CLASSES, Columns, Ints
+from tablerank.formats.collector import without_cycle_collection
 from tablerank.league.models import GameRecord, Player
 from tablerank.league.models import Seat as SeatRow
 from tablerank.league.played import Point, _stream, _table, _where
@@ -53,10 +54,17 @@ class PlayedColumns:
 
     def after(self, at: Point) -> int:
         """The first game strictly after `at`."""
+        return self._search(at, "right")
+
+    def at(self, at: Point) -> int:
+        """The first game at `at` or after it."""
+        return self._search(at, "left")
+
+    def _search(self, at: Point, side: Literal["left", "right"]) -> int:
         day = at[0].year * 10_000 + at[0].month * 100 + at[0].day
         days, sequences = self.days[:, 0], self.days[:, 1]
         low, high = np.searchsorted(days, day, "left"), np.searchsorted(days, day, "right")
-        return int(low + np.searchsorted(sequences[low:high], at[1], "right"))
+        return int(low + np.searchsorted(sequences[low:high], at[1], side))
 
     def names(self) -> list[str]:
         return sorted(self.ids, key=self.ids.__getitem__)
@@ -92,14 +100,25 @@ def _seats(league_id: int, where: str, params: list[object]) -> Ints:
     return np.fromiter(chain.from_iterable(_stream(sql, values)), dtype=np.int64)
 
 
-def played_columns(league_id: int, *, after: Point | None = None) -> PlayedColumns | None:
-    """The league's confirmed games strictly after `after` as columns, or None where they do
-    not pack (a player key of 32 bits or more)."""
+def played_columns(
+    league_id: int, *, after: Point | None = None, before: Point | None = None
+) -> PlayedColumns | None:
+    """The league's confirmed games strictly after `after` (and strictly before `before`) as
+    columns, or None where they do not pack (a player key of 32 bits or more). The cycle
+    collector is paused meanwhile: it would walk the rows read again and again (2 of 7 s
+    reading a million games)."""
+    with without_cycle_collection():
+        return _played_columns(league_id, after, before)
+
+
+def _played_columns(
+    league_id: int, after: Point | None, before: Point | None
+) -> PlayedColumns | None:
     players = _players(league_id)
     if players is None:
         return None
     keys, ids = players
-    where, params = _where(league_id, after, None, None)
+    where, params = _where(league_id, after, before, None)
     lists, found, stored = _games(league_id, where, params)
     if all(stored):  # every game's seats packed with it: no row per seat to read
         packed = np.frombuffer(b"".join(stored), "<i8").astype(np.int64)

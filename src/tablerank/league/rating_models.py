@@ -79,7 +79,8 @@ class RatingWatermark(models.Model):
 class RatingCheckpoint(models.Model):
     """An order-dependent list's whole state just after one of its games (`date`,
     `sequence`): every rated name's rating and games, compressed. Written every
-    `checkpoints.EVERY` games of the list; a change in the past replays from the nearest
+    `checkpoints.EVERY` games of the list, further apart in a list of many names
+    (`checkpoints.falls_due`); a change in the past replays from the nearest
     earlier one, and explanations start from it."""
 
     league = models.ForeignKey(
