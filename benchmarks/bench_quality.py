@@ -10,7 +10,9 @@ Simulated leagues where each player's true strength is known:
   strength is the share of their decisions made by catanatron's greedy victory-point bot; the
   rest are random choices among the legal actions (`--catanatron-base weighted`: made by its
   weighted random bot instead, as before 2026-11-26; that league's skill signal is too weak to
-  tell the systems apart, see benchmarks/README.md).
+  tell the systems apart, see benchmarks/README.md). Each seat records its VP by source, as a
+  club with the Catan tracker would (settlements, cities, longest_road, largest_army,
+  vp_cards); no system reads them yet (docs/systems/skill.md, Limits).
 
 For every game system of tablerank, openskill's PlackettLuce (places; places and scores),
 TrueSkill (full order) and the naive average VP share, it reports the Spearman correlation of the
@@ -82,13 +84,24 @@ def _schedule(rng: random.Random, players: int, games: int) -> list[tuple[dt.dat
     return tables
 
 
-def _record(gid: str, day: dt.date, names: list[str], vps: list[int]) -> Game:
+def _record(
+    gid: str,
+    day: dt.date,
+    names: list[str],
+    vps: list[int],
+    sources: list[dict[str, int]] | None = None,
+) -> Game:
+    """A Catan game record; with `sources`, each seat's VP by source (the record checks that
+    they add up to its VP)."""
     top = max(vps)
     places = [1 + sum(1 for v in vps if v > x) for x in vps]
-    seats = [
+    seats: list[dict[str, Any]] = [
         {"player": n, "vp": v, "winner": v == top, "place": p}
         for n, v, p in zip(names, vps, places, strict=True)
     ]
+    if sources:
+        for seat, by_source in zip(seats, sources, strict=True):
+            seat["sources"] = by_source
     return game_from_dict({"id": gid, "date": day.isoformat(), "game": "catan", "seats": seats})
 
 
@@ -146,9 +159,29 @@ def catanatron_league(
         ]
         if max(vps) < 10:
             continue
-        out.append(_record(f"g{k}", day, [f"p{i}" for i in seated], vps))
+        sources = [_sources(board.state, c) for c in colors[: len(seated)]]
+        out.append(_record(f"g{k}", day, [f"p{i}" for i in seated], vps, sources))
     random.setstate(state)
     return League("catanatron", seed, {f"p{i}": s for i, s in enumerate(share)}, out)
+
+
+def _sources(state: Any, color: Any) -> dict[str, int]:
+    """A seat's VP by source (seed 002's keys) from catanatron's final state: its settlements
+    and cities on the board, its awards (HAS_ROAD, HAS_ARMY: 2 VP each) and the victory point
+    cards in its hand (catanatron never plays them). Reading the state draws no random number,
+    so the games are those of a league made without sources."""
+    from catanatron.models.enums import CITY, SETTLEMENT  # type: ignore[import-untyped]
+    from catanatron.state_functions import player_key
+
+    key = player_key(state, color)
+    held = state.player_state
+    return {
+        "settlements": len(state.buildings_by_color[color][SETTLEMENT]),
+        "cities": 2 * len(state.buildings_by_color[color][CITY]),
+        "longest_road": 2 * int(held[f"{key}_HAS_ROAD"]),
+        "largest_army": 2 * int(held[f"{key}_HAS_ARMY"]),
+        "vp_cards": int(held[f"{key}_VICTORY_POINT_IN_HAND"]),
+    }
 
 
 # -- the contenders ---------------------------------------------------------------------------
