@@ -178,6 +178,9 @@ def test_ratings_before_each_game_are_the_same_compiled_fast_and_through_the_eng
     assert not compiled
     monkeypatch.setattr(loading, "worth_compiling", lambda games: True)
     assert befores() == fast
+    assert not compiled  # numba loaded, but fewer than `FEW` games to replay
+    monkeypatch.setattr(before_game, "FEW", 0)
+    assert befores() == fast
     assert len(compiled) == len(fast)
     assert all(compiled)
     monkeypatch.setattr(loading, "worth_compiling", lambda games: False)
@@ -215,6 +218,9 @@ def test_histories_are_the_same_walked_compiled_fast_and_through_the_engine(
     assert sum(map(len, fast)) > len(players)
     assert not walked
     monkeypatch.setattr(loading, "worth_compiling", lambda games: True)
+    assert histories() == fast
+    assert not walked  # numba loaded, but fewer than `FEW` games to replay
+    monkeypatch.setattr(before_game, "FEW", 0)
     assert histories() == fast
     assert walked
     assert all(walked)

@@ -8,13 +8,13 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
-from tablerank.engine import loading
 from tablerank.engine.records import Game
 from tablerank.engine.sums import add, total
 from tablerank.engine.systems.base import Explanation, ReplaySystem, Term
 from tablerank.engine.systems.fast_replay import fast_replay
 from tablerank.errors import RatingError
 from tablerank.league import checkpoints
+from tablerank.league.before_game import worth_compiling
 from tablerank.league.errors import LeagueError
 from tablerank.league.explanations import explain_game, wanted_names
 from tablerank.league.models import League, Player
@@ -274,14 +274,11 @@ def _walked(
     league: League, name: str, system: ReplaySystem[Game], key: str, player: str, mine: list[Played]
 ) -> list[HistoryEntry] | None:
     """`_replayed` through the compiled replays, in one walk from the checkpoint before the
-    player's first game to their last, where they are worth loading (`loading.worth_compiling`
+    player's first game to their last, where they are worth it (`before_game.worth_compiling`
     of the games in between) and can take the list; else None."""
     state = checkpoints.checkpoint_before(league, name, key, mine[0][0])
     last = mine[-1][0]
-    if not (
-        loading.worth_compiling(0)
-        or loading.worth_compiling(games_between(league.pk, after=state.at, before=_next(last)))
-    ):
+    if not worth_compiling(games_between(league.pk, after=state.at, before=_next(last))):
         return None
     from tablerank.league import array_walk  # numpy and numba: off the start-up path
 
