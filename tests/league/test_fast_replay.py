@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import gc
 import importlib
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -150,6 +151,28 @@ def _taken(monkeypatch: pytest.MonkeyPatch, module: object, name: str) -> list[b
     return taken
 
 
+def _the_same_three_ways(
+    monkeypatch: pytest.MonkeyPatch, read: Callable[[], list[Any]], taken: list[bool], home: object
+) -> list[Any]:
+    """`read` finds the same through the fast replay, compiled (`taken` records that way's
+    calls: none below `before_game.FEW` games, every one above) and through the engine (the
+    fast replay taken away from `home`, the module that looks it up). Returns what it found."""
+    monkeypatch.setattr(loading, "worth_compiling", lambda games: False)
+    fast = read()
+    assert not taken
+    monkeypatch.setattr(loading, "worth_compiling", lambda games: True)
+    assert read() == fast
+    assert not taken  # numba loaded, but fewer than `FEW` games to replay
+    monkeypatch.setattr(before_game, "FEW", 0)
+    assert read() == fast
+    assert taken
+    assert all(taken)
+    monkeypatch.setattr(loading, "worth_compiling", lambda games: False)
+    monkeypatch.setattr(home, "fast_replay", lambda system: None)
+    assert read() == fast
+    return fast
+
+
 def test_ratings_before_each_game_are_the_same_compiled_fast_and_through_the_engine(
     history: League, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -172,20 +195,9 @@ def test_ratings_before_each_game_are_the_same_compiled_fast_and_through_the_eng
         ]
 
     compiled = _taken(monkeypatch, array_lists, "ratings_before")
-    monkeypatch.setattr(loading, "worth_compiling", lambda games: False)
-    fast = befores()
+    fast = _the_same_three_ways(monkeypatch, befores, compiled, before_game)
     assert len(fast) > len(games)
-    assert not compiled
-    monkeypatch.setattr(loading, "worth_compiling", lambda games: True)
-    assert befores() == fast
-    assert not compiled  # numba loaded, but fewer than `FEW` games to replay
-    monkeypatch.setattr(before_game, "FEW", 0)
-    assert befores() == fast
     assert len(compiled) == len(fast)
-    assert all(compiled)
-    monkeypatch.setattr(loading, "worth_compiling", lambda games: False)
-    monkeypatch.setattr(before_game, "fast_replay", lambda system: None)
-    assert befores() == fast
 
 
 def test_histories_are_the_same_walked_compiled_fast_and_through_the_engine(
@@ -213,20 +225,8 @@ def test_histories_are_the_same_walked_compiled_fast_and_through_the_engine(
         ]
 
     walked = _taken(monkeypatch, array_walk, "walk")
-    monkeypatch.setattr(loading, "worth_compiling", lambda games: False)
-    fast = histories()
+    fast = _the_same_three_ways(monkeypatch, histories, walked, history_module)
     assert sum(map(len, fast)) > len(players)
-    assert not walked
-    monkeypatch.setattr(loading, "worth_compiling", lambda games: True)
-    assert histories() == fast
-    assert not walked  # numba loaded, but fewer than `FEW` games to replay
-    monkeypatch.setattr(before_game, "FEW", 0)
-    assert histories() == fast
-    assert walked
-    assert all(walked)
-    monkeypatch.setattr(loading, "worth_compiling", lambda games: False)
-    monkeypatch.setattr(history_module, "fast_replay", lambda system: None)
-    assert histories() == fast
 
 
 @pytest.mark.parametrize(("few", "packed"), [(32, True), (0, True), (32, False), (0, False)])
