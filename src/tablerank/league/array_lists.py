@@ -13,7 +13,7 @@ replay.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Sequence
 from itertools import pairwise, repeat
 from typing import TYPE_CHECKING
 
@@ -31,7 +31,7 @@ from tablerank.engine.systems.array_replay import (
     whole,
 )
 from tablerank.engine.systems.base import ReplaySystem
-from tablerank.engine.systems.fast_replay import FastReplay, fast_replay
+from tablerank.engine.systems.fast_replay import FastReplay
 from tablerank.league import checkpoints
 from tablerank.league.batch_columns import BatchColumns
 from tablerank.league.checkpoint_blobs import encode_json
@@ -50,7 +50,7 @@ from tablerank.league.state_rows import (
 if TYPE_CHECKING:
     from tablerank.league.checkpoints import _Replaying
 
-__all__ = ["Rated", "append", "listed_games", "ranks", "ratings_before", "replay"]
+__all__ = ["append", "listed_games", "ranks", "replay"]
 
 
 Due = tuple[Point, int, bytes]
@@ -165,64 +165,6 @@ def listed_games(played: PlayedColumns, fast: FastReplay, key: str, begin: int) 
     keys = [fast.list_key(title, group) == key for title, group in played.lists]
     listed = np.array(keys, dtype=bool)[played.in_lists] if keys else np.zeros(0, dtype=bool)
     return np.flatnonzero(listed[begin:]).astype(np.int64) + begin
-
-
-def ratings_before(
-    league: League,
-    lists: Sequence[tuple[ReplaySystem[Game], str, checkpoints.Replay]],
-    start: Point | None,
-    at: Point,
-) -> list[Mapping[str, float]] | None:
-    """`before_game.lists_before` through the compiled replays: every rating of each list
-    (system, list key, its checkpoint before `at`) just before the game at `at`, reading the
-    games after `start` (the earliest of those checkpoints) once; None where they cannot."""
-    replays = [(array_replay(system), fast_replay(system)) for system, _, _ in lists]
-    if not all(fast and by_table for fast, by_table in replays) or not available():
-        return None
-    played = played_columns(league.pk, after=start, before=at)
-    if played is None:
-        return None
-    states = [
-        ArrayState.of(
-            state.ratings, state.games, played.ids, len(played.ids), system.initial_rating()
-        )
-        for system, _, state in lists
-    ]
-    if not all(whole(state) for state in states):
-        return None
-    names = played.names()
-    rank = ranks(names)
-    try:
-        for (fast, by_table), (_, key, state), arrays in zip(replays, lists, states, strict=True):
-            assert fast is not None
-            assert by_table is not None
-            begin = 0 if state.at is None else played.after(state.at)
-            fast.run(played.columns, listed_games(played, by_table, key, begin), arrays, rank)
-    except ArithmeticError:
-        return None
-    return [Rated(arrays, played.ids, names) for arrays in states]
-
-
-class Rated(Mapping[str, float]):
-    """A list's ratings held in a replay's arrays, read by name without a dict of every
-    name (an explanation reads a table's)."""
-
-    def __init__(self, state: ArrayState, ids: dict[str, int], names: list[str]) -> None:
-        self._state, self._ids, self._names = state, ids, names
-
-    def __getitem__(self, name: str) -> float:
-        number = self._ids.get(name)
-        known = self._state.known
-        # A name numbered after these arrays were sized (by a later list's checkpoint) is not rated.
-        if number is None or number >= len(known) or not known[number]:
-            raise KeyError(name)
-        return float(self._state.ratings[number])
-
-    def __iter__(self) -> Iterator[str]:
-        return (self._names[n] for n in np.flatnonzero(self._state.known).tolist())
-
-    def __len__(self) -> int:
-        return int(np.count_nonzero(self._state.known))
 
 
 def _falls_due(count: int, state: ArrayState) -> bool:

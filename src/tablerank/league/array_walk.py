@@ -1,45 +1,80 @@
-"""A player's history in an order-dependent list through the compiled replays: the list is
-replayed once from the checkpoint before the first of the player's games to the last of them,
-stopping at each of theirs, so a history spread over a long league reads its games once as
-columns instead of replaying them one table at a time."""
+"""Reading order-dependent lists (cow.elo, area) at past games through the compiled replays,
+without writing anything: each list's state as arrays from its checkpoint, moved forward to
+each game asked for, in play order, over the games read once as columns for all the lists.
+An explanation reads the lists just before one game (`before_game`); a player's history walks
+one list from the checkpoint before their first game to their last, stopping at each of
+theirs (`history`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 
 import numpy as np
 
 from tablerank.engine.records import Game
-from tablerank.engine.systems.array_replay import ArrayReplay, ArrayState, array_replay, available
-from tablerank.engine.systems.array_replay import whole as whole_ratings
+from tablerank.engine.systems.array_replay import (
+    ArrayReplay,
+    ArrayState,
+    Ints,
+    array_replay,
+    available,
+    whole,
+)
 from tablerank.engine.systems.base import ReplaySystem
 from tablerank.engine.systems.fast_replay import fast_replay
 from tablerank.league import checkpoints
-from tablerank.league.array_lists import Rated, listed_games, ranks
+from tablerank.league.array_lists import listed_games, ranks
 from tablerank.league.models import League
 from tablerank.league.played import Point
 from tablerank.league.played_columns import PlayedColumns, played_columns
 
-__all__ = ["ListWalk", "walk"]
+__all__ = ["ListWalk", "walks"]
+
+
+class _Rated(Mapping[str, float]):
+    """A list's ratings held in a walk's arrays, read by name without a dict of every name
+    (an explanation reads a table's)."""
+
+    def __init__(self, state: ArrayState, ids: dict[str, int], names: list[str]) -> None:
+        self._state, self._ids, self._names = state, ids, names
+
+    def __getitem__(self, name: str) -> float:
+        number = self._ids.get(name)
+        known = self._state.known
+        # A name numbered after these arrays were sized (by a later list's checkpoint) is not rated.
+        if number is None or number >= len(known) or not known[number]:
+            raise KeyError(name)
+        return float(self._state.ratings[number])
+
+    def __iter__(self) -> Iterator[str]:
+        return (self._names[n] for n in np.flatnonzero(self._state.known).tolist())
+
+    def __len__(self) -> int:
+        return int(np.count_nonzero(self._state.known))
 
 
 class ListWalk:
     """One list's state as arrays, moved forward to each game asked for, in play order."""
 
     def __init__(
-        self, fast: ArrayReplay, played: PlayedColumns, listed: np.ndarray, state: ArrayState
+        self,
+        fast: ArrayReplay,
+        played: PlayedColumns,
+        listed: Ints,
+        state: ArrayState,
+        ranked: tuple[list[str], Ints],
+        begin: int,
     ) -> None:
         self._fast, self._played, self._listed, self._state = fast, played, listed, state
-        self._names = played.names()
-        self._rank = ranks(self._names)
-        self._done = 0
-        """Games of `played` applied so far."""
+        self._names, self._rank = ranked
+        self._done = begin
+        """Games of `played` applied so far (or before the list's checkpoint)."""
 
     def until(self, at: Point) -> Mapping[str, float]:
         """The list's ratings just before the game at `at` (applying the list's games before
         it); raises ArithmeticError where a rating difference is beyond the loops' tables."""
         self._apply(self._played.at(at))
-        return Rated(self._state, self._played.ids, self._names)
+        return _Rated(self._state, self._played.ids, self._names)
 
     def through(self, at: Point) -> None:
         """Apply the game at `at` too."""
@@ -58,20 +93,37 @@ class ListWalk:
         self._done = max(self._done, end)
 
 
-def walk(
-    league: League, system: ReplaySystem[Game], key: str, state: checkpoints.Replay, last: Point
-) -> ListWalk | None:
-    """A walk from `state` (the list's checkpoint before the first game asked for) up to the
-    game at `last`, or None where the compiled replays cannot take the list."""
-    fast, by_table = array_replay(system), fast_replay(system)
-    if fast is None or by_table is None or not available():
+def walks(
+    league: League,
+    lists: Sequence[tuple[ReplaySystem[Game], str, checkpoints.Replay]],
+    before: Point,
+) -> list[ListWalk] | None:
+    """A walk of each list (system, list key, its checkpoint) from its checkpoint up to the
+    games strictly before `before`, the games read once for all of them; None where the
+    compiled replays cannot take every list."""
+    replays = [(array_replay(system), fast_replay(system)) for system, _, _ in lists]
+    if not all(fast and by_table for fast, by_table in replays) or not available():
         return None
-    played = played_columns(league.pk, after=state.at, before=(last[0], last[1] + 1))
+    starts = [state.at for _, _, state in lists]
+    start = None if None in starts else min(s for s in starts if s is not None)
+    played = played_columns(league.pk, after=start, before=before)
     if played is None:
         return None
-    arrays = ArrayState.of(
-        state.ratings, state.games, played.ids, len(played.ids), system.initial_rating()
-    )
-    if not whole_ratings(arrays):
+    states = [
+        ArrayState.of(
+            state.ratings, state.games, played.ids, len(played.ids), system.initial_rating()
+        )
+        for system, _, state in lists
+    ]
+    if not all(whole(state) for state in states):
         return None
-    return ListWalk(fast, played, listed_games(played, by_table, key, 0), arrays)
+    names = played.names()
+    ranked = (names, ranks(names))
+    out = []
+    for (fast, by_table), (_, key, checkpoint), state in zip(replays, lists, states, strict=True):
+        assert fast is not None
+        assert by_table is not None
+        begin = 0 if checkpoint.at is None else played.after(checkpoint.at)
+        listed = listed_games(played, by_table, key, begin)
+        out.append(ListWalk(fast, played, listed, state, ranked, begin))
+    return out

@@ -39,14 +39,17 @@ def lists_before(league: League, lists: Sequence[Listed], at: Point) -> list[Map
     starts = [state.at for state in restored]
     start = None if None in starts else min(s for s in starts if s is not None)
     if worth_compiling(games_between(league.pk, after=start, before=at)):
-        from tablerank.league import array_lists  # numpy and numba: off the start-up path
+        from tablerank.league import array_walk  # numpy and numba: off the start-up path
 
         listed = [
             (system, key, state) for (_, system, key), state in zip(lists, restored, strict=True)
         ]
-        compiled = array_lists.ratings_before(league, listed, start, at)
-        if compiled is not None:
-            return compiled
+        try:
+            walks = array_walk.walks(league, listed, at)
+            if walks is not None:
+                return [walk.until(at) for walk in walks]
+        except ArithmeticError:  # a rating difference beyond the loops' tables
+            pass
     return [
         _replayed(league, system, key, state, at)
         for (_, system, key), state in zip(lists, restored, strict=True)

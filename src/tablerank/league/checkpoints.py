@@ -218,9 +218,8 @@ class _Replaying:
 
     def saved(self, league: League) -> None:
         """Save a checkpoint where one falls due (`falls_due`)."""
-        state = self.state
-        if state.count % EVERY == 0 and falls_due(state.count, len(state.ratings)):
-            save_checkpoint(league, self.name, self.key, state)
+        if falls_due(self.state.count, len(self.state.ratings)):
+            save_checkpoint(league, self.name, self.key, self.state)
 
 
 def replay_lists(league: League, lists: Sequence[Changed]) -> None:

@@ -275,26 +275,29 @@ def _walked(
 ) -> list[HistoryEntry] | None:
     """`_replayed` through the compiled replays, in one walk from the checkpoint before the
     player's first game to their last, where they are worth it (`before_game.worth_compiling`
-    of the games in between) and can take the list; else None."""
-    state = checkpoints.checkpoint_before(league, name, key, mine[0][0])
-    last = mine[-1][0]
-    if not worth_compiling(games_between(league.pk, after=state.at, before=_next(last))):
+    of the games in between, counted before any checkpoint is read) and can take the list;
+    else None."""
+    marks = checkpoints.points(league, name, key)
+    first = bisect.bisect_left(marks, mine[0][0])
+    after, last = (marks[first - 1] if first else None), mine[-1][0]
+    if not worth_compiling(games_between(league.pk, after=after, before=_next(last))):
         return None
     from tablerank.league import array_walk  # numpy and numba: off the start-up path
 
-    walk = array_walk.walk(league, system, key, state, last)
-    if walk is None:
-        return None
+    state = checkpoints.checkpoint_before(league, name, key, mine[0][0])
     out: list[HistoryEntry] = []
     try:
+        walks = array_walk.walks(league, [(system, key, state)], _next(last))
+        if walks is None:
+            return None
         for item in mine:
-            everyone = walk.until(item[0])
+            everyone = walks[0].until(item[0])
             names = wanted_names(system, item[2], everyone)
             before = {n: everyone[n] for n in names if n in everyone}
             entry = _entry(name, system, key, player, item, before)
-            walk.through(item[0])
+            walks[0].through(item[0])
             if entry is not None:
-                rating, played = walk.rating(player)
+                rating, played = walks[0].rating(player)
                 out.append(dataclasses.replace(entry, after=rating, games=played))
     except ArithmeticError:  # a rating difference beyond the loops' tables
         return None
