@@ -110,21 +110,29 @@ def median_seconds(run: Callable[[], object], repeats: int = REPEATS) -> float:
 
 
 def import_games(slug: str, games: Sequence[Game]) -> tuple[Any, float]:
+    """Import the games into a new league through the import service every door calls
+    (`importing.import_records`, which `tablerank league import` and the API's bulk endpoint
+    call), printing its progress; the league and the seconds it took."""
     from django.contrib.auth.models import User
 
-    from tablerank.league.importing import CHUNK
+    from tablerank.league.importing import import_records
     from tablerank.league.models import League
-    from tablerank.league.services import record_games
 
     by, _ = User.objects.get_or_create(username="bench")
     league = League.objects.create(name=slug, slug=slug)
     league.admins.add(by)
     start = time.perf_counter()
-    for first in range(0, len(games), CHUNK):
-        record_games(league, games[first : first + CHUNK], by)
-        done = min(first + CHUNK, len(games))
+    done = 0
+
+    def progress(stored: int) -> None:
+        nonlocal done
+        done += stored
         rate = done / (time.perf_counter() - start)
-        print(f"  {slug}: {done:,} games, {rate:,.0f} games/s", file=sys.stderr, flush=True)
+        print(f"  {slug}: {done:,} games stored, {rate:,.0f} games/s", file=sys.stderr, flush=True)
+
+    summary = import_records(league, games, by, progress=progress)
+    if len(summary.imported) != len(games):
+        raise RuntimeError(f"{slug}: imported {len(summary.imported)} of {len(games)} games")
     return league, time.perf_counter() - start
 
 

@@ -25,7 +25,9 @@ from tests.cli.conftest import Invoke
 GAMES = 600
 PLAYERS = 60
 CHUNK = 25
-"""Records per transaction in the killed import (the real chunk is thousands)."""
+"""Records per transaction in the killed import (the real chunk is a million)."""
+BATCH = 10
+"""Records stored at a time within a chunk, which rates them all at its end."""
 
 SMALL_CHUNKS = f"""
 import os, sys
@@ -34,6 +36,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tablerank.server.settings")
 django.setup()
 import tablerank.league.importing as importing
 importing.CHUNK = {CHUNK}
+importing.BATCH = {BATCH}
 from tablerank.cli.main import run
 sys.argv[0] = "tablerank"
 run()

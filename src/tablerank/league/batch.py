@@ -18,7 +18,7 @@ from tablerank.formats.collector import without_cycle_collection
 from tablerank.league.bulk import column, insert_returning, insert_rows, select_in, table
 from tablerank.league.errors import DuplicateRecord, LeagueError
 from tablerank.league.models import GameRecord, League, RecordStatus
-from tablerank.league.ratings import refresh_changed
+from tablerank.league.ratings import Changed, refresh_changed
 from tablerank.league.recording import _next_sequence, require_valid
 from tablerank.league.same_content import game_digest
 from tablerank.league.seat_columns import pack_games
@@ -56,9 +56,12 @@ def store_games(
     by: User,
     *,
     status: RecordStatus = RecordStatus.CONFIRMED,
+    unrated: list[Changed] | None = None,
 ) -> int:
     """`record_games` for games that passed `require_valid` already (the importer checks each
-    one first, so that one bad sheet does not fail its batch)."""
+    one first, so that one bad sheet does not fail its batch). `unrated`: where given, the
+    confirmed games' changes are added to it instead of refreshing the ratings now, for the
+    caller to refresh once for several batches in the same transaction (`refresh_changed`)."""
     if status == RecordStatus.VOIDED:
         raise LeagueError("status", "record games as submitted or confirmed; void them afterwards")
     ids = [game.id for game in games]
@@ -86,10 +89,11 @@ def store_games(
             pks = _live_pks(league, ids)
         insert_seats(games, pks, keys)
         if status == RecordStatus.CONFIRMED:
-            refresh_changed(
-                league,
-                [((game.date, first + offset), game, True) for offset, game in enumerate(games)],
-            )
+            changed = [((g.date, first + offset), g, True) for offset, g in enumerate(games)]
+            if unrated is None:
+                refresh_changed(league, changed)
+            else:
+                unrated += changed
         return len(games)
 
 

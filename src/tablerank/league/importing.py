@@ -21,6 +21,7 @@ from tablerank.league.batch import record_games, store_games
 from tablerank.league.bulk import batched, column, select_in, table
 from tablerank.league.errors import InvalidResult, LeagueError
 from tablerank.league.models import EventRecord, GameRecord, League, RecordStatus
+from tablerank.league.ratings import Changed, refresh_changed
 from tablerank.league.reading import records_of
 from tablerank.league.recording import record_event, record_game, require_valid
 from tablerank.league.roles import ORGANIZERS, Actor, require_role
@@ -28,13 +29,19 @@ from tablerank.league.same_content import event_content, game_digest
 
 __all__ = ["CHUNK", "ImportSummary", "import_records", "record_games", "store_games"]
 
-CHUNK = 100_000
+CHUNK = 1_000_000
 """Records imported per transaction: an interrupted import keeps what it committed, and
-running it again finds those already present (imports are idempotent by id). Each chunk reads
-and rewrites the rating rows of every player it holds, in every list, so fewer, larger chunks
-rewrite each row fewer times (benchmarks/README.md: 100,000 games of 20,000 players import
-at about 10,000 games/s in one chunk, 6,000 in chunks of 25,000); a chunk of 100,000 games
-holds SQLite's write lock for about 10 s there, within the busy timeout other writers wait."""
+running it again finds those already present (imports are idempotent by id). A chunk's rating
+lists are refreshed once, when all its records are stored: the refresh reads and rewrites the
+rating rows of every player the chunk holds, in every list, so fewer, larger chunks rewrite
+each row fewer times (benchmarks/README.md: a million games of 100,000 players imported in 155 s
+in chunks of 100,000, 85 s in one). A chunk holds the league's write lock (on SQLite, the
+database's) while it runs: about 6 s for 100,000 games, 80 s for a million, and other writers
+wait up to their busy timeout (`TABLERANK_SQLITE_TIMEOUT`) on SQLite."""
+
+BATCH = 100_000
+"""Records looked up, checked and stored at a time within a chunk: `progress` hears each batch
+once it is stored (it is committed with its chunk)."""
 
 
 @dataclass
@@ -68,17 +75,19 @@ def import_records(
     (see `ImportSummary`): only the league's admins and officials may (`acting`, who asks,
     defaults to `by`; the console passes `CONSOLE`). A record whose id the league has is
     "already present" when its content is the same, else rejected; so is a sheet the league
-    refuses. Each `CHUNK` of records is one transaction; `progress` hears how many records
-    each chunk held once it is committed."""
+    refuses. Each `CHUNK` of records is one transaction, stored a `BATCH` at a time (`progress`
+    hears how many records each batch held once it is stored) and rated once at its end."""
     require_role(league, by if acting is None else acting, *ORGANIZERS)
     status = RecordStatus.SUBMITTED if pending else RecordStatus.CONFIRMED
     importer = _Importer(league, by, status, ImportSummary())
     with without_cycle_collection():
         for chunk in _chunks(_by_day(records), CHUNK):
             with transaction.atomic():
-                importer.run(chunk)
-            if progress is not None:
-                progress(len(chunk))
+                for batch in _chunks(chunk, BATCH):
+                    importer.run(batch)
+                    if progress is not None:
+                        progress(len(batch))
+                importer.rate()
     return importer.summary
 
 
@@ -160,8 +169,9 @@ def _verdict(stored: list[tuple[bool, _Content]], mine: _Content) -> str:
 
 @dataclass
 class _Importer:
-    """Imports chunks of records in file order: consecutive new games in one `store_games`
-    call, events one by one with `record_event`; classifies every record for the summary."""
+    """Imports batches of records in file order: consecutive new games in one `store_games`
+    call, events one by one with `record_event`; classifies every record for the summary.
+    The confirmed games' ratings wait in `unrated` until `rate` (the end of the chunk)."""
 
     league: League
     by: User
@@ -171,16 +181,25 @@ class _Importer:
     games: _Stored = field(default_factory=dict)
     events: _Stored = field(default_factory=dict)
     fresh: dict[tuple[str, str], Game | Event] = field(default_factory=dict)
-    """The chunk's records taken in so far, by kind and id: the live ones of their ids."""
+    """The batch's records taken in so far, by kind and id: the live ones of their ids."""
+    unrated: list[Changed] = field(default_factory=list)
+    """Games stored in this transaction and not rated yet."""
 
-    def run(self, chunk: Sequence[Game | Event]) -> None:
-        """Import one chunk (inside the caller's transaction)."""
-        self.games = _stored_games(self.league, [r.id for r in chunk if isinstance(r, Game)])
-        self.events = _stored_events(self.league, [r.id for r in chunk if isinstance(r, Event)])
+    def run(self, batch: Sequence[Game | Event]) -> None:
+        """Import one batch (inside the caller's transaction, which calls `rate` before it
+        commits); a batch sees the games of earlier ones as stored."""
+        self.games = _stored_games(self.league, [r.id for r in batch if isinstance(r, Game)])
+        self.events = _stored_events(self.league, [r.id for r in batch if isinstance(r, Event)])
         self.fresh = {}
-        for record in chunk:
+        for record in batch:
             self.add(record)
         self.flush()
+
+    def rate(self) -> None:
+        """Refresh the rating lists for the games stored since the last call."""
+        unrated, self.unrated = self.unrated, []
+        if unrated:
+            refresh_changed(self.league, unrated)
 
     def add(self, record: Game | Event) -> None:
         taken = self.fresh.get((type(record).__name__, record.id))
@@ -234,8 +253,9 @@ class _Importer:
         if not games:
             return
         try:
-            store_games(self.league, games, self.by, status=self.status)
+            store_games(self.league, games, self.by, status=self.status, unrated=self.unrated)
         except LeagueError:
+            self.rate()  # record_game rates each game at once, after those stored before
             stored = []
             for game in games:
                 try:

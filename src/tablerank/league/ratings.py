@@ -47,6 +47,7 @@ from tablerank.league.sum_lists import correct_sums
 from tablerank.league.watermarks import Marks
 
 __all__ = [
+    "Changed",
     "ListState",
     "confirmed_events",
     "kept_systems",
