@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
 
 from tablerank.engine.records import Event, Game, new_event, new_game
 from tablerank.league import batch, checkpoints, importing
@@ -119,3 +120,34 @@ def test_a_batch_recorded_game_by_game_is_rated_after_the_batches_before_it(
     imported = _snapshot(league)
     rebuild_ratings(league)
     assert imported == _snapshot(league)
+
+
+def _key_checks() -> int:
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA foreign_keys")
+        return int(cursor.fetchone()[0])
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite's foreign-key look-ups")
+def test_an_import_runs_without_sqlites_key_lookups_and_turns_them_back_on(
+    official: User,
+) -> None:
+    league = League.objects.create(name="Keys", slug="keys")
+    league.admins.add(official)
+    during: list[int] = []
+    importing.import_records(
+        league, list(_games(12)), official, progress=lambda _: during.append(_key_checks())
+    )
+    assert during == [0]
+    assert _key_checks() == 1
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA foreign_key_check")
+        assert cursor.fetchall() == []  # every row the import wrote points at a stored row
+
+    def interrupted(_: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        importing.import_records(league, list(_games(12, seed=4)), official, progress=interrupted)
+    assert _key_checks() == 1
