@@ -17,6 +17,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from tablerank.cli.league.exporting import export_lines
 from tablerank.engine.records import Event, Game, new_event, new_game
@@ -127,6 +128,28 @@ def test_export_streams_every_record_in_recording_order(big: League) -> None:
     assert winner["sources"] == {"settlements": 2, "cities": 4, "longest_road": 2, "vp_cards": 2}
     plain = [line for line in lines if "voided" not in line and line["id"] != "g20"]
     assert plain == [record_json(r) for r in _records() if r.id not in {"g10", "g20"}]
+
+
+def test_an_import_looks_its_ids_up_by_index_not_by_reading_the_league(big: League) -> None:
+    """Each batch's ids are looked up through the live-id index (live games) and the play
+    index's league and status (voided ones): one query for both read every game of the league
+    per look-up, which grew with the league (a million games: minutes)."""
+    admin = User.objects.get(username="admin")
+    with CaptureQueriesContext(connection) as queries:
+        again = import_records(big, _records(), admin)
+    assert len(again.already_present) == GAMES + EVENTS - 1  # live, and g10 voided
+    lookups = [
+        q["sql"]
+        for q in queries
+        if q["sql"].startswith("SELECT") and 'external_id" IN (' in q["sql"]
+    ]
+    assert any("NOT" in sql for sql in lookups)
+    assert any("NOT" not in sql for sql in lookups)
+    with connection.cursor() as cursor:
+        for sql in lookups:
+            cursor.execute(f"EXPLAIN QUERY PLAN {sql}")
+            plan = " / ".join(str(row[-1]) for row in cursor.fetchall())
+            assert "external_id=?" in plan or "status=?" in plan, plan
 
 
 def test_the_home_and_standings_pages_hold(big: League) -> None:

@@ -143,6 +143,7 @@ def _live_pks(league: League, ids: Sequence[str]) -> dict[str, int]:
     external_id, status = column(GameRecord, "external_id"), column(GameRecord, "status")
     sql = (
         f"SELECT {external_id}, id FROM {table(GameRecord)} "
-        f"WHERE {column(GameRecord, 'league')} = %s AND {status} <> %s AND {external_id} IN {{in}}"
+        f"WHERE {column(GameRecord, 'league')} = %s AND NOT ({status} = %s) "
+        f"AND {external_id} IN {{in}}"
     )
     return dict(select_in(sql, [league.pk, RecordStatus.VOIDED.value], ids))

@@ -145,12 +145,20 @@ def _stored_games(league: League, ids: Sequence[str]) -> _Stored:
     out: _Stored = {}
     unkept: dict[int, bool] = {}
     external_id, status = column(GameRecord, "external_id"), column(GameRecord, "status")
-    sql = (
+    head = (
         f"SELECT id, {external_id}, {status}, {column(GameRecord, 'digest')} "
-        f"FROM {table(GameRecord)} "
-        f"WHERE {column(GameRecord, 'league')} = %s AND {external_id} IN {{in}}"
+        f"FROM {table(GameRecord)} WHERE {column(GameRecord, 'league')} = %s AND "
     )
-    for pk, game_id, state, digest in select_in(sql, [league.pk], ids):
+    # Live games through the live-id index (its condition, word for word, so SQLite uses it);
+    # voided ones through the play index, which leads with the league and the status. One
+    # query for both would scan every game of the league per look-up.
+    live = f"{head}NOT ({status} = %s) AND {external_id} IN {{in}}"
+    voided = f"{head}{status} = %s AND {external_id} IN {{in}}"
+    found = [
+        *select_in(live, [league.pk, RecordStatus.VOIDED.value], ids),
+        *select_in(voided, [league.pk, RecordStatus.VOIDED.value], ids),
+    ]
+    for pk, game_id, state, digest in found:
         live = state != RecordStatus.VOIDED
         if digest is None:
             unkept[pk] = live
@@ -164,11 +172,14 @@ def _stored_games(league: League, ids: Sequence[str]) -> _Stored:
 
 def _stored_events(league: League, ids: Sequence[str]) -> _Stored:
     out: _Stored = {}
+    events = EventRecord.objects.filter(league=league)
+    voided = RecordStatus.VOIDED
     for part in batched(ids):
-        rows = EventRecord.objects.filter(league=league, external_id__in=part)
-        for row in rows.prefetch_related("standings__player"):
-            content = event_content(row.to_record())
-            out.setdefault(row.external_id, []).append((row.status != RecordStatus.VOIDED, content))
+        # Live and voided apart, through the live-id index and the play index (`_stored_games`).
+        for rows in (events.exclude(status=voided), events.filter(status=voided)):
+            for row in rows.filter(external_id__in=part).prefetch_related("standings__player"):
+                content = event_content(row.to_record())
+                out.setdefault(row.external_id, []).append((row.status != voided, content))
     return out
 
 
