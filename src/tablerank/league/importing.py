@@ -35,10 +35,10 @@ CHUNK = 1_000_000
 running it again finds those already present (imports are idempotent by id). A chunk's rating
 lists are refreshed once, when all its records are stored: the refresh reads and rewrites the
 rating rows of every player the chunk holds, in every list, so fewer, larger chunks rewrite
-each row fewer times (benchmarks/README.md: a million games of 100,000 players imported in 155 s
-in chunks of 100,000, 85 s in one). A chunk holds the league's write lock (on SQLite, the
-database's) while it runs: about 6 s for 100,000 games, 80 s for a million, and other writers
-wait up to their busy timeout (`TABLERANK_SQLITE_TIMEOUT`) on SQLite."""
+each row fewer times (benchmarks/README.md: a million games of 100,000 players took 154.5 s in
+chunks of 100,000, 93.5 s in one). A chunk holds the league's write lock (on SQLite, the
+database's) while it runs: about 5 s for 100,000 games, a minute and a half for a million,
+and other writers wait up to their busy timeout (`TABLERANK_SQLITE_TIMEOUT`) on SQLite."""
 
 BATCH = 100_000
 """Records looked up, checked and stored at a time within a chunk: `progress` hears each batch
