@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from tablerank.engine.records import Event, Game, new_event, new_game
 from tablerank.league import batch, checkpoints, importing
@@ -151,3 +152,25 @@ def test_an_import_runs_without_sqlites_key_lookups_and_turns_them_back_on(
     with pytest.raises(KeyboardInterrupt):
         importing.import_records(league, list(_games(12, seed=4)), official, progress=interrupted)
     assert _key_checks() == 1
+
+
+@pytest.mark.parametrize(("games", "analyzed"), [(12, True), (11, False)])
+def test_a_large_import_refreshes_postgresqls_statistics_at_its_end(
+    official: User, monkeypatch: pytest.MonkeyPatch, games: int, analyzed: bool
+) -> None:
+    """From `STATISTICS_FROM` records imported, PostgreSQL's statistics of the tables the import
+    wrote are refreshed once it is done; SQLite plans without them."""
+    monkeypatch.setattr(importing, "STATISTICS_FROM", 12)
+    league = League.objects.create(name="Stats", slug="stats")
+    league.admins.add(official)
+    with CaptureQueriesContext(connection) as queries:
+        importing.import_records(league, list(_games(games)), official)
+    ran = [q["sql"] for q in queries if q["sql"].startswith("ANALYZE")]
+    if connection.vendor != "postgresql":
+        assert ran == []
+        return
+    assert len(ran) == (1 if analyzed else 0)
+    if analyzed:
+        assert queries[len(queries) - 1]["sql"] == ran[0]  # after everything it wrote
+        for name in ("league_gamerecord", "league_seat", "league_ratingstate"):
+            assert f'"{name}"' in ran[0]
