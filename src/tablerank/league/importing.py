@@ -182,11 +182,11 @@ def _stored_games(league: League, ids: Sequence[str]) -> _Stored:
     # Live games through the live-id index (its condition, word for word, so SQLite uses it);
     # voided ones through the play index, which leads with the league and the status. One
     # query for both would scan every game of the league per look-up.
-    live = f"{head}NOT ({status} = %s) AND {external_id} IN {{in}}"
-    voided = f"{head}{status} = %s AND {external_id} IN {{in}}"
+    live_ones = f"{head}NOT ({status} = %s) AND {external_id} IN {{in}}"
+    voided_ones = f"{head}{status} = %s AND {external_id} IN {{in}}"
     found = [
-        *select_in(live, [league.pk, RecordStatus.VOIDED.value], ids),
-        *select_in(voided, [league.pk, RecordStatus.VOIDED.value], ids),
+        *select_in(live_ones, [league.pk, RecordStatus.VOIDED.value], ids),
+        *select_in(voided_ones, [league.pk, RecordStatus.VOIDED.value], ids),
     ]
     for pk, game_id, state, digest in found:
         live = state != RecordStatus.VOIDED
