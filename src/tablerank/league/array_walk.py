@@ -104,8 +104,7 @@ def walks(
     replays = [(array_replay(system), fast_replay(system)) for system, _, _ in lists]
     if not all(fast and by_table for fast, by_table in replays) or not available():
         return None
-    starts = [state.at for _, _, state in lists]
-    start = None if None in starts else min(s for s in starts if s is not None)
+    start = checkpoints.earliest(state for _, _, state in lists)
     played = played_columns(league.pk, after=start, before=before)
     if played is None:
         return None

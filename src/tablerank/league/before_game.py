@@ -36,8 +36,7 @@ def lists_before(league: League, lists: Sequence[Listed], at: Point) -> list[Map
     if not lists:
         return []
     restored = [checkpoints.checkpoint_before(league, name, key, at) for name, _, key in lists]
-    starts = [state.at for state in restored]
-    start = None if None in starts else min(s for s in starts if s is not None)
+    start = checkpoints.earliest(restored)
     if worth_compiling(games_between(league.pk, after=start, before=at)):
         from tablerank.league import array_walk  # numpy and numba: off the start-up path
 

@@ -45,6 +45,7 @@ __all__ = [
     "Replay",
     "append",
     "checkpoint_before",
+    "earliest",
     "falls_due",
     "list_games",
     "points",
@@ -222,6 +223,12 @@ class _Replaying:
             save_checkpoint(league, self.name, self.key, self.state)
 
 
+def earliest(states: Iterable[Replay]) -> Point | None:
+    """Where the earliest of these states stands: None (the league's start) if any does."""
+    starts = [state.at for state in states]
+    return None if None in starts else min(at for at in starts if at is not None)
+
+
 def replay_lists(league: League, lists: Sequence[Changed]) -> None:
     """Make several lists a replay again, each after its change, reading the history once:
     from the earliest of their checkpoints on. Through the compiled replays where they cover
@@ -230,8 +237,7 @@ def replay_lists(league: League, lists: Sequence[Changed]) -> None:
     if not lists:
         return
     replaying = [_restore(league, *item) for item in lists]
-    starts = [r.state.at for r in replaying]
-    start = None if None in starts else min(at for at in starts if at is not None)
+    start = earliest(r.state for r in replaying)
     fast = all(r.fast is not None for r in replaying)
     compiled = fast and _compiled(league, replaying, start)  # which writes the rows too
     if not compiled:

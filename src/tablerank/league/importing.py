@@ -48,8 +48,9 @@ lists are refreshed once, when all its records are stored: the refresh reads and
 rating rows of every player the chunk holds, in every list, so fewer, larger chunks rewrite
 each row fewer times (benchmarks/README.md: a million games of 100,000 players took 154.5 s in
 chunks of 100,000, 93.5 s in one). A chunk holds the league's write lock (on SQLite, the
-database's) while it runs: about 5 s for 100,000 games, a minute and a half for a million,
-and other writers wait up to their busy timeout (`TABLERANK_SQLITE_TIMEOUT`) on SQLite."""
+database's) while it runs: 5.5 s for 100,000 games on SQLite, 12 s on PostgreSQL, 84 s and
+138 s for a million; on SQLite other writers wait up to their busy timeout
+(`TABLERANK_SQLITE_TIMEOUT`)."""
 
 BATCH = 100_000
 """Records looked up, checked and stored at a time within a chunk: `progress` hears each batch
@@ -59,8 +60,8 @@ STATISTICS_FROM = 10_000
 """Records imported from which PostgreSQL's statistics of the tables an import wrote are
 refreshed (ANALYZE) at its end, before the pages read them: the planner otherwise plans the
 reads of a league grown tenfold with the counts of before, until autovacuum's next pass
-(benchmarks/README.md: explaining a late game of 500,000 took 2.1 s right after the import,
-0.4 s after an ANALYZE of 0.7 s)."""
+(benchmarks/README.md: right after importing a million games, explaining a late game took
+3.5 s without it, 0.5 s with it)."""
 
 
 @dataclass
