@@ -39,8 +39,9 @@ class BatchColumns:
         return _entry(self._seats, games, placed_seats)
 
     def tables(self, games: Sequence[Game]) -> tuple[TableColumns, dict[str, int]]:
-        """The tables of `games` as the compiled replays read them (`array_replay.columns_of`),
-        and the numbers it gave the names: a copy, the caller's to extend."""
+        """The tables of `games` as the compiled replays read them (`array_replay.columns_of`,
+        built at once by `game_columns`), and the numbers given to the names: a copy, the
+        caller's to extend."""
         columns, ids = _entry(self._tables, games, _tables)
         return columns, dict(ids)
 
@@ -57,8 +58,6 @@ def _entry(
 
 
 def _tables(games: Sequence[Game]) -> tuple[TableColumns, dict[str, int]]:
-    from tablerank.engine.systems.array_replay import columns_of
-    from tablerank.engine.systems.fast_replay import table_of
+    from tablerank.engine.systems.game_columns import game_columns
 
-    ids: dict[str, int] = {}
-    return columns_of(map(table_of, games), ids), ids
+    return game_columns(games)

@@ -119,10 +119,11 @@ def _refresh_sums(
     columns: BatchColumns,
 ) -> bool:
     """Correct a sum list by the changed games' amounts; its watermark only says the list
-    exists and up to where it has games. Returns whether a name left the list."""
+    exists and up to where it has games. Returns whether a name left the list. `items`: in
+    play order (`_refresh` sorts them), the latest last."""
     changed = [(game, now) for _, game, now in items]
     left = correct_sums(rows, name, system, key, changed, columns)
-    latest = max(item[0] for item in items)
+    latest = items[-1][0]
     mark = marks.get(name, key)
     if mark is None or latest > mark[0]:
         marks.put(name, key, (latest, 0))

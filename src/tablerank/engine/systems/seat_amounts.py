@@ -84,11 +84,9 @@ def placed_seats(games: Sequence[Game]) -> PlacedSeats:
     players = list(map(_PLAYERS, games))
     size = np.fromiter(map(len, players), np.int64, len(games))
     count = int(size.sum())
-    numbers: dict[str, int] = {}
-    number = numbers.setdefault
-    player = np.fromiter(
-        (number(p, len(numbers)) for p in chain.from_iterable(players)), np.int64, count
-    )
+    flat = list(chain.from_iterable(players))
+    numbers = {name: n for n, name in enumerate(dict.fromkeys(flat))}
+    player = np.fromiter(map(numbers.__getitem__, flat), np.int64, count)
     place = np.fromiter(chain.from_iterable(map(_PLACES, games)), np.int64, count)
     vps = list(chain.from_iterable(map(_VPS, games)))
     try:
@@ -272,12 +270,10 @@ def _per_player(names: list[str], player: Ints, amount: Floats, sign: Floats) ->
     if not dyadic.all():
         others = ~dyadic
         order = np.argsort(player[others], kind="stable")
-        by = index[player[others][order]].tolist()
-        for who, value in zip(by, amount[others][order].tolist(), strict=True):
-            mine = rest.get(who)
-            if mine is None:
-                rest[who] = [value]
-            else:
-                mine.append(value)
+        by = index[player[others][order]]
+        values = amount[others][order].tolist()
+        bounds = [0, *(np.flatnonzero(np.diff(by)) + 1).tolist(), len(values)]
+        whose = by[bounds[:-1]].tolist()
+        rest = {who: values[a:b] for who, a, b in zip(whose, bounds, bounds[1:], strict=False)}
     kept = np.flatnonzero(touched)
     return PlayerSums([names[n] for n in kept.tolist()], exact[kept], games[kept], rest)
