@@ -45,3 +45,13 @@ def test_columns_are_of_the_games_asked_for_once_the_first_are_let_go() -> None:
             assert names == [f"{prefix}{n}" for n in range(4)]
             del batch
             gc.collect()
+
+
+def test_a_list_of_changes_gives_its_games_and_signs_once() -> None:
+    columns, batch = BatchColumns(), games("c", 4)
+    changed = [(n, game, n != 2) for n, game in enumerate(batch)]
+    split = columns.signed(changed)
+    assert split == (batch, [1, 1, -1, 1])
+    assert columns.signed(changed) is split
+    other = changed[:3]
+    assert columns.signed(other) == (batch[:3], [1, 1, -1])

@@ -2,13 +2,15 @@
 batch changes: the placed seats every sum list totals (`sum_lists`) and the tables every
 compiled replay appends (`array_lists`). numpy is imported on first need only.
 
-One `BatchColumns` serves one batch. Its entries are found by which games a list takes (the
-same game objects, in the same order), and each entry holds those games: no other object can
-take the place of one of them while the entry lives, whoever else lets go of them."""
+One `BatchColumns` serves one batch. Its columns are found by which games a list takes (the
+same game objects, in the same order), its games and signs by the very list of changes handed
+in; each entry holds what it was found by: no other object can take the place of one of them
+while the entry lives, whoever else lets go of them."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING, TypeVar
 
 from tablerank.engine.records import Game
@@ -20,6 +22,7 @@ if TYPE_CHECKING:
 __all__ = ["BatchColumns"]
 
 _T = TypeVar("_T")
+_GAME = itemgetter(1)
 
 _Entries = dict[tuple[int, ...], tuple[tuple[Game, ...], _T]]
 """Columns by their games' identities, each with the games themselves."""
@@ -31,6 +34,17 @@ class BatchColumns:
     def __init__(self) -> None:
         self._seats: _Entries[PlacedSeats] = {}
         self._tables: _Entries[tuple[TableColumns, dict[str, int]]] = {}
+        self._signed: dict[int, tuple[object, tuple[list[Game], list[int]]]] = {}
+
+    def signed(self, changed: Sequence[tuple[object, Game, bool]]) -> tuple[list[Game], list[int]]:
+        """The games of `changed` (place, game, confirmed now) and their signs (1 confirmed, -1
+        not), by the list `changed` itself: lists that take the same changed games are handed
+        the same list, and the entry holds it."""
+        found = self._signed.get(id(changed))
+        if found is None:
+            games, signs = list(map(_GAME, changed)), [1 if c[2] else -1 for c in changed]
+            found = self._signed[id(changed)] = (changed, (games, signs))
+        return found[1]
 
     def seats(self, games: Sequence[Game]) -> PlacedSeats:
         """The placed seats of `games` (`seat_amounts.placed_seats`)."""

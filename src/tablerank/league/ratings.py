@@ -17,6 +17,8 @@ history; `rating_tables.ratings` reads a list back, ranked by the system itself.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from itertools import chain
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from django.db import transaction
@@ -107,6 +109,7 @@ def _lock(league: League) -> None:
 Changed = tuple[Point, Game, bool]
 """A game that entered or left the confirmed history: its place, the game, and whether it is
 confirmed now."""
+_GAME, _SEATS, _PLAYER = itemgetter(1), attrgetter("seats"), attrgetter("player")
 
 
 def _refresh_sums(
@@ -121,8 +124,8 @@ def _refresh_sums(
     """Correct a sum list by the changed games' amounts; its watermark only says the list
     exists and up to where it has games. Returns whether a name left the list. `items`: in
     play order (`_refresh` sorts them), the latest last."""
-    changed = [(game, now) for _, game, now in items]
-    left = correct_sums(rows, name, system, key, changed, columns)
+    games, signs = columns.signed(items)
+    left = correct_sums(rows, name, system, key, games, signs, columns)
     latest = items[-1][0]
     mark = marks.get(name, key)
     if mark is None or latest > mark[0]:
@@ -163,7 +166,7 @@ def _apply(
     """`reads`: the state the refresh reads, where the caller read it already (the names it
     has not looked up are read now). `ahead`: statements sent first with the refresh's writes;
     returns their rows."""
-    names = {seat.player for _, game, _ in changed for seat in game.seats}
+    names = set(map(_PLAYER, chain.from_iterable(map(_SEATS, map(_GAME, changed)))))
     rows, marks = (reads or StateReads(league, names)).loaded()
     rows.load(names)
     emptied: set[tuple[str, str]] = set()

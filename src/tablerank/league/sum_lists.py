@@ -14,7 +14,7 @@ exactly is then updated without a Python step of their own.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import repeat
 from typing import TYPE_CHECKING
 
@@ -45,19 +45,19 @@ def correct_sums(
     name: str,
     system: ReplaySystem[Game],
     key: str,
-    changed: Sequence[tuple[Game, bool]],
+    games: Sequence[Game],
+    signs: Sequence[int],
     columns: BatchColumns | None = None,
 ) -> bool:
-    """Add the amounts of each game now confirmed, subtract those of each game no longer
-    confirmed (`changed`: the game and whether it is confirmed now), in `rows` (the caller
-    saves them). Returns whether a name left the list."""
-    if not _over_columns(len(changed)):
-        return _game_by_game(rows, name, system, key, changed)
+    """Add the amounts of each game now confirmed (sign 1), subtract those of each game no
+    longer confirmed (sign -1), in `rows` (the caller saves them). Returns whether a name left
+    the list."""
+    if not _over_columns(len(games)):
+        return _game_by_game(rows, name, system, key, zip(games, signs, strict=True))
     from tablerank.engine.systems.seat_amounts import batch_sums
 
-    seats = (columns or BatchColumns()).seats([game for game, _ in changed])
-    sums = batch_sums(system, seats, [1 if confirmed else -1 for _, confirmed in changed])
-    return _merge(rows, name, key, sums)
+    seats = (columns or BatchColumns()).seats(games)
+    return _merge(rows, name, key, batch_sums(system, seats, signs))
 
 
 def _game_by_game(
@@ -65,22 +65,21 @@ def _game_by_game(
     name: str,
     system: ReplaySystem[Game],
     key: str,
-    changed: Sequence[tuple[Game, bool]],
+    changed: Iterable[tuple[Game, int]],
 ) -> bool:
     terms: dict[str, list[float]] = {}
     games: dict[str, int] = {}
-    for game, confirmed in changed:
+    for game, sign in changed:
         try:
             delta = system.changes(game, {})
         except RatingError:
             continue  # e.g. no VP: this system leaves the game out
-        sign = 1 if confirmed else -1
         for player, amount in delta.items():
             mine = terms.get(player)
             if mine is None:
                 mine = terms[player] = []
                 games[player] = 0
-            mine.append(amount if confirmed else -amount)
+            mine.append(amount if sign > 0 else -amount)
             games[player] += sign
     left = False
     for player, mine in terms.items():
