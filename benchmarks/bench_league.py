@@ -273,10 +273,14 @@ def history_latest(league: Any) -> float:
 
 
 def cli_void(league: Any, url: str) -> float:
-    """Seconds for `tablerank league void` of a middle game, end to end as a user runs it."""
+    """Seconds for `tablerank league void` of a middle game, end to end as a user runs it: the
+    `tablerank` script installed beside this Python (a version manager's shim on PATH, such
+    as pyenv's, would add its own start-up, about 0.1 s)."""
     middle = _middle(league, 2)
     env = os.environ | {"TABLERANK_DATABASE_URL": url}
-    command = ["tablerank", "league", "void", league.slug, middle.external_id,
+    beside = Path(sys.executable).with_name("tablerank")
+    script = str(beside) if beside.exists() else "tablerank"
+    command = [script, "league", "void", league.slug, middle.external_id,
                "--why", "benchmark", "--by", "bench"]  # fmt: skip
     start = time.perf_counter()
     subprocess.run(command, env=env, check=True, capture_output=True)

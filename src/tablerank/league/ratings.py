@@ -205,16 +205,31 @@ def _by_list(
         kind = system.refusal_kind()
         mine = rated.get(kind)
         if mine is None:
-            refusal = system.refusal
-            mine = rated[kind] = [item for item in changed if refusal(item[1]) is None]
+            mine = rated[kind] = _rated(system, changed)
         if system.one_list():
             out[name] = {"": mine} if mine else {}
             continue
-        lists: dict[str, list[Changed]] = out.setdefault(name, {})
-        list_key = system.list_key
-        for item in mine:
-            lists.setdefault(list_key(item[1]), []).append(item)
+        out[name] = _grouped(system, mine)
     return out
+
+
+def _rated(system: GameSystem, changed: Sequence[Changed]) -> list[Changed]:
+    """The changed games `system` rates: `changed` itself where it rates them all."""
+    refusals = list(map(system.refusal, map(_GAME, changed)))
+    if refusals.count(None) == len(changed):
+        return changed if isinstance(changed, list) else list(changed)
+    return [item for item, refusal in zip(changed, refusals, strict=True) if refusal is None]
+
+
+def _grouped(system: GameSystem, items: list[Changed]) -> dict[str, list[Changed]]:
+    """`items` by the list each counts in: `items` itself where they all count in one."""
+    keys = list(map(system.list_key, map(_GAME, items)))
+    if not keys or keys.count(keys[0]) == len(keys):
+        return {keys[0]: items} if keys else {}
+    lists: dict[str, list[Changed]] = {}
+    for key, item in zip(keys, items, strict=True):
+        lists.setdefault(key, []).append(item)
+    return lists
 
 
 def refresh_changed(league: League, changed: Sequence[Changed]) -> None:
