@@ -3,8 +3,9 @@
 `array_replay.columns_of` builds the same columns table by table, numbering each name as it
 first meets it: each game's players, then its title's SOL participant. Here the seats are read
 attribute by attribute in loops that run in C, and the names numbered in that same order by
-sorting their first places, so a million games take about a second instead of four. A property
-test holds the two equal, column for column and number for number.
+sorting their first places: a million games of four seats in 1.8 s instead of 4.0 s (one
+measurement, benchmarks/README.md). A property test holds the two equal, column for column and
+number for number.
 """
 
 from __future__ import annotations
