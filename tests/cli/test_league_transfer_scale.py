@@ -42,6 +42,35 @@ sys.argv[0] = "tablerank"
 run()
 """
 
+SET_ASIDE = f"""
+import os, pathlib, sys, time
+import django
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tablerank.server.settings")
+django.setup()
+import tablerank.league.importing as importing
+import tablerank.league.player_seat_index as player_seat_index
+importing.BATCH = {BATCH}
+player_seat_index.ASIDE_FROM = 1
+run_batch = importing._Importer.run
+done = []
+def run(self, batch):
+    run_batch(self, batch)
+    done.append(len(batch))
+    if len(done) == 5:  # the seats' index is set aside in the one transaction: wait to be killed
+        from django.db import connection
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT count(*) FROM sqlite_master WHERE name LIKE %s",
+                           ["league_seat_player_id%"])
+            pathlib.Path("stored-five").write_text(str(cursor.fetchone()[0]))
+        time.sleep(120)
+importing._Importer.run = run
+from tablerank.cli.main import run as main
+sys.argv[0] = "tablerank"
+main()
+"""
+"""An import of one transaction with the seats' index by player set aside, that stops after
+five batches until it is killed."""
+
 CHECK = """
 import json, os
 import django
@@ -75,6 +104,13 @@ def _lines() -> list[str]:
 def _env(db: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("TABLERANK_", "DJANGO_"))}
     return env | {"TABLERANK_DATABASE_URL": f"sqlite:///{db}", "TABLERANK_DEBUG": "1"}
+
+
+def _player_index(db: Path) -> list[tuple[str]]:
+    """The seats' index by player as the committed database holds it."""
+    with contextlib.closing(sqlite3.connect(db, timeout=10)) as con:
+        sql = "SELECT sql FROM sqlite_master WHERE name LIKE 'league_seat_player_id%'"
+        return con.execute(sql).fetchall()
 
 
 def _stored(db: Path) -> int:
@@ -176,3 +212,54 @@ def test_export_errors_are_one_line(invoke: Invoke, tmp_path: Path) -> None:
     assert refused.exit_code == 2
     assert refused.stderr.startswith(f"tablerank: error: {nowhere}: cannot write: ")
     assert refused.stderr.count("\n") == 1
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
+def test_an_import_killed_with_its_seats_index_set_aside_keeps_the_index(
+    tmp_path: Path,
+) -> None:
+    """Other connections read the index all along; the kill rolls its drop back; a rerun
+    imports everything."""
+    exe = shutil.which("tablerank") or pytest.fail("the tablerank console script is not installed")
+    db = tmp_path / "club.db"
+    env = _env(db)
+
+    def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [exe, "league", *map(str, args)],
+            capture_output=True, text=True, check=False, env=env, cwd=tmp_path,
+        )  # fmt: skip
+
+    assert run("init").returncode == 0
+    assert run("create", "bench", "--name", "Bench").returncode == 0
+    index = _player_index(db)
+    assert len(index) == 1
+    lines = _lines()
+    games = tmp_path / "games.jsonl"
+    games.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    args = ["league", "import", "bench", str(games), "--as", "admin"]
+    errors = tmp_path / "errors.txt"
+    with errors.open("wb") as err:
+        killed = subprocess.Popen(
+            [sys.executable, "-c", SET_ASIDE, *args],
+            env=env, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=err,
+        )  # fmt: skip
+    marker, deadline = tmp_path / "stored-five", time.monotonic() + 120
+    while not marker.exists() and killed.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert marker.exists(), errors.read_text()
+    assert marker.read_text() == "0"  # set aside in the import's own transaction
+    assert _player_index(db) == index  # others read the committed database, index and all
+    killed.send_signal(signal.SIGKILL)
+    assert killed.wait() == -signal.SIGKILL
+    assert _stored(db) == 0
+    assert _player_index(db) == index
+    with contextlib.closing(sqlite3.connect(db)) as con:
+        assert con.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+
+    rerun = run("import", "bench", games, "--as", "admin", "--format", "json")
+    assert rerun.returncode == 0, rerun.stderr
+    assert json.loads(rerun.stdout)["imported"] == GAMES
+    assert _player_index(db) == index
+    with contextlib.closing(sqlite3.connect(db)) as con:
+        assert con.execute("PRAGMA integrity_check").fetchall() == [("ok",)]

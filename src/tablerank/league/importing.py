@@ -33,6 +33,7 @@ from tablerank.league.models import (
     Seat,
     SourceVP,
 )
+from tablerank.league.player_seat_index import seats_by_player_set_aside
 from tablerank.league.ratings import Changed, refresh_changed
 from tablerank.league.reading import records_of
 from tablerank.league.recording import record_event, record_game, require_valid
@@ -103,10 +104,11 @@ def import_records(
     with without_cycle_collection():
         for chunk in _chunks(_by_day(records), CHUNK):
             with _keys_checked_by_construction(), transaction.atomic():
-                for batch in _chunks(chunk, BATCH):
-                    importer.run(batch)
-                    if progress is not None:
-                        progress(len(batch))
+                with seats_by_player_set_aside(_seats(chunk)):
+                    for batch in _chunks(chunk, BATCH):
+                        importer.run(batch)
+                        if progress is not None:
+                            progress(len(batch))
                 importer.rate()
     if len(importer.summary.imported) >= STATISTICS_FROM:
         _refresh_statistics()
@@ -145,6 +147,11 @@ def _by_day(records: Iterable[Game | Event]) -> Iterable[Game | Event]:
     if all(r.time is None for r in listed):
         return listed
     return [dataclasses.replace(r, time=None) for r in sorted(listed, key=in_day_order)]
+
+
+def _seats(records: Sequence[Game | Event]) -> int:
+    """How many seats the games among `records` hold."""
+    return sum(len(record.seats) for record in records if isinstance(record, Game))
 
 
 def _chunks(records: Iterable[Game | Event], size: int) -> Iterator[list[Game | Event]]:

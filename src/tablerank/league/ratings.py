@@ -109,7 +109,8 @@ def _lock(league: League) -> None:
 Changed = tuple[Point, Game, bool]
 """A game that entered or left the confirmed history: its place, the game, and whether it is
 confirmed now."""
-_GAME, _SEATS, _PLAYER = itemgetter(1), attrgetter("seats"), attrgetter("player")
+_AT, _GAME = itemgetter(0), itemgetter(1)
+_SEATS, _PLAYER = attrgetter("seats"), attrgetter("player")
 
 
 def _refresh_sums(
@@ -249,7 +250,7 @@ def _refresh(
     """`refresh_changed`; `locked`: the caller's transaction holds the league row's lock and
     has bumped its revision already (recording does both in one statement). `reads`, `ahead`:
     as `_apply` takes them."""
-    changed = sorted(changed, key=lambda item: item[0])
+    changed = sorted(changed, key=_AT)
     # No savepoint: a failure here fails the caller's whole change.
     with transaction.atomic(savepoint=False), without_cycle_collection():
         if not locked:
