@@ -14,6 +14,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -121,8 +122,12 @@ def _stored(db: Path) -> int:
         return 0
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
-def test_an_import_killed_mid_way_completes_on_a_rerun(tmp_path: Path) -> None:
+Run = Callable[..., subprocess.CompletedProcess[str]]
+
+
+def _club(tmp_path: Path) -> tuple[Path, dict[str, str], Run]:
+    """A new SQLite database with the league `bench`: its path, the environment to reach it,
+    and a runner of `tablerank league` commands on it."""
     exe = shutil.which("tablerank") or pytest.fail("the tablerank console script is not installed")
     db = tmp_path / "club.db"
     env = _env(db)
@@ -135,8 +140,13 @@ def test_an_import_killed_mid_way_completes_on_a_rerun(tmp_path: Path) -> None:
 
     assert run("init").returncode == 0
     assert run("create", "bench", "--name", "Bench").returncode == 0
-    lines = _lines()
-    games = tmp_path / "games.jsonl"
+    return db, env, run
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
+def test_an_import_killed_mid_way_completes_on_a_rerun(tmp_path: Path) -> None:
+    db, env, run = _club(tmp_path)
+    lines, games = _lines(), tmp_path / "games.jsonl"
     games.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
     args = ["league", "import", "bench", str(games), "--as", "admin"]
@@ -220,22 +230,10 @@ def test_an_import_killed_with_its_seats_index_set_aside_keeps_the_index(
 ) -> None:
     """Other connections read the index all along; the kill rolls its drop back; a rerun
     imports everything."""
-    exe = shutil.which("tablerank") or pytest.fail("the tablerank console script is not installed")
-    db = tmp_path / "club.db"
-    env = _env(db)
-
-    def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [exe, "league", *map(str, args)],
-            capture_output=True, text=True, check=False, env=env, cwd=tmp_path,
-        )  # fmt: skip
-
-    assert run("init").returncode == 0
-    assert run("create", "bench", "--name", "Bench").returncode == 0
+    db, env, run = _club(tmp_path)
     index = _player_index(db)
     assert len(index) == 1
-    lines = _lines()
-    games = tmp_path / "games.jsonl"
+    lines, games = _lines(), tmp_path / "games.jsonl"
     games.write_text("\n".join(lines) + "\n", encoding="utf-8")
     args = ["league", "import", "bench", str(games), "--as", "admin"]
     errors = tmp_path / "errors.txt"
