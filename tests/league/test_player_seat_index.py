@@ -86,3 +86,15 @@ def test_a_failed_import_leaves_the_index_where_it_was(league: League, official:
         importing.import_records(league, _games(30), official, progress=fail)
     assert _player_indexes() == before
     assert not Seat.objects.filter(game__league=league).exists()
+
+
+def test_the_same_file_imported_again_keeps_the_index(league: League, official: User) -> None:
+    games = _games(30)
+    importing.import_records(league, games, official)
+    before = _player_indexes()
+    seen: list[list[tuple[str, str | None]]] = []
+    summary = importing.import_records(
+        league, games, official, progress=lambda _: seen.append(_player_indexes())
+    )
+    assert len(summary.already_present) == 30
+    assert seen == [before] * 3

@@ -6,11 +6,12 @@ B-tree: inserting a million games' seats one entry at a time touched pages all o
 (benchmarks/README.md: a million games imported in 46.1 s without the index, plus 3.0 s to
 build it again, against 56.7 s with it). Building the index again sorts its entries once.
 
-Only where the import adds at least as many seats as the table holds (a new league's first
-import, a league that doubles), from `ASIDE_FROM` seats. SQLite's DDL is part of the
-transaction: other connections keep reading the committed database, index and all (WAL), and
-an import that fails or is killed rolls the drop back. PostgreSQL is left alone: dropping an
-index there locks the whole table against every reader until the import commits.
+Only where the import brings more seats than the table holds (a new league's first import, a
+league that more than doubles; not the same file imported again), from `ASIDE_FROM` seats.
+SQLite's DDL is part of the transaction: other connections keep reading the committed
+database, index and all (WAL), and an import that fails or is killed rolls the drop back.
+PostgreSQL is left alone: dropping an index there locks the whole table against every reader
+until the import commits.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ def _set_aside(seats: int) -> str | None:
     with connection.cursor() as cursor:
         cursor.execute(f"SELECT max(id) FROM {table(Seat)}")  # at least as many as it holds
         (held,) = cursor.fetchone()
-        if (held or 0) > seats:
+        if (held or 0) >= seats:
             return None
         found = _player_index(cursor)
         if found is None:
