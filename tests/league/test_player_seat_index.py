@@ -98,3 +98,15 @@ def test_the_same_file_imported_again_keeps_the_index(league: League, official: 
     )
     assert len(summary.already_present) == 30
     assert seen == [before] * 3
+
+
+def test_an_import_of_fewer_seats_than_the_threshold_keeps_the_index(
+    league: League, official: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(player_seat_index, "ASIDE_FROM", 121)  # 30 games bring 120 seats
+    before = _player_indexes()
+    seen: list[list[tuple[str, str | None]]] = []
+    importing.import_records(
+        league, _games(30), official, progress=lambda _: seen.append(_player_indexes())
+    )
+    assert seen == [before] * 3

@@ -12,7 +12,7 @@ from __future__ import annotations
 import struct
 from collections.abc import Iterable, Mapping, Sequence
 
-from tablerank.engine.systems.codes import FINISHED, PLACED, PREMIUM, WINNER, table_flags
+from tablerank.engine.systems.codes import PLACED, STATUS_ACCOUNT_FLAGS, WINNER, table_flags
 from tablerank.engine.values import Account, Game, SeatStatus
 
 __all__ = ["PLACE_BITS", "PLAYER_BITS", "SeatValues", "pack", "pack_games", "pack_stored"]
@@ -46,15 +46,6 @@ def pack_stored(seats: Iterable[tuple[int, int | None, bool, str, str]]) -> byte
     )
 
 
-_STATUS_ACCOUNT = {
-    (status, account): (status is SeatStatus.FINISHED) * FINISHED
-    + (account is Account.PREMIUM) * PREMIUM
-    for status in SeatStatus
-    for account in Account
-}
-"""The flags a seat's status and account give (`table_flags`)."""
-
-
 def pack_games(games: Sequence[Game], keys: Mapping[str, int]) -> list[bytes]:
     """`pack` of each game's seats, by the keys of their players' names as spelled (`keys`),
     with one pass over the batch's seats and one `struct.pack`."""
@@ -63,7 +54,7 @@ def pack_games(games: Sequence[Game], keys: Mapping[str, int]) -> list[bytes]:
             pack([(keys[s.player], s.place, s.winner, s.status, s.account) for s in g.seats])
             for g in games
         ]
-    flags = _STATUS_ACCOUNT
+    flags = STATUS_ACCOUNT_FLAGS
     values = [
         keys[s.player]
         + (place or 0) * PLAYER_BITS

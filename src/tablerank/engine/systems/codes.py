@@ -14,6 +14,13 @@ MISSING = -(2**62)
 """A table entry not worked out yet."""
 NEEDED, NOT_WHOLE = 1, 2
 """Why a loop stopped early: an entry is missing; a rating difference is not whole."""
+STATUS_ACCOUNT_FLAGS = {
+    (status, account): (status is SeatStatus.FINISHED) * FINISHED
+    + (account is Account.PREMIUM) * PREMIUM
+    for status in SeatStatus
+    for account in Account
+}
+"""The flags a seat's (status, account) give, for loops that look them up (`table_flags`)."""
 
 
 def table_flags(seats: Iterable[tuple[object, int | None, bool, SeatStatus, Account]]) -> list[int]:

@@ -18,7 +18,7 @@ import numpy.typing as npt
 
 from tablerank.engine.systems import area, codes
 from tablerank.engine.systems.array_replay import CLASSES, Columns
-from tablerank.engine.values import Account, Game, Seat, SeatStatus
+from tablerank.engine.values import Game, Seat
 
 __all__ = ["game_columns"]
 
@@ -28,13 +28,6 @@ _SEATS, _TITLE, _CLASS = attrgetter("seats"), attrgetter("game"), attrgetter("ga
 _PLAYER, _PLACE, _WINNER = attrgetter("player"), attrgetter("place"), attrgetter("winner")
 _STATUS_ACCOUNT = attrgetter("status", "account")
 _CLASS_NUMBER = {game_class: n for n, game_class in enumerate(CLASSES)}
-_FLAGS = {
-    (status, account): (status is SeatStatus.FINISHED) * codes.FINISHED
-    + (account is Account.PREMIUM) * codes.PREMIUM
-    for status in SeatStatus
-    for account in Account
-}
-"""The flags a seat's status and account give (`codes.table_flags`)."""
 
 
 def game_columns(games: Sequence[Game]) -> tuple[Columns, dict[str, int]]:
@@ -47,7 +40,8 @@ def game_columns(games: Sequence[Game]) -> tuple[Columns, dict[str, int]]:
     titles = list(map(_TITLE, games))
     ids, player, participant = _numbered(list(map(_PLAYER, seats)), titles, start)
     place, placed = _places(list(map(_PLACE, seats)))
-    flags = np.fromiter(map(_FLAGS.__getitem__, map(_STATUS_ACCOUNT, seats)), np.int64, len(seats))
+    flagged = map(codes.STATUS_ACCOUNT_FLAGS.__getitem__, map(_STATUS_ACCOUNT, seats))
+    flags = np.fromiter(flagged, np.int64, len(seats))
     flags += codes.WINNER * np.fromiter(map(_WINNER, seats), np.int64, len(seats))
     flags += codes.PLACED * placed
     game_class = np.fromiter(
