@@ -16,7 +16,6 @@ from tablerank.league.array_literals import array_literal
 from tablerank.league.bulk import (
     FEW_VALUES,
     IN_BATCH,
-    _binary_types,
     insert_rows,
     inserts,
     run_all,
@@ -24,6 +23,7 @@ from tablerank.league.bulk import (
     statements_in,
     update_statements,
 )
+from tablerank.league.copy_rows import binary_types
 from tablerank.league.models import League, RatingState
 from tablerank.league.state_rows import StateRows
 
@@ -178,14 +178,14 @@ def test_a_state_row_dropped_and_written_again_is_stored_anew(league: League) ->
 
 
 def test_copy_goes_binary_only_for_the_types_it_knows() -> None:
-    assert _binary_types(("bigint", "varchar(200)", "double precision", "bytea")) == [
+    assert binary_types(("bigint", "varchar(200)", "double precision", "bytea")) == [
         "int8",
         "varchar",
         "float8",
         "bytea",
     ]
-    assert _binary_types(("bigint", "jsonb")) is None  # a text COPY then
-    assert _binary_types(()) is None
+    assert binary_types(("bigint", "jsonb")) is None  # a text COPY then
+    assert binary_types(()) is None
 
 
 def test_many_rows_go_in_at_once_and_read_back_the_same(league: League) -> None:

@@ -29,6 +29,7 @@ from tablerank.league.seat_rows import (
     player_keys,
     players_named,
 )
+from tablerank.league.writes_behind import WritesBehind
 
 __all__ = ["record_games", "store_games"]
 
@@ -57,11 +58,14 @@ def store_games(
     *,
     status: RecordStatus = RecordStatus.CONFIRMED,
     unrated: list[Changed] | None = None,
+    behind: WritesBehind | None = None,
 ) -> int:
     """`record_games` for games that passed `require_valid` already (the importer checks each
     one first, so that one bad sheet does not fail its batch). `unrated`: where given, the
     confirmed games' changes are added to it instead of refreshing the ratings now, for the
-    caller to refresh once for several batches in the same transaction (`refresh_changed`)."""
+    caller to refresh once for several batches in the same transaction (`refresh_changed`).
+    `behind` (with `unrated`): where the seats go in, once the caller starts it, while it goes
+    on (`writes_behind`)."""
     if status == RecordStatus.VOIDED:
         raise LeagueError("status", "record games as submitted or confirmed; void them afterwards")
     ids = [game.id for game in games]
@@ -72,6 +76,8 @@ def store_games(
         seen.add(game_id)
     if not games:
         return 0
+    if behind is not None and unrated is None:
+        raise ValueError("games whose seats go in behind are rated by the caller: give unrated")
     with transaction.atomic(), without_cycle_collection():
         first = _next_sequence(league, len(games)) - len(games) + 1
         names = list(dict.fromkeys([s.player for g in games for s in g.seats]))
@@ -87,14 +93,17 @@ def store_games(
             raise DuplicateRecord(league.slug, clash) from None
         if pks is None:
             pks = _live_pks(league, ids)
-        insert_seats(games, pks, keys)
+        if behind is None:
+            insert_seats(games, pks, keys)
         if status == RecordStatus.CONFIRMED:
             changed = [((g.date, first + offset), g, True) for offset, g in enumerate(games)]
             if unrated is None:
                 refresh_changed(league, changed)
             else:
                 unrated += changed
-        return len(games)
+    if behind is not None:  # after the savepoint: rolling back to it must not leave them queued
+        insert_seats(games, pks, keys, behind)
+    return len(games)
 
 
 def _insert_games(

@@ -27,6 +27,7 @@ from django.db import connection
 from django.db.models import Field, Model
 
 from tablerank.league.array_literals import array_literal
+from tablerank.league.copy_rows import copy_rows
 
 __all__ = [
     "IN_BATCH",
@@ -43,6 +44,7 @@ __all__ = [
     "run_all",
     "run_groups",
     "select_in",
+    "sqlite_inserts",
     "statements_in",
     "table",
     "unnest",
@@ -198,7 +200,7 @@ def inserts(
         return insert_statements(model, fields, rows, on_conflict=on_conflict)
     into, columns, types = _columns(model, tuple(fields))
     if connection.vendor == "postgresql":
-        _copy(into, columns, rows, on_conflict, types)
+        copy_rows(into, columns, rows, on_conflict, types)
     else:
         _values(into, columns, rows, on_conflict)
     return []
@@ -319,82 +321,38 @@ def _names(columns: Sequence[str]) -> str:
 
 
 def _values(table: str, columns: Sequence[str], rows: Sequence[tuple[Any, ...]], tail: str) -> Rows:
-    """Multi-row INSERTs on the sqlite3 connection itself, with its own `?` placeholders:
-    Django's cursor rewrites every `%s` of a statement with a regular expression, which cost
-    more than the insert for statements of thousands of values. `tail` follows the VALUES (ON
-    CONFLICT, RETURNING); the rows a RETURNING gives."""
-    head = f"INSERT INTO {connection.ops.quote_name(table)} ({_names(columns)}) VALUES "
-    one = "(" + ", ".join(["?"] * len(columns)) + ")"
-    limit = min(PARAMETERS_PER_STATEMENT, parameter_limit())
-    per_statement = max(1, limit // len(columns))
+    """Run `_sqlite_statements`; the rows a RETURNING gives."""
     raw: sqlite3.Connection = connection.connection
     found: Rows = []
-    for part in batched(rows, per_statement):
-        sql = head + ", ".join([one] * len(part)) + (f" {tail}" if tail else "")
+    for sql, params in _sqlite_statements(table, columns, rows, tail):
         with connection.wrap_database_errors:  # Django's IntegrityError, as its cursor raises
-            found += raw.execute(sql, list(chain.from_iterable(part))).fetchall()
+            found += raw.execute(sql, params).fetchall()
     return found
 
 
-def _copy(
-    table: str,
-    columns: Sequence[str],
-    rows: Sequence[tuple[Any, ...]],
-    on_conflict: str,
-    types: Sequence[str] = (),
-) -> None:
-    """COPY straight into the table, or (for an upsert) into a scratch table first. In
-    PostgreSQL's binary format where every column's type is one `_binary_types` knows: the
-    server then parses no text (dates, floats, hex bytea), nor does the client format any."""
-    quote = connection.ops.quote_name
-    names = _names(columns)
-    binary = _binary_types(tuple(types))
-    # Django's errors (IntegrityError...), as its own cursor raises them.
-    with connection.wrap_database_errors, connection.cursor() as cursor:
-        raw = cursor.cursor
-        target = quote(table)
-        if on_conflict:
-            target = quote(f"bulk_{table}")
-            raw.execute(f"DROP TABLE IF EXISTS {target}")
-            raw.execute(
-                f"CREATE TEMP TABLE {target} AS SELECT {names} FROM {quote(table)} WITH NO DATA"
-            )
-        form = " (FORMAT BINARY)" if binary else ""
-        with raw.copy(f"COPY {target} ({names}) FROM STDIN{form}") as copy:
-            if binary:
-                copy.set_types(binary)
-            for row in rows:
-                copy.write_row(row)
-        if on_conflict:
-            raw.execute(
-                f"INSERT INTO {quote(table)} ({names}) SELECT {names} FROM {target} {on_conflict}"
-            )
-            raw.execute(f"DROP TABLE {target}")
+def sqlite_inserts(
+    model: type[Model], fields: Sequence[str], rows: Sequence[tuple[Any, ...]]
+) -> Iterator[tuple[str, list[Any]]]:
+    """`insert_rows` on SQLite as statements for the sqlite3 connection itself, one by one."""
+    into, columns, _ = _columns(model, tuple(fields))
+    return _sqlite_statements(into, columns, rows, "")
 
 
-_BINARY = {
-    "bigint": "int8",
-    "integer": "int4",
-    "smallint": "int2",
-    "boolean": "bool",
-    "double precision": "float8",
-    "varchar": "varchar",
-    "text": "text",
-    "date": "date",
-    "timestamp with time zone": "timestamptz",
-    "bytea": "bytea",
-}
-"""The column types a binary COPY takes, by Django's name (without a length), as psycopg
-names them. Their values must be of the type's own Python type (int, float, str, date...), as
-the adapted values of `inserts` are: the binary format converts nothing (an int column refuses
-a float or a string)."""
-
-
-@cache
-def _binary_types(types: tuple[str, ...]) -> list[str] | None:
-    """psycopg's names of these column types for a binary COPY; None (a text COPY) where any
-    is not one of `_BINARY`, or where none are given."""
-    if not types:
-        return None
-    found = [_BINARY.get(kind.split("(", 1)[0].strip()) for kind in types]
-    return None if None in found else [kind for kind in found if kind is not None]
+def _sqlite_statements(
+    table: str, columns: Sequence[str], rows: Sequence[tuple[Any, ...]], tail: str
+) -> Iterator[tuple[str, list[Any]]]:
+    """Multi-row INSERTs for the sqlite3 connection itself, with its own `?` placeholders:
+    Django's cursor rewrites every `%s` of a statement with a regular expression, which cost
+    more than the insert for statements of thousands of values. `tail` follows the VALUES (ON
+    CONFLICT, RETURNING). Each statement's parameters are listed when it is reached (they may
+    be reached on another thread: the connection is asked for its limit now)."""
+    head = f"INSERT INTO {connection.ops.quote_name(table)} ({_names(columns)}) VALUES "
+    one = "(" + ", ".join(["?"] * len(columns)) + ")"
+    per_statement = max(1, min(PARAMETERS_PER_STATEMENT, parameter_limit()) // len(columns))
+    end = f" {tail}" if tail else ""
+    full = head + ", ".join([one] * per_statement) + end
+    return (
+        (full if len(part) == per_statement else head + ", ".join([one] * len(part)) + end,
+         list(chain.from_iterable(part)))
+        for part in batched(rows, per_statement)
+    )  # fmt: skip

@@ -39,6 +39,7 @@ from tablerank.league.reading import records_of
 from tablerank.league.recording import record_event, record_game, require_valid
 from tablerank.league.roles import ORGANIZERS, Actor, require_role
 from tablerank.league.same_content import event_content, game_digest
+from tablerank.league.writes_behind import WritesBehind, seat_writes_behind
 
 __all__ = ["CHUNK", "ImportSummary", "import_records", "record_games", "store_games"]
 
@@ -103,12 +104,18 @@ def import_records(
     importer = _Importer(league, by, status, ImportSummary())
     with without_cycle_collection():
         for chunk in _chunks(_by_day(records), CHUNK):
-            with _keys_checked_by_construction(), transaction.atomic():
-                with seats_by_player_set_aside(_seats(chunk)):
+            with (
+                _keys_checked_by_construction(),
+                transaction.atomic(),
+                seat_writes_behind() as importer.behind,
+            ):
+                with seats_by_player_set_aside(_seats(chunk), importer.behind):
                     for batch in _chunks(chunk, BATCH):
                         importer.run(batch)
                         if progress is not None:
                             progress(len(batch))
+                if importer.behind is not None:
+                    importer.behind.start()  # the seats go in while the chunk is rated
                 importer.rate()
     if len(importer.summary.imported) >= STATISTICS_FROM:
         _refresh_statistics()
@@ -248,6 +255,8 @@ class _Importer:
     """The batch's records taken in so far, by kind and id: the live ones of their ids."""
     unrated: list[Changed] = field(default_factory=list)
     """Games stored in this transaction and not rated yet."""
+    behind: WritesBehind | None = None
+    """Where the chunk's seats go in meanwhile (`writes_behind`)."""
 
     def run(self, batch: Sequence[Game | Event]) -> None:
         """Import one batch (inside the caller's transaction, which calls `rate` before it
@@ -317,7 +326,8 @@ class _Importer:
         if not games:
             return
         try:
-            store_games(self.league, games, self.by, status=self.status, unrated=self.unrated)
+            store_games(self.league, games, self.by, status=self.status, unrated=self.unrated,
+                        behind=self.behind)  # fmt: skip
         except LeagueError:
             self.rate()  # record_game rates each game at once, after those stored before
             stored = []

@@ -24,6 +24,7 @@ from django.db.backends.utils import CursorWrapper
 
 from tablerank.league.bulk import table
 from tablerank.league.models import Seat
+from tablerank.league.writes_behind import WritesBehind
 
 __all__ = ["ASIDE_FROM", "seats_by_player_set_aside"]
 
@@ -32,15 +33,20 @@ ASIDE_FROM = 200_000
 
 
 @contextmanager
-def seats_by_player_set_aside(seats: int) -> Iterator[None]:
+def seats_by_player_set_aside(seats: int, behind: WritesBehind | None = None) -> Iterator[None]:
     """Inside the import's transaction: store `seats` new seats without the index of seats by
-    player where that pays (see the module), and build it again, as it was, at the end. If the
-    body raises, the index is left to the transaction's rollback."""
+    player where that pays (see the module), and build it again, as it was, at the end (after
+    the seats `behind` holds, and meanwhile the import goes on). If the body raises, the index
+    is left to the transaction's rollback."""
     definition = _set_aside(seats)
     yield
-    if definition is not None:
-        with connection.cursor() as cursor:
-            cursor.execute(definition)
+    if definition is None:
+        return
+    if behind is not None:
+        behind.execute(definition)
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(definition)
 
 
 def _set_aside(seats: int) -> str | None:

@@ -28,6 +28,7 @@ from tablerank.league.bulk import (
     unnest,
 )
 from tablerank.league.models import GameRecord, League, Player, RecordStatus, Seat, SourceVP
+from tablerank.league.writes_behind import WritesBehind
 
 __all__ = [
     "Players",
@@ -260,14 +261,25 @@ def _seats(
     ]  # fmt: skip
 
 
-def insert_seats(games: Sequence[Game], pks: dict[str, int], keys: Mapping[str, int]) -> None:
+def insert_seats(
+    games: Sequence[Game],
+    pks: dict[str, int],
+    keys: Mapping[str, int],
+    behind: WritesBehind | None = None,
+) -> None:
     """The seats of these stored games (`pks`: each game's pk by its id; `keys`: the players'
-    keys by their names as spelled, `player_keys`) and their VP sources."""
+    keys by their names as spelled, `player_keys`) and their VP sources; `behind`: where the
+    seats of games without sources may go in while the caller goes on."""
     rows = _seats(games, [pks[g.id] for g in games], keys)
     with_sources = [g for g in games if any(seat.sources for seat in g.seats)]
     if not with_sources:
-        insert_rows(Seat, _SEAT_FIELDS, rows)
+        if behind is None:
+            insert_rows(Seat, _SEAT_FIELDS, rows)
+        else:
+            behind.insert(Seat, _SEAT_FIELDS, rows)
         return
+    if behind is not None:
+        behind.wait()  # the queued seats first: these go in on the connection itself
     game, position = column(Seat, "game"), column(Seat, "position")
     found = insert_returning(Seat, _SEAT_FIELDS, rows, f"{game}, {position}, id")
     if found is None:

@@ -1,0 +1,136 @@
+"""A large SQLite import's seat rows, inserted on a second thread while the import goes on.
+
+SQLite runs a statement without Python's lock: while it inserts one batch's seats, the import
+can check, digest and pack the next batch, and rate the chunk (benchmarks/README.md). The
+seats go in on the import's own connection, inside its transaction, in the order they were
+queued; every other statement that names the seat table, and every savepoint's, waits until
+the queued ones have run: nothing reads seats that are not there yet, and a rollback to a
+savepoint undoes exactly the seats queued after it. The import waits for them all before it
+commits; a failure of a queued insert is raised in the import (and rolls it back), and an
+import that fails drops what is still queued before its transaction rolls back.
+
+SQLite only (the sqlite3 module shares a connection between threads, SQLite serialising its
+use); PostgreSQL's COPY already streams the rows to a server that works meanwhile.
+"""
+
+from __future__ import annotations
+
+import queue
+import sqlite3
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from django.db import connection
+from django.db.models import Model
+
+from tablerank.league.bulk import sqlite_inserts, table
+from tablerank.league.models import Seat
+
+__all__ = ["WritesBehind", "seat_writes_behind"]
+
+_Statements = Iterable[tuple[str, Sequence[Any]]]
+_SAVEPOINTS = ("SAVEPOINT", "ROLLBACK", "RELEASE")
+
+
+class WritesBehind:
+    """Statements run in order on a second thread, on one SQLite connection, once `start`ed;
+    until then they are held (and a savepoint's statements need not wait for them)."""
+
+    def __init__(self, raw: sqlite3.Connection, tables: Sequence[str]) -> None:
+        self._raw = raw
+        self._tables = tuple(tables)
+        self._jobs: queue.SimpleQueue[_Statements | None] = queue.SimpleQueue()
+        self._queued = 0
+        self._done = threading.Semaphore(0)
+        self._failure: BaseException | None = None
+        self._dropping = False
+        self._thread: threading.Thread | None = None
+
+    def insert(
+        self, model: type[Model], fields: Sequence[str], rows: Sequence[tuple[Any, ...]]
+    ) -> None:
+        """Queue the rows' INSERT statements."""
+        self._queue(sqlite_inserts(model, fields, rows))
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
+        """Queue one statement (`?` placeholders)."""
+        self._queue([(sql, params)])
+
+    def start(self) -> None:
+        """Run the queued statements (and those queued later) from now on."""
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._work, name="tablerank-writes")
+            self._thread.start()
+
+    def wait(self) -> None:
+        """Return once every queued statement has run (here, where they are held); raises the
+        first that failed."""
+        while self._queued:
+            if self._thread is None:
+                self._run(self._jobs.get())
+            else:
+                self._done.acquire()
+            self._queued -= 1
+        self._raise_failure()
+
+    def ordered(self, execute: Callable[..., Any], sql: str, params: Any, many: bool,
+                context: dict[str, Any]) -> Any:  # fmt: skip
+        """Django's execute wrapper: a statement naming one of the tables waits for the queue;
+        so does a savepoint's once the queue runs."""
+        if any(name in sql for name in self._tables) or (
+            self._thread is not None and sql.startswith(_SAVEPOINTS)
+        ):
+            self.wait()
+        return execute(sql, params, many, context)
+
+    def close(self) -> None:
+        """Drop what is still queued (a statement running ends first) and stop the thread."""
+        self._dropping = True
+        if self._thread is not None:
+            self._jobs.put(None)
+            self._thread.join()
+
+    def _queue(self, statements: _Statements) -> None:
+        self._raise_failure()
+        self._queued += 1
+        self._jobs.put(statements)
+
+    def _work(self) -> None:
+        while (job := self._jobs.get()) is not None:
+            self._run(job)
+            self._done.release()
+
+    def _run(self, job: _Statements | None) -> None:
+        try:
+            for statement in job or ():
+                if self._failure is not None or self._dropping:
+                    break
+                self._raw.execute(*statement)
+        except BaseException as exc:  # raised in the import, at its next step
+            self._failure = exc
+
+    def _raise_failure(self) -> None:
+        failure = self._failure
+        if failure is not None:
+            with connection.wrap_database_errors:  # Django's IntegrityError, as elsewhere
+                raise failure
+
+
+@contextmanager
+def seat_writes_behind() -> Iterator[WritesBehind | None]:
+    """Inside an import's transaction: a `WritesBehind` for its seats on SQLite (None on other
+    databases). Every queued statement has run when the body ends; when the body raises, what
+    is still queued is dropped."""
+    if connection.vendor != "sqlite":
+        yield None
+        return
+    connection.ensure_connection()
+    behind = WritesBehind(connection.connection, [table(Seat)])
+    try:
+        with connection.execute_wrapper(behind.ordered):
+            yield behind
+        behind.wait()
+    finally:
+        behind.close()

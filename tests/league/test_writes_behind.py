@@ -1,0 +1,181 @@
+"""A SQLite import's seats go in on a second thread, on the import's own connection and in its
+transaction (`writes_behind`): held until started, then in order; whatever names their table,
+and once they run every savepoint, waits for them; a failure among them fails the import."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import nullcontext
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
+
+from tablerank.league import importing
+from tablerank.league.batch import store_games
+from tablerank.league.bulk import table
+from tablerank.league.models import GameRecord, League, RatingState, Seat
+from tablerank.league.ratings import rebuild_ratings
+from tablerank.league.writes_behind import WritesBehind, seat_writes_behind
+from tests.league.test_import_batches import _games
+
+pytestmark = pytest.mark.django_db
+
+_FIELDS = ["league", "system", "list_key", "player", "rating", "games", "updated_at", "parts"]
+
+
+def _rows(league: League, players: range, rating: float = 1.0) -> list[tuple[object, ...]]:
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    return [(league.pk, "s", "", f"p{n}", rating, 1, now, "") for n in players]
+
+
+def _held() -> int:
+    """Rows of the rating state, counted on the connection itself (no execute wrapper)."""
+    raw = connection.connection
+    return int(raw.execute(f"SELECT count(*) FROM {table(RatingState)}").fetchone()[0])
+
+
+@pytest.fixture
+def behind() -> Iterator[WritesBehind]:
+    if connection.vendor != "sqlite":
+        pytest.skip("writes behind are SQLite's")
+    connection.ensure_connection()
+    made = WritesBehind(connection.connection, [table(RatingState)])
+    try:
+        with connection.execute_wrapper(made.ordered):
+            yield made
+    finally:
+        made.close()
+
+
+def test_statements_are_held_until_started_then_run_in_order(
+    league: League, behind: WritesBehind
+) -> None:
+    behind.insert(RatingState, _FIELDS, _rows(league, range(5000)))
+    behind.execute(f"DELETE FROM {table(RatingState)} WHERE player = ?", ["p7"])
+    assert _held() == 0
+    behind.start()
+    behind.wait()
+    assert _held() == 4999
+    assert not RatingState.objects.filter(player="p7").exists()
+
+
+def test_a_statement_naming_the_table_waits_for_the_queue(
+    league: League, behind: WritesBehind
+) -> None:
+    behind.insert(RatingState, _FIELDS, _rows(league, range(300)))
+    assert RatingState.objects.count() == 300  # held: run here, first
+    behind.insert(RatingState, _FIELDS, _rows(league, range(300, 9000)))
+    behind.start()
+    assert RatingState.objects.count() == 9000
+
+
+def test_once_started_a_savepoint_waits_for_the_queue(league: League, behind: WritesBehind) -> None:
+    behind.insert(RatingState, _FIELDS, _rows(league, range(20_000)))
+    with transaction.atomic():
+        assert _held() == 0  # held: a savepoint need not wait
+    behind.start()
+    with transaction.atomic():
+        assert _held() == 20_000
+
+
+def test_a_failed_statement_is_raised_and_those_after_it_are_skipped(
+    league: League, behind: WritesBehind
+) -> None:
+    behind.insert(RatingState, _FIELDS, _rows(league, range(10)))
+    behind.insert(RatingState, _FIELDS, _rows(league, range(5, 6)))  # p5 again
+    behind.insert(RatingState, _FIELDS, _rows(league, range(10, 20)))
+    behind.start()
+    with pytest.raises(IntegrityError):  # Django's, as its own cursor raises
+        behind.wait()
+    assert _held() == 10
+    with pytest.raises(IntegrityError):
+        behind.execute(f"DELETE FROM {table(RatingState)}")
+
+
+def test_closing_drops_what_is_still_queued(league: League, behind: WritesBehind) -> None:
+    behind.insert(RatingState, _FIELDS, _rows(league, range(1000)))
+    behind.close()
+    assert _held() == 0
+
+
+def test_an_import_stores_the_same_seats_with_or_without_writes_behind(
+    official: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(importing, "BATCH", 10)
+    games = _games(45)
+    stored = []
+    for slug, behind in (("behind", True), ("direct", False)):
+        if not behind:
+            monkeypatch.setattr(importing, "seat_writes_behind", nullcontext)
+        made = League.objects.create(name=slug, slug=slug)
+        made.admins.add(official)
+        summary = importing.import_records(made, games, official)
+        assert len(summary.imported) == 45
+        seats = Seat.objects.filter(game__league=made)
+        stored.append(
+            sorted(seats.values_list("game__external_id", "position", "player__name", "vp"))
+        )
+    assert len(stored[0]) == 180
+    assert stored[0] == stored[1]
+
+
+def test_a_failing_import_leaves_no_seat_behind(
+    league: League, official: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(importing, "BATCH", 10)
+
+    def fail(self: importing._Importer) -> None:
+        raise RuntimeError("rating failed")
+
+    monkeypatch.setattr(importing._Importer, "rate", fail)
+    with pytest.raises(RuntimeError):
+        importing.import_records(league, _games(30), official)
+    assert not GameRecord.objects.filter(league=league).exists()
+    assert not Seat.objects.filter(game__league=league).exists()
+
+
+def test_seat_writes_behind_are_sqlite_only() -> None:
+    with seat_writes_behind() as behind:
+        assert (behind is not None) == (connection.vendor == "sqlite")
+
+
+def test_storing_with_seats_behind_asks_for_the_caller_to_rate(
+    league: League, official: User
+) -> None:
+    if connection.vendor != "sqlite":
+        pytest.skip("writes behind are SQLite's")
+    with seat_writes_behind() as behind, pytest.raises(ValueError, match="unrated"):
+        store_games(league, _games(2), official, behind=behind)
+    assert not GameRecord.objects.filter(league=league).exists()
+
+
+def test_a_batch_rolled_back_to_its_savepoint_keeps_the_seats_queued_before_it(
+    league: League, official: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The third batch's ids are the league's already, unseen by the look-up (as if a
+    concurrent import took them): its insert fails inside `store_games`' savepoint, which is
+    rolled back while the seats of the two batches before it wait in the queue."""
+    monkeypatch.setattr(importing, "BATCH", 10)
+    games = _games(40)
+    importing.import_records(league, games[:10], official)
+    monkeypatch.setattr(importing, "_stored_games", lambda league, ids: {})
+    summary = importing.import_records(league, [*games[10:30], *games[:10], *games[30:]], official)
+    assert (len(summary.imported), len(summary.rejected)) == (30, 10)
+    seats = Seat.objects.filter(game__league=league).values_list("game__external_id", flat=True)
+    counts = Counter(seats)
+    assert len(counts) == 40
+    assert set(counts.values()) == {4}
+    state = sorted(
+        RatingState.objects.filter(league=league).values_list(
+            "system", "list_key", "player", "rating", "games"
+        )
+    )
+    rebuild_ratings(league)
+    assert state == sorted(
+        RatingState.objects.filter(league=league).values_list(
+            "system", "list_key", "player", "rating", "games"
+        )
+    )
