@@ -19,7 +19,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 
-from tablerank.catan.validation import validate
+from tablerank.catan.validation import failing
 from tablerank.engine.fields import check_date
 from tablerank.engine.records import Event, Game
 from tablerank.league import revisions
@@ -86,7 +86,7 @@ def check_result(league: League, game: Game) -> list[str]:
     unless the league takes its title's results unvalidated. Empty when it may be stored."""
     if game.game in league.unvalidated_titles:
         return []
-    return [error for finding in validate([game]) for error in finding.errors]
+    return [error for finding in failing([game]) for error in finding.errors]
 
 
 def require_valid(league: League, game: Game, field: str = "seats") -> None:
