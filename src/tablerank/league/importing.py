@@ -50,8 +50,8 @@ lists are refreshed once, when all its records are stored: the refresh reads and
 rating rows of every player the chunk holds, in every list, so fewer, larger chunks rewrite
 each row fewer times (benchmarks/README.md: a million games of 100,000 players took 154.5 s in
 chunks of 100,000, 93.5 s in one). A chunk holds the league's write lock (on SQLite, the
-database's) while it runs: 4.5-5.5 s for 100,000 games on SQLite, 9-12 s on PostgreSQL,
-52-84 s and 100-138 s for a million (the bench, docs/league.md); on SQLite other writers wait
+database's) while it runs: 4.0-5.5 s for 100,000 games on SQLite, 9-12 s on PostgreSQL,
+46-84 s and 100-138 s for a million (the bench, docs/league.md); on SQLite other writers wait
 up to their busy timeout (`TABLERANK_SQLITE_TIMEOUT`)."""
 
 BATCH = 100_000
