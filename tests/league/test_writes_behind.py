@@ -13,10 +13,12 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
+from tablerank.engine.records import game_from_dict
+from tablerank.formats.records import game_json
 from tablerank.league import importing
 from tablerank.league.batch import store_games
 from tablerank.league.bulk import table
-from tablerank.league.models import GameRecord, League, RatingState, Seat
+from tablerank.league.models import GameRecord, League, RatingState, Seat, SourceVP
 from tablerank.league.ratings import rebuild_ratings
 from tablerank.league.writes_behind import WritesBehind, seat_writes_behind
 from tests.league.test_import_batches import _games
@@ -179,3 +181,37 @@ def test_a_batch_rolled_back_to_its_savepoint_keeps_the_seats_queued_before_it(
             "system", "list_key", "player", "rating", "games"
         )
     )
+
+
+def test_seats_with_vp_sources_go_in_after_those_queued_before_them(
+    official: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A batch holding a seat with VP sources inserts its seats on the connection itself (their
+    pks are read back for the sources) while the seats of earlier batches are held: the same
+    seats and sources as an import without writes behind."""
+    monkeypatch.setattr(importing, "BATCH", 5)
+    games = []
+    for game in _games(17):
+        raw = game_json(game)
+        if int(game.id[1:]) % 6 == 5:
+            winner = next(seat for seat in raw["seats"] if seat.get("winner"))
+            winner["sources"] = {"settlements": 2, "cities": 4, "longest_road": 2, "vp_cards": 2}
+        games.append(game_from_dict(raw))
+    stored = []
+    for slug, behind in (("behind", True), ("direct", False)):
+        if not behind:
+            monkeypatch.setattr(importing, "seat_writes_behind", nullcontext)
+        made = League.objects.create(name=slug, slug=slug)
+        made.admins.add(official)
+        assert len(importing.import_records(made, games, official).imported) == 17
+        seats = Seat.objects.filter(game__league=made)
+        sources = SourceVP.objects.filter(seat__game__league=made)
+        stored.append(
+            (
+                sorted(seats.values_list("game__external_id", "position", "player__name")),
+                sorted(sources.values_list("seat__game__external_id", "source", "vp")),
+            )
+        )
+    assert len(stored[0][0]) == 68
+    assert len(stored[0][1]) == 2 * 4  # g5 and g11
+    assert stored[0] == stored[1]

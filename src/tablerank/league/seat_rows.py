@@ -279,7 +279,7 @@ def insert_seats(
             behind.insert(Seat, _SEAT_FIELDS, rows)
         return
     if behind is not None:
-        behind.wait()  # the queued seats first: these go in on the connection itself
+        behind.wait()  # the queued seats first: seats are numbered in the order of the games
     game, position = column(Seat, "game"), column(Seat, "position")
     found = insert_returning(Seat, _SEAT_FIELDS, rows, f"{game}, {position}, id")
     if found is None:
