@@ -5,15 +5,17 @@ and once they run every savepoint, waits for them; a failure among them fails th
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import nullcontext
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.db import IntegrityError, connection, transaction
+from django.db.models import Model
 from django.utils import timezone
 
-from tablerank.engine.records import game_from_dict
+from tablerank.engine.records import Game, game_from_dict
 from tablerank.formats.records import game_json
 from tablerank.league import importing
 from tablerank.league.batch import store_games
@@ -103,25 +105,39 @@ def test_closing_drops_what_is_still_queued(league: League, behind: WritesBehind
     assert _held() == 0
 
 
+_Stored = tuple[list[tuple[str, int, str, float | None]], list[tuple[str, str, int]]]
+
+
+def _imported_both_ways(
+    games: list[Game], official: User, monkeypatch: pytest.MonkeyPatch
+) -> tuple[_Stored, _Stored]:
+    """Each game's seats and VP sources after importing `games` into a new league with writes
+    behind, then into another without (as on PostgreSQL)."""
+    stored: list[_Stored] = []
+    for slug in ("behind", "direct"):
+        if slug == "direct":
+            monkeypatch.setattr(importing, "seat_writes_behind", nullcontext)
+        made = League.objects.create(name=slug, slug=slug)
+        made.admins.add(official)
+        assert len(importing.import_records(made, games, official).imported) == len(games)
+        seats = Seat.objects.filter(game__league=made)
+        sources = SourceVP.objects.filter(seat__game__league=made)
+        stored.append(
+            (
+                sorted(seats.values_list("game__external_id", "position", "player__name", "vp")),
+                sorted(sources.values_list("seat__game__external_id", "source", "vp")),
+            )
+        )
+    return stored[0], stored[1]
+
+
 def test_an_import_stores_the_same_seats_with_or_without_writes_behind(
     official: User, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(importing, "BATCH", 10)
-    games = _games(45)
-    stored = []
-    for slug, behind in (("behind", True), ("direct", False)):
-        if not behind:
-            monkeypatch.setattr(importing, "seat_writes_behind", nullcontext)
-        made = League.objects.create(name=slug, slug=slug)
-        made.admins.add(official)
-        summary = importing.import_records(made, games, official)
-        assert len(summary.imported) == 45
-        seats = Seat.objects.filter(game__league=made)
-        stored.append(
-            sorted(seats.values_list("game__external_id", "position", "player__name", "vp"))
-        )
-    assert len(stored[0]) == 180
-    assert stored[0] == stored[1]
+    behind, direct = _imported_both_ways(_games(45), official, monkeypatch)
+    assert len(behind[0]) == 180
+    assert behind == direct
 
 
 def test_a_failing_import_leaves_no_seat_behind(
@@ -197,21 +213,28 @@ def test_seats_with_vp_sources_go_in_after_those_queued_before_them(
             winner = next(seat for seat in raw["seats"] if seat.get("winner"))
             winner["sources"] = {"settlements": 2, "cities": 4, "longest_road": 2, "vp_cards": 2}
         games.append(game_from_dict(raw))
-    stored = []
-    for slug, behind in (("behind", True), ("direct", False)):
-        if not behind:
-            monkeypatch.setattr(importing, "seat_writes_behind", nullcontext)
-        made = League.objects.create(name=slug, slug=slug)
-        made.admins.add(official)
-        assert len(importing.import_records(made, games, official).imported) == 17
-        seats = Seat.objects.filter(game__league=made)
-        sources = SourceVP.objects.filter(seat__game__league=made)
-        stored.append(
-            (
-                sorted(seats.values_list("game__external_id", "position", "player__name")),
-                sorted(sources.values_list("seat__game__external_id", "source", "vp")),
-            )
-        )
-    assert len(stored[0][0]) == 68
-    assert len(stored[0][1]) == 2 * 4  # g5 and g11
-    assert stored[0] == stored[1]
+    behind, direct = _imported_both_ways(games, official, monkeypatch)
+    assert len(behind[0]) == 68
+    assert len(behind[1]) == 2 * 4  # g5 and g11
+    assert behind == direct
+
+
+def test_an_import_whose_queued_seats_fail_stores_nothing(
+    league: League, official: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A seat insert that fails on the second thread fails the import (Django's IntegrityError)
+    and its transaction rolls back whole."""
+    if connection.vendor != "sqlite":
+        pytest.skip("writes behind are SQLite's")
+    monkeypatch.setattr(importing, "BATCH", 10)
+    insert = WritesBehind.insert
+
+    def twice(self: WritesBehind, model: type[Model], fields: Sequence[str], rows: Any) -> None:
+        insert(self, model, fields, rows)
+        insert(self, model, fields, rows[:1])  # a seat position taken already
+
+    monkeypatch.setattr(WritesBehind, "insert", twice)
+    with pytest.raises(IntegrityError):
+        importing.import_records(league, _games(30), official)
+    assert not GameRecord.objects.filter(league=league).exists()
+    assert not Seat.objects.filter(game__league=league).exists()
