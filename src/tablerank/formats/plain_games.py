@@ -38,7 +38,8 @@ from tablerank.engine.plain import PlainGames, PlainOrder
 from tablerank.engine.values import Game, day_order
 from tablerank.formats.typed_games import decoded, json_lines
 
-__all__ = ["PlainGame", "PlainSeat", "read_plain", "read_plain_in_order"]
+__all__ = ["PLAIN_DECODE", "SEAT_SHAPE", "PlainGame", "PlainSeat", "read_plain",
+           "read_plain_in_order"]  # fmt: skip
 
 
 class PlainSeat(msgspec.Struct, forbid_unknown_fields=True, gc=False):
@@ -71,8 +72,8 @@ class PlainGame(
     description: Any = None
 
 
-_DECODE = msgspec.json.Decoder(PlainGame).decode
-_SEAT = attrgetter("place", "vp", "winner", "status", "account")
+PLAIN_DECODE = msgspec.json.Decoder(PlainGame).decode
+SEAT_SHAPE = attrgetter("place", "vp", "winner", "status", "account")
 
 
 @dataclass(slots=True)
@@ -234,7 +235,7 @@ def _checked(lines: list[bytes]) -> Iterator[_Checked | None]:
     plain decoding, from one to `MAX_SEATS` seats of distinct players, an id), each with its
     players and its table's key; None for the first that does not, and no more."""
     id_ok = ID.fullmatch
-    for game in decoded(lines, _DECODE):
+    for game in decoded(lines, PLAIN_DECODE):
         if game is None:
             yield None
             return
@@ -248,7 +249,7 @@ def _checked(lines: list[bytes]) -> Iterator[_Checked | None]:
             yield None
             return
         key = (game.game, game.variant, game.target, game.group, game.city, game.game_class,
-               game.event, game.round, *map(_SEAT, seats))  # fmt: skip
+               game.event, game.round, *map(SEAT_SHAPE, seats))  # fmt: skip
         yield game, players, key
 
 

@@ -20,6 +20,7 @@ from tablerank.engine.records import event_from_dict, game_from_dict
 from tablerank.errors import InputError, RecordError
 from tablerank.formats.csv_records import records_from_csv
 from tablerank.formats.located import Item, Located, Record, Rejected, Skipped, id_text, located
+from tablerank.formats.table_games import table_games
 from tablerank.formats.typed_games import Memo, json_lines, typed_games
 
 __all__ = ["Item", "Located", "Rejected", "Skipped", "read_each", "read_records", "read_start",
@@ -145,9 +146,16 @@ def _fast_records(paths: Sequence[Path | str]) -> list[Record] | None:
 
 def _typed_records(data: bytes, memo: Memo) -> list[Record] | None:
     """The games of a JSON Lines file of plain games, decoded into typed structs (in C), or
-    None when anything is unusual (an event, a line break inside a string, any error)."""
+    None when anything is unusual (an event, a line break inside a string, any error): plain
+    tables a table at a time (`table_games`), from the first other line on game by game."""
     lines = json_lines(data)
-    return None if lines is None else typed_games(lines, memo)  # type: ignore[return-value]
+    if lines is None:
+        return None
+    games, taken = table_games(lines)
+    if taken == len(lines):
+        return games  # type: ignore[return-value]
+    rest = typed_games(lines[taken:], memo)
+    return None if rest is None else [*games, *rest]
 
 
 def _dict_records(path: Path | str) -> list[Record] | None:
