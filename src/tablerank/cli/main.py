@@ -27,6 +27,7 @@ from tablerank.cli import (
     standings,
 )
 from tablerank.cli.inputs import inputs, rating
+from tablerank.cli.leaving import leave
 from tablerank.cli.options import (
     AllowInvalid,
     City,
@@ -132,5 +133,10 @@ serve.register(app)
 
 
 def run() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point: the command, then out without the interpreter's teardown
+    (`cli.leaving`)."""
+    try:
+        app()
+    except SystemExit as done:
+        leave(done.code)
+    leave(0)
