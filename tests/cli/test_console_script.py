@@ -47,3 +47,15 @@ def test_importing_the_cli_keeps_web_frameworks_out() -> None:
     assert not modules & {
         "django", "ninja", "rest_framework", "openskill", "numpy", "numba", "openpyxl"
     }  # fmt: skip
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
+def test_output_to_a_full_disk_is_one_line_and_status_1() -> None:
+    exe = shutil.which("tablerank") or pytest.fail("the tablerank console script is not installed")
+    command = [exe, "rate", str(EXAMPLES / "club-season.jsonl"), "-s", "pages.point"]
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(command, stdout=full, stderr=subprocess.PIPE, text=True, check=False)
+    assert (result.returncode, result.stderr) == (
+        1,
+        "tablerank: error: [Errno 28] No space left on device\n",
+    )

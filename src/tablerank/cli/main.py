@@ -10,6 +10,7 @@ the app with their `register(app)`.
 
 from __future__ import annotations
 
+import sys
 from typing import Annotated, Any
 
 import typer
@@ -139,4 +140,7 @@ def run() -> None:
         app()
     except SystemExit as done:
         leave(done.code)
+    except OSError as exc:  # the output could not be written (a full disk): no traceback
+        print(f"tablerank: error: {exc}", file=sys.stderr)
+        leave(1)
     leave(0)
