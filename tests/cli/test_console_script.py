@@ -54,7 +54,9 @@ def test_output_to_a_full_disk_is_one_line_and_status_1() -> None:
     exe = shutil.which("tablerank") or pytest.fail("the tablerank console script is not installed")
     command = [exe, "rate", str(EXAMPLES / "club-season.jsonl"), "-s", "pages.point"]
     with open("/dev/full", "w") as full:
-        result = subprocess.run(command, stdout=full, stderr=subprocess.PIPE, text=True, check=False)
+        result = subprocess.run(
+            command, stdout=full, stderr=subprocess.PIPE, text=True, check=False
+        )
     assert (result.returncode, result.stderr) == (
         1,
         "tablerank: error: [Errno 28] No space left on device\n",
