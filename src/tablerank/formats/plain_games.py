@@ -38,8 +38,8 @@ from tablerank.engine.plain import PlainGames, PlainOrder
 from tablerank.engine.values import Game, day_order
 from tablerank.formats.typed_games import decoded, json_lines
 
-__all__ = ["PLAIN_DECODE", "SEAT_SHAPE", "PlainGame", "PlainSeat", "read_plain",
-           "read_plain_in_order"]  # fmt: skip
+__all__ = ["PLAIN_DECODE", "SEAT_SHAPE", "PlainGame", "PlainNames", "PlainSeat", "plain_template",
+           "read_plain", "read_plain_in_order"]  # fmt: skip
 
 
 class PlainSeat(msgspec.Struct, forbid_unknown_fields=True, gc=False):
@@ -77,6 +77,44 @@ SEAT_SHAPE = attrgetter("place", "vp", "winner", "status", "account")
 
 
 @dataclass(slots=True)
+class PlainNames:
+    """The players' names a reading met, each checked once: plain (as given, no blanks around
+    it), and folded, to tell the names that fold to one apart."""
+
+    folded: dict[str, str] = field(default_factory=dict)
+    """Each plain name met, folded."""
+    folded_names: set[str] = field(default_factory=set)
+    fold_together: bool = False
+    """Whether two of the names fold to one: then no game may seat both."""
+
+    def add(self, player: str) -> bool:
+        """Remember a name met for the first time; False when it is not plain."""
+        if checked_name(player) != player:
+            return False
+        folded = player.casefold()
+        self.fold_together = self.fold_together or folded in self.folded_names
+        self.folded_names.add(folded)
+        self.folded[player] = folded
+        return True
+
+    def fold_to_one(self, players: Sequence[str]) -> bool:
+        """Whether two of a game's players' names (all met) fold to one."""
+        return self.fold_together and len({self.folded[p] for p in players}) < len(players)
+
+
+def plain_template(game: PlainGame) -> Game | None:
+    """The game built and checked as `new_game` builds it (every rule, `fast_game_of_seats`),
+    or None when it is not plainly valid."""
+    raw = [checked_seat(s.player, s.place, s.vp, s.winner, None, s.status, s.account, None)
+           for s in game.seats]  # fmt: skip
+    if None in raw:
+        return None
+    return fast_game_of_seats(game.id, game.date, raw, None, game.game, game.variant,  # type: ignore[arg-type]
+                              game.target, game.group, game.city, game.game_class, game.event,
+                              game.round)  # fmt: skip
+
+
+@dataclass(slots=True)
 class _Reading:
     """What a reading has found so far, and what it checked once for many games."""
 
@@ -89,11 +127,7 @@ class _Reading:
     numbered: int = 0
     """How many seats the tables have."""
     dates: dict[str, bool] = field(default_factory=dict)
-    folded: dict[str, str] = field(default_factory=dict)
-    """Each player's name folded, to tell the names that fold to one apart."""
-    folded_names: set[str] = field(default_factory=set)
-    fold_together: bool = False
-    """Whether two of the names fold to one: then no game may seat both."""
+    names: PlainNames = field(default_factory=PlainNames)
 
 
 @dataclass(slots=True)
@@ -176,11 +210,11 @@ def _read(lines: list[bytes], reading: _Reading) -> bool:
             mine = seats_of(player)
             if mine is not None:
                 mine.append(number)
-            elif not _new_player(player, reading):
+            elif not reading.names.add(player):
                 return False
             else:
                 reading.seats[player] = [number]
-        if reading.fold_together and _folded_together(players, reading):
+        if reading.names.fold_to_one(players):
             return False
         add_id(game.id)
         games += 1
@@ -214,7 +248,7 @@ def _read_in_order(lines: list[bytes], reading: _Reading, order: _InOrder) -> bo
                        for p, n in zip(players, numbers, strict=True)]  # fmt: skip
             if -1 in numbers:
                 return False
-        if reading.fold_together and _folded_together(players, reading):
+        if reading.names.fold_to_one(players):
             return False
         add_table(table)
         add_id(game.id)
@@ -253,29 +287,12 @@ def _checked(lines: list[bytes]) -> Iterator[_Checked | None]:
         yield game, players, key
 
 
-def _folded_together(players: list[str], reading: _Reading) -> bool:
-    """Whether two of a game's players' names fold to one (asked only once two names do)."""
-    return len({reading.folded[p] for p in players}) < len(players)
-
-
 def _numbered(player: str, reading: _Reading, order: _InOrder) -> int:
     """The number of a player met for the first time, or -1 when the name is not plain."""
-    if not _new_player(player, reading):
+    if not reading.names.add(player):
         return -1
     number = order.number[player] = len(order.number)
     return number
-
-
-def _new_player(player: str, reading: _Reading) -> bool:
-    """Remember a player met for the first time; False when the name is not plain (as given,
-    with no blanks around it)."""
-    if checked_name(player) != player:
-        return False
-    folded = player.casefold()
-    reading.fold_together = reading.fold_together or folded in reading.folded_names
-    reading.folded_names.add(folded)
-    reading.folded[player] = folded
-    return True
 
 
 def _date_ok(date: str, dates: dict[str, bool]) -> bool:
@@ -296,9 +313,7 @@ def _new_day(date: str, order: _InOrder) -> int | None:
 def _new_table(game: PlainGame, key: tuple[Any, ...], reading: _Reading) -> tuple[int, ...] | None:
     """The seat numbers of the game's table, met for the first time and checked by building
     the game; None when the game is not plainly valid."""
-    raw = [checked_seat(s.player, s.place, s.vp, s.winner, None, s.status, s.account, None)
-           for s in game.seats]  # fmt: skip
-    built = None if None in raw else fast_game_of_seats(game.id, game.date, raw, None, *key[:8])  # type: ignore[arg-type]
+    built = plain_template(game)
     if built is None:
         return None
     first = reading.numbered

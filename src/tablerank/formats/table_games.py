@@ -20,17 +20,16 @@ from typing import Any, cast
 
 import msgspec
 
-from tablerank.engine.fast_records import (
-    ID,
-    When,
-    checked_date,
-    checked_name,
-    checked_seat,
-    fast_game_of_seats,
-)
+from tablerank.engine.fast_records import ID, When, checked_date
 from tablerank.engine.fields import MAX_SEATS
 from tablerank.engine.values import Game, Seat, build_seat, placed_game
-from tablerank.formats.plain_games import PLAIN_DECODE, SEAT_SHAPE, PlainGame
+from tablerank.formats.plain_games import (
+    PLAIN_DECODE,
+    SEAT_SHAPE,
+    PlainGame,
+    PlainNames,
+    plain_template,
+)
 
 __all__ = ["table_games"]
 
@@ -59,11 +58,7 @@ class _Reading:
     seats: dict[tuple[Any, ...], dict[str, Seat]] = field(default_factory=dict)
     """The seats built so far, by their place, VP, win, status and account, then player."""
     whens: dict[str, When | None] = field(default_factory=dict)
-    folded: dict[str, str] = field(default_factory=dict)
-    """Each plain name met, folded."""
-    folded_names: set[str] = field(default_factory=set)
-    fold_together: bool = False
-    """Whether two names met fold to one: then no game may seat both."""
+    names: PlainNames = field(default_factory=PlainNames)
 
 
 def table_games(lines: Sequence[bytes]) -> tuple[list[Game], int]:
@@ -71,7 +66,7 @@ def table_games(lines: Sequence[bytes]) -> tuple[list[Game], int]:
     tables, each the `Game` `new_game` builds from its line, and how many lines they took: the
     line after them is the first that is not (or there is none)."""
     reading = _Reading()
-    tables, whens, folded = reading.tables, reading.whens, reading.folded
+    tables, whens, names = reading.tables, reading.whens, reading.names
     id_ok, seat_of = ID.fullmatch, dict.get
     out: list[Game] = []
     add = out.append
@@ -98,11 +93,7 @@ def table_games(lines: Sequence[bytes]) -> tuple[list[Game], int]:
             return out, at
         known: tuple[Seat | None, ...] = tuple(map(seat_of, table.seats, players))
         built = _seated(table, players, reading) if None in known else cast(_Seats, known)
-        if (
-            built is None
-            or len(set(players)) < len(players)
-            or (reading.fold_together and len({folded[p] for p in players}) < len(players))
-        ):
+        if built is None or len(set(players)) < len(players) or names.fold_to_one(players):
             return out, at
         add(placed_game(game.id, when[0], built, table.head, when[1], players, table.places,
                         table.vps, table.tied))  # fmt: skip
@@ -110,15 +101,9 @@ def table_games(lines: Sequence[bytes]) -> tuple[list[Game], int]:
 
 
 def _table(game: PlainGame, reading: _Reading) -> _Table | None:
-    """The game's table, checked by building the game (`fast_game_of_seats`); None when the
-    game is not plainly valid. Every seat of a plain game holds a place (none left mid-game)."""
-    if not 0 < len(game.seats) <= MAX_SEATS:
-        return None
-    raw = [checked_seat(s.player, s.place, s.vp, s.winner, None, s.status, s.account, None)
-           for s in game.seats]  # fmt: skip
-    fields = (game.game, game.variant, game.target, game.group, game.city, game.game_class,
-              game.event, game.round)  # fmt: skip
-    built = None if None in raw else fast_game_of_seats(game.id, game.date, raw, None, *fields)  # type: ignore[arg-type]
+    """The game's table, checked by building the game (`plain_template`); None when the game
+    is not plainly valid. Every seat of a plain game holds a place (none left mid-game)."""
+    built = plain_template(game) if 0 < len(game.seats) <= MAX_SEATS else None
     if built is None:
         return None
     mine = tuple(
@@ -137,22 +122,9 @@ def _seated(table: _Table, players: tuple[str, ...], reading: _Reading) -> _Seat
     for mine, player, shape in zip(table.seats, players, table.shapes, strict=True):
         seat = mine.get(player)
         if seat is None:
-            if player not in reading.folded and not _new_player(player, reading):
+            if player not in reading.names.folded and not reading.names.add(player):
                 return None
             seat = mine[player] = build_seat(player, shape.place, shape.vp, shape.winner, None,
                                              shape.status, shape.account, {})  # fmt: skip
         out.append(seat)
     return tuple(out)
-
-
-def _new_player(player: str, reading: _Reading) -> bool:
-    """Remember a name met for the first time; False when it is not plain (as given, with no
-    blanks around it)."""
-    if checked_name(player) != player:
-        return False
-    folded = player.casefold()
-    if folded in reading.folded_names:
-        reading.fold_together = True
-    reading.folded_names.add(folded)
-    reading.folded[player] = folded
-    return True
