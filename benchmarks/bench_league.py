@@ -272,11 +272,23 @@ def history_latest(league: Any) -> float:
     return time.perf_counter() - start
 
 
-def cli_void(league: Any, url: str) -> float:
+CLI_VOIDS = 3
+"""How many `tablerank league void` runs `cli_voids` times: the first after the in-process
+steps alone ran up to 0.4 s slower than the next on PostgreSQL (2026-11-27)."""
+
+
+def cli_voids(league: Any, url: str) -> dict[str, Any]:
+    """`cli_void` of `CLI_VOIDS` games near the middle, one after another: the median and every
+    run."""
+    runs = [round(cli_void(league, url, 2 * (n + 1)), 2) for n in range(CLI_VOIDS)]
+    return {"cli_void_middle_seconds": statistics.median(runs), "cli_void_middle_runs": runs}
+
+
+def cli_void(league: Any, url: str, offset: int) -> float:
     """Seconds for `tablerank league void` of a middle game, end to end as a user runs it: the
     `tablerank` script installed beside this Python (a version manager's shim on PATH, such
     as pyenv's, would add its own start-up, about 0.1 s)."""
-    middle = _middle(league, 2)
+    middle = _middle(league, offset)
     env = os.environ | {"TABLERANK_DATABASE_URL": url}
     beside = Path(sys.executable).with_name("tablerank")
     script = str(beside) if beside.exists() else "tablerank"
@@ -415,7 +427,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ):
         wall, cpu = cpu_and_wall(run)
         results[f"{name}_seconds"], results[f"{name}_cpu_seconds"] = round(wall, 2), round(cpu, 2)
-    results["cli_void_middle_seconds"] = round(cli_void(big, url), 2)
+    results |= cli_voids(big, url)
     results |= kernels_load()
     if options.serve:
         results |= serve_results(url, options.seed)
