@@ -289,7 +289,9 @@ def cli_void(league: Any, url: str, offset: int) -> float:
     `tablerank` script installed beside this Python (a version manager's shim on PATH, such
     as pyenv's, would add its own start-up, about 0.1 s)."""
     middle = _middle(league, offset)
-    env = os.environ | {"TABLERANK_DATABASE_URL": url}
+    # as a user runs it: not with the server's settings, which this process set for itself
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    env["TABLERANK_DATABASE_URL"] = url
     beside = Path(sys.executable).with_name("tablerank")
     script = str(beside) if beside.exists() else "tablerank"
     command = [script, "league", "void", league.slug, middle.external_id,
