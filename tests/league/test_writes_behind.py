@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from tablerank.engine.records import Game, game_from_dict
 from tablerank.formats.records import game_json
-from tablerank.league import importing
+from tablerank.league import bulk, importing
 from tablerank.league.batch import store_games
 from tablerank.league.bulk import table
 from tablerank.league.models import GameRecord, League, RatingState, Seat, SourceVP
@@ -135,6 +135,7 @@ def test_an_import_stores_the_same_seats_with_or_without_writes_behind(
     official: User, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(importing, "BATCH", 10)
+    monkeypatch.setattr(bulk, "COPY_ROWS", 7)  # PostgreSQL: many COPYs, other statements between
     behind, direct = _imported_both_ways(_games(45), official, monkeypatch)
     assert len(behind[0]) == 180
     assert behind == direct
@@ -155,16 +156,14 @@ def test_a_failing_import_leaves_no_seat_behind(
     assert not Seat.objects.filter(game__league=league).exists()
 
 
-def test_seat_writes_behind_are_sqlite_only() -> None:
+def test_seat_writes_behind_on_sqlite_and_postgresql() -> None:
     with seat_writes_behind() as behind:
-        assert (behind is not None) == (connection.vendor == "sqlite")
+        assert (behind is not None) == (connection.vendor in ("sqlite", "postgresql"))
 
 
 def test_storing_with_seats_behind_asks_for_the_caller_to_rate(
     league: League, official: User
 ) -> None:
-    if connection.vendor != "sqlite":
-        pytest.skip("writes behind are SQLite's")
     with seat_writes_behind() as behind, pytest.raises(ValueError, match="unrated"):
         store_games(league, _games(2), official, behind=behind)
     assert not GameRecord.objects.filter(league=league).exists()
@@ -224,8 +223,6 @@ def test_an_import_whose_queued_seats_fail_stores_nothing(
 ) -> None:
     """A seat insert that fails on the second thread fails the import (Django's IntegrityError)
     and its transaction rolls back whole."""
-    if connection.vendor != "sqlite":
-        pytest.skip("writes behind are SQLite's")
     monkeypatch.setattr(importing, "BATCH", 10)
     insert = WritesBehind.insert
 

@@ -18,8 +18,8 @@ sets it lower), so `batched` and `insert_rows` split their work to fit.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator, Sequence
-from functools import cache
+from collections.abc import Callable, Iterator, Sequence
+from functools import cache, partial
 from itertools import chain
 from typing import Any, TypeVar
 
@@ -27,7 +27,7 @@ from django.db import connection
 from django.db.models import Field, Model
 
 from tablerank.league.array_literals import array_literal
-from tablerank.league.copy_rows import copy_rows
+from tablerank.league.copy_rows import copy_on, copy_rows
 
 __all__ = [
     "IN_BATCH",
@@ -41,6 +41,7 @@ __all__ = [
     "insert_statements",
     "inserts",
     "parameter_limit",
+    "postgresql_copies",
     "run_all",
     "run_groups",
     "select_in",
@@ -336,6 +337,20 @@ def sqlite_inserts(
     """`insert_rows` on SQLite as statements for the sqlite3 connection itself, one by one."""
     into, columns, _ = _columns(model, tuple(fields))
     return _sqlite_statements(into, columns, rows, "")
+
+
+COPY_ROWS = 50_000
+"""Rows per COPY of `postgresql_copies`: between two, another thread's statement may run."""
+
+
+def postgresql_copies(
+    raw: Any, model: type[Model], fields: Sequence[str], rows: Sequence[tuple[Any, ...]]
+) -> Iterator[Callable[[], None]]:
+    """`insert_rows` on PostgreSQL as COPYs of `COPY_ROWS` rows each on the psycopg connection
+    itself (`raw`), one by one."""
+    into, columns, types = _columns(model, tuple(fields))
+    for start in range(0, len(rows), COPY_ROWS):
+        yield partial(copy_on, raw, into, columns, rows[start : start + COPY_ROWS], types)
 
 
 def _sqlite_statements(

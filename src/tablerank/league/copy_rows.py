@@ -9,7 +9,7 @@ from typing import Any
 
 from django.db import connection
 
-__all__ = ["binary_types", "copy_rows"]
+__all__ = ["binary_types", "copy_on", "copy_rows"]
 
 
 def copy_rows(
@@ -24,7 +24,6 @@ def copy_rows(
     server then parses no text (dates, floats, hex bytea), nor does the client format any."""
     quote = connection.ops.quote_name
     names = ", ".join(quote(c) for c in columns)
-    binary = binary_types(tuple(types))
     # Django's errors (IntegrityError...), as its own cursor raises them.
     with connection.wrap_database_errors, connection.cursor() as cursor:
         raw = cursor.cursor
@@ -35,17 +34,38 @@ def copy_rows(
             raw.execute(
                 f"CREATE TEMP TABLE {target} AS SELECT {names} FROM {quote(table)} WITH NO DATA"
             )
-        form = " (FORMAT BINARY)" if binary else ""
-        with raw.copy(f"COPY {target} ({names}) FROM STDIN{form}") as copy:
-            if binary:
-                copy.set_types(binary)
-            for row in rows:
-                copy.write_row(row)
+        _copy(raw, target, names, rows, binary_types(tuple(types)))
         if on_conflict:
             raw.execute(
                 f"INSERT INTO {quote(table)} ({names}) SELECT {names} FROM {target} {on_conflict}"
             )
             raw.execute(f"DROP TABLE {target}")
+
+
+def copy_on(
+    raw: Any,
+    table: str,
+    columns: Sequence[str],
+    rows: Sequence[tuple[Any, ...]],
+    types: Sequence[str] = (),
+) -> None:
+    """`copy_rows` without a conflict, on a psycopg connection itself (`raw`): from a thread
+    other than the one Django's `connection` belongs to."""
+    quote = connection.ops.quote_name
+    names = ", ".join(quote(c) for c in columns)
+    with raw.cursor() as cursor:
+        _copy(cursor, quote(table), names, rows, binary_types(tuple(types)))
+
+
+def _copy(
+    cursor: Any, target: str, names: str, rows: Sequence[tuple[Any, ...]], binary: list[str] | None
+) -> None:
+    form = " (FORMAT BINARY)" if binary else ""
+    with cursor.copy(f"COPY {target} ({names}) FROM STDIN{form}") as copy:
+        if binary:
+            copy.set_types(binary)
+        for row in rows:
+            copy.write_row(row)
 
 
 _BINARY = {

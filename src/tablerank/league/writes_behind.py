@@ -1,16 +1,15 @@
-"""A large SQLite import's seat rows, inserted on a second thread while the import goes on.
+"""A large import's seat rows, inserted on a second thread while the import goes on.
 
-SQLite runs a statement without Python's lock: while it inserts one batch's seats, the import
-can check, digest and pack the next batch, and rate the chunk (benchmarks/README.md). The
-seats go in on the import's own connection, inside its transaction, in the order they were
-queued; every other statement that names the seat table, and every savepoint's, waits until
-the queued ones have run: nothing reads seats that are not there yet, and a rollback to a
-savepoint undoes exactly the seats queued after it. The import waits for them all before it
-commits; a failure of a queued insert is raised in the import (and rolls it back), and an
-import that fails drops what is still queued before its transaction rolls back.
-
-SQLite only (the sqlite3 module shares a connection between threads, SQLite serialising its
-use); PostgreSQL's COPY already streams the rows to a server that works meanwhile.
+SQLite runs a statement, and PostgreSQL's server a COPY, without Python's lock: while the seats
+go in, the import can check, digest and pack the next batch, and rate the chunk
+(benchmarks/README.md). The seats go in on the import's own connection, inside its transaction,
+in the order they were queued (SQLite's INSERTs; on PostgreSQL COPYs of `bulk.COPY_ROWS` rows,
+between which the import's own statements take their turn: psycopg serialises a connection's
+use); every other statement that names the seat table, and every savepoint's, waits until the
+queued ones have run: nothing reads seats that are not there yet, and a rollback to a savepoint
+undoes exactly the seats queued after it. The import waits for them all before it commits; a
+failure of a queued insert is raised in the import (and rolls it back), and an import that
+fails drops what is still queued before its transaction rolls back.
 """
 
 from __future__ import annotations
@@ -20,28 +19,31 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import partial
 from typing import Any
 
 from django.db import connection
 from django.db.models import Model
 
-from tablerank.league.bulk import sqlite_inserts, table
+from tablerank.league.bulk import postgresql_copies, sqlite_inserts, table
 from tablerank.league.models import Seat
 
 __all__ = ["WritesBehind", "seat_writes_behind"]
 
-_Statements = Iterable[tuple[str, Sequence[Any]]]
+_Steps = Iterable[Callable[[], object]]
 _SAVEPOINTS = ("SAVEPOINT", "ROLLBACK", "RELEASE")
 
 
 class WritesBehind:
-    """Statements run in order on a second thread, on one SQLite connection, once `start`ed;
-    until then they are held (and a savepoint's statements need not wait for them)."""
+    """Statements run in order on a second thread, on one SQLite or PostgreSQL connection
+    (sqlite3's or psycopg's, `raw`), once `start`ed; until then they are held (and a savepoint's
+    statements need not wait for them)."""
 
-    def __init__(self, raw: sqlite3.Connection, tables: Sequence[str]) -> None:
+    def __init__(self, raw: Any, tables: Sequence[str]) -> None:
         self._raw = raw
+        self._copies = not isinstance(raw, sqlite3.Connection)
         self._tables = tuple(tables)
-        self._jobs: queue.SimpleQueue[_Statements | None] = queue.SimpleQueue()
+        self._jobs: queue.SimpleQueue[_Steps | None] = queue.SimpleQueue()
         self._queued = 0
         self._done = threading.Semaphore(0)
         self._failure: BaseException | None = None
@@ -51,12 +53,17 @@ class WritesBehind:
     def insert(
         self, model: type[Model], fields: Sequence[str], rows: Sequence[tuple[Any, ...]]
     ) -> None:
-        """Queue the rows' INSERT statements."""
-        self._queue(sqlite_inserts(model, fields, rows))
+        """Queue the rows' INSERT statements (COPYs on PostgreSQL)."""
+        if self._copies:
+            self._queue(postgresql_copies(self._raw, model, fields, rows))
+            return
+        execute = self._raw.execute
+        statements = sqlite_inserts(model, fields, rows)
+        self._queue(partial(execute, sql, params) for sql, params in statements)
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
-        """Queue one statement (`?` placeholders)."""
-        self._queue([(sql, params)])
+        """Queue one statement (SQLite's `?` placeholders, PostgreSQL's `%s`)."""
+        self._queue([partial(self._run_one, sql, params)])
 
     def start(self) -> None:
         """Run the queued statements (and those queued later) from now on."""
@@ -83,7 +90,11 @@ class WritesBehind:
             self._thread is not None and sql.startswith(_SAVEPOINTS)
         ):
             self.wait()
-        return execute(sql, params, many, context)
+        try:
+            return execute(sql, params, many, context)
+        except Exception:
+            self._raise_failure()  # the cause, where a queued statement failed first
+            raise
 
     def close(self) -> None:
         """Drop what is still queued (a statement running ends first) and stop the thread."""
@@ -92,22 +103,29 @@ class WritesBehind:
             self._jobs.put(None)
             self._thread.join()
 
-    def _queue(self, statements: _Statements) -> None:
+    def _queue(self, steps: _Steps) -> None:
         self._raise_failure()
         self._queued += 1
-        self._jobs.put(statements)
+        self._jobs.put(steps)
+
+    def _run_one(self, sql: str, params: Sequence[Any]) -> None:
+        if self._copies:
+            with self._raw.cursor() as cursor:
+                cursor.execute(sql, params or None)
+        else:
+            self._raw.execute(sql, params)
 
     def _work(self) -> None:
         while (job := self._jobs.get()) is not None:
             self._run(job)
             self._done.release()
 
-    def _run(self, job: _Statements | None) -> None:
+    def _run(self, job: _Steps | None) -> None:
         try:
-            for statement in job or ():
+            for step in job or ():
                 if self._failure is not None or self._dropping:
                     break
-                self._raw.execute(*statement)
+                step()
         except BaseException as exc:  # raised in the import, at its next step
             self._failure = exc
 
@@ -120,10 +138,10 @@ class WritesBehind:
 
 @contextmanager
 def seat_writes_behind() -> Iterator[WritesBehind | None]:
-    """Inside an import's transaction: a `WritesBehind` for its seats on SQLite (None on other
-    databases). Every queued statement has run when the body ends; when the body raises, what
-    is still queued is dropped."""
-    if connection.vendor != "sqlite":
+    """Inside an import's transaction: a `WritesBehind` for its seats on SQLite and
+    PostgreSQL (None on other databases). Every queued statement has run when the body ends;
+    when the body raises, what is still queued is dropped."""
+    if connection.vendor not in ("sqlite", "postgresql"):
         yield None
         return
     connection.ensure_connection()
