@@ -15,11 +15,13 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Model
 from django.utils import timezone
 
-from tablerank.engine.records import Game, game_from_dict
+from tablerank.engine import loading
+from tablerank.engine.records import Event, Game, event_from_dict, game_from_dict
 from tablerank.formats.records import game_json
 from tablerank.league import bulk, importing
 from tablerank.league.batch import store_games
 from tablerank.league.bulk import table
+from tablerank.league.errors import DuplicateRecord, LeagueError
 from tablerank.league.models import GameRecord, League, RatingState, Seat, SourceVP
 from tablerank.league.ratings import rebuild_ratings
 from tablerank.league.writes_behind import WritesBehind, seat_writes_behind
@@ -236,3 +238,49 @@ def test_an_import_whose_queued_seats_fail_stores_nothing(
         importing.import_records(league, _games(30), official)
     assert not GameRecord.objects.filter(league=league).exists()
     assert not Seat.objects.filter(game__league=league).exists()
+
+
+def test_seats_queued_before_a_game_recorded_on_its_own_stay_when_it_fails(
+    league: League, official: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When a batch clashes, its games are recorded one by one, each in its own savepoint: a
+    game that reads seats there and then fails must not take the seats queued before it with
+    its rollback (they go in first). The compiled replays read no seat (as in a process that
+    has loaded them), so nothing before the games reads the seats."""
+    monkeypatch.setattr(importing, "BATCH", 10)
+    monkeypatch.setattr(loading, "worth_compiling", lambda games: True)
+    games = _games(40)
+    importing.import_records(league, games[:10], official)
+    monkeypatch.setattr(importing, "_stored_games", lambda league, ids: {})
+
+    def clashing(league: League, game: Game, by: User, *, status: object) -> None:
+        with transaction.atomic():
+            Seat.objects.filter(game__league=league).count()  # names the seat table in there
+            raise DuplicateRecord(league.slug, game.id)
+
+    monkeypatch.setattr(importing, "record_game", clashing)
+    summary = importing.import_records(league, [*games[10:30], *games[:10], *games[30:]], official)
+    assert (len(summary.imported), len(summary.rejected)) == (30, 10)
+    seats = Seat.objects.filter(game__league=league).values_list("game__external_id", flat=True)
+    assert Counter(seats) == {game.id: 4 for game in games}
+
+
+def test_seats_queued_before_an_event_stay_when_the_event_fails(
+    league: League, official: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An event is recorded on its own, in its own savepoint: one that reads seats there and
+    then fails must not take the seats of the games before it with its rollback."""
+    games = _games(12)
+    standings = [{"player": "Player 1", "place": 1, "wins": 3, "completed": True}]
+    event = event_from_dict({"id": "cup", "date": "2026-02-01", "standings": standings})
+
+    def clashing(league: League, event: Event, by: User, *, status: object) -> None:
+        with transaction.atomic():
+            Seat.objects.filter(game__league=league).count()  # names the seat table in there
+            raise LeagueError("id", f"event {event.id} is taken")
+
+    monkeypatch.setattr(importing, "record_event", clashing)
+    summary = importing.import_records(league, [*games, event], official)
+    assert (len(summary.imported), summary.rejected) == (12, [("cup", "id: event cup is taken")])
+    seats = Seat.objects.filter(game__league=league).values_list("game__external_id", flat=True)
+    assert Counter(seats) == {game.id: 4 for game in games}

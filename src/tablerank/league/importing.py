@@ -268,6 +268,13 @@ class _Importer:
             self.add(record)
         self.flush()
 
+    def seats_in(self) -> None:
+        """Insert the seats `behind` holds now, before a step that may roll back to a savepoint
+        of its own (a game or an event recorded on its own): a statement there that names the
+        seat table would run them inside it, and its rollback would take them along."""
+        if self.behind is not None:
+            self.behind.wait()
+
     def rate(self) -> None:
         """Refresh the rating lists for the games stored since the last call."""
         unrated, self.unrated = self.unrated, []
@@ -288,6 +295,7 @@ class _Importer:
                 return
         if isinstance(record, Event):
             self.flush()
+            self.seats_in()
             self._record_event(record)
             return
         try:
@@ -329,6 +337,7 @@ class _Importer:
             store_games(self.league, games, self.by, status=self.status, unrated=self.unrated,
                         behind=self.behind)  # fmt: skip
         except LeagueError:
+            self.seats_in()
             self.rate()  # record_game rates each game at once, after those stored before
             stored = []
             for game in games:
