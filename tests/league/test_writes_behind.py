@@ -86,6 +86,16 @@ def test_once_started_a_savepoint_waits_for_the_queue(league: League, behind: Wr
         assert _held() == 20_000
 
 
+def test_held_statements_refuse_to_run_inside_a_savepoint_opened_after_them(
+    league: League, behind: WritesBehind
+) -> None:
+    behind.insert(RatingState, _FIELDS, _rows(league, range(10)))
+    with pytest.raises(RuntimeError, match="later savepoint"), transaction.atomic():
+        RatingState.objects.count()  # names the table: its rollback would take them along
+    assert _held() == 0
+    assert RatingState.objects.count() == 10  # where they were queued: they run
+
+
 def test_a_failed_statement_is_raised_and_those_after_it_are_skipped(
     league: League, behind: WritesBehind
 ) -> None:

@@ -9,7 +9,7 @@ game of the table checks only its id, its date and its players' names, each dist
 and takes its seats from a memo of (seat, player). `table_games` stops at the first line that
 is not a plain game of a plainly valid table and says where: the rest of the file goes through
 `typed_games`, which builds every game the engine's fast path builds. tests/formats/
-test_fast_reading.py holds the reading to the careful one on random files.
+test_table_games.py and test_fast_reading.py hold the reading to the careful one.
 """
 
 from __future__ import annotations

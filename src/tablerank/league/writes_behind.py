@@ -7,7 +7,9 @@ in the order they were queued (SQLite's INSERTs; on PostgreSQL COPYs of `bulk.CO
 between which the import's own statements take their turn: psycopg serialises a connection's
 use); every other statement that names the seat table, and every savepoint's, waits until the
 queued ones have run: nothing reads seats that are not there yet, and a rollback to a savepoint
-undoes exactly the seats queued after it. The import waits for them all before it commits; a
+undoes exactly the seats queued after it. Held seats never run inside a savepoint opened after
+them (its rollback would take them along): that is refused, and the import puts them in before
+it records a game or an event on its own. The import waits for them all before it commits; a
 failure of a queued insert is raised in the import (and rolls it back), and an import that
 fails drops what is still queued before its transaction rolls back.
 """
@@ -49,6 +51,8 @@ class WritesBehind:
         self._failure: BaseException | None = None
         self._dropping = False
         self._thread: threading.Thread | None = None
+        self._held_in: tuple[str, ...] = ()
+        """The savepoints open when the oldest statement still held was queued."""
 
     def insert(
         self, model: type[Model], fields: Sequence[str], rows: Sequence[tuple[Any, ...]]
@@ -76,6 +80,7 @@ class WritesBehind:
         first that failed."""
         while self._queued:
             if self._thread is None:
+                self._refuse_a_later_savepoint()
                 self._run(self._jobs.get())
             else:
                 self._done.acquire()
@@ -105,8 +110,18 @@ class WritesBehind:
 
     def _queue(self, steps: _Steps) -> None:
         self._raise_failure()
+        if self._queued == 0 and self._thread is None:
+            self._held_in = _savepoints()
         self._queued += 1
         self._jobs.put(steps)
+
+    def _refuse_a_later_savepoint(self) -> None:
+        """Held statements run here only outside any savepoint opened after they were queued:
+        inside one, its rollback would take them along (the caller waits before it opens one
+        that may roll back)."""
+        now = _savepoints()
+        if self._held_in[: len(now)] != now:
+            raise RuntimeError("statements held behind would run inside a later savepoint")
 
     def _run_one(self, sql: str, params: Sequence[Any]) -> None:
         if self._copies:
@@ -134,6 +149,11 @@ class WritesBehind:
         if failure is not None:
             with connection.wrap_database_errors:  # Django's IntegrityError, as elsewhere
                 raise failure
+
+
+def _savepoints() -> tuple[str, ...]:
+    """The savepoints open on this thread's connection, outermost first."""
+    return tuple(sid for sid in connection.savepoint_ids if sid is not None)
 
 
 @contextmanager
