@@ -1,9 +1,8 @@
 """The skill model's numbers (issue 12): a Bayesian estimate of each player's strength from
 placements and VP margins, fitted in one batch with numpy and scipy.
 
-Each rated seat's *score* is how far it finished above its table: its VP (capped at the target)
-minus the table's mean VP, plus `place_weight` times its centred place score ((n + 1) / 2 -
-place); at a table without VP (other titles), `place_vp` times the place score alone. The model:
+Each rated seat's *score* (`engine.skill_observations`) is how far it finished above its table
+in VP and place. The model:
 
     score = strength(player) + seat(position) - the table's mean of both + noise,
     noise ~ Normal(0, noise_sd^2), strength ~ Normal(0, prior_sd^2), seat ~ Normal(0, seat_sd^2).
@@ -30,19 +29,10 @@ from scipy.sparse.linalg import cg
 from scipy.special import ndtr
 from threadpoolctl import ThreadpoolController
 
+from tablerank.engine.skill_observations import Observations
 from tablerank.engine.skill_spread import EM_STEPS, Eigen, Spread, em_step, most_likely
-from tablerank.engine.values import Game
-from tablerank.engine.variants import is_catan
 
-__all__ = [
-    "Fit",
-    "ModelSettings",
-    "Observations",
-    "fit",
-    "observe",
-    "table_scores",
-    "win_probabilities",
-]
+__all__ = ["Fit", "ModelSettings", "fit", "win_probabilities"]
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
@@ -72,84 +62,6 @@ class ModelSettings(Protocol):
     def seat_effects(self) -> bool: ...
     @property
     def seat_sd(self) -> float: ...
-
-
-def _place_scores(places: Sequence[int]) -> list[float]:
-    n = len(places)
-    raw = [(n + 1) / 2 - p for p in places]
-    mean = math.fsum(raw) / n
-    return [r - mean for r in raw]
-
-
-def table_scores(game: Game, settings: ModelSettings) -> tuple[list[float], list[float] | None]:
-    """Each placed seat's score (above its table's mean) and capped VP, or None without VP."""
-    places = _place_scores(game.placed_places)
-    vps = game.placed_vps
-    if is_catan(game.game) and all(v is not None for v in vps):
-        cap = game.target
-        capped = [min(float(v), cap) if cap else float(v) for v in vps if v is not None]
-        mean = math.fsum(capped) / len(capped)
-        scores = [v - mean + settings.place_weight * p for v, p in zip(capped, places, strict=True)]
-        return scores, capped
-    return [settings.place_vp * p for p in places], None
-
-
-@dataclass(frozen=True)
-class Observations:
-    """Rated games as flat arrays, in play order; a prefix of games is a prefix of every array
-    (players are numbered in order of their first game)."""
-
-    players: tuple[str, ...]
-    game_ids: tuple[str, ...]
-    game_day: Ints
-    game_start: Ints
-    """Index of each game's first seat; one extra entry at the end."""
-    seat_player: Ints
-    seat_position: Ints
-    """Column of the seat's (table size, turn position) effect."""
-    seat_score: Floats
-    seat_vp: Floats
-    """Capped VP, NaN at tables without VP."""
-    positions: tuple[tuple[int, int], ...]
-    """(table size, turn position from 1) of each position column."""
-
-
-def observe(games: Sequence[Game], settings: ModelSettings) -> Observations:
-    """The games with at least two placed seats, as the model reads them."""
-    index: dict[str, int] = {}
-    position_index: dict[tuple[int, int], int] = {}
-    ids: list[str] = []
-    days: list[int] = []
-    starts = [0]
-    seat_player: list[int] = []
-    seat_position: list[int] = []
-    scores: list[float] = []
-    vps: list[float] = []
-    for game in games:
-        players = game.placed_players
-        if len(players) < 2:
-            continue
-        table, capped = table_scores(game, settings)
-        ids.append(game.id)
-        days.append(game.date.toordinal())
-        n = len(players)
-        for turn, player in enumerate(players, 1):
-            seat_player.append(index.setdefault(player, len(index)))
-            seat_position.append(position_index.setdefault((n, turn), len(position_index)))
-        scores.extend(table)
-        vps.extend(capped if capped is not None else [math.nan] * n)
-        starts.append(len(seat_player))
-    return Observations(
-        players=tuple(index),
-        game_ids=tuple(ids),
-        game_day=np.array(days, dtype=np.int64),
-        game_start=np.array(starts, dtype=np.int64),
-        seat_player=np.array(seat_player, dtype=np.int64),
-        seat_position=np.array(seat_position, dtype=np.int64),
-        seat_score=np.array(scores, dtype=np.float64),
-        seat_vp=np.array(vps, dtype=np.float64),
-        positions=tuple(position_index),
-    )
 
 
 @dataclass(frozen=True)

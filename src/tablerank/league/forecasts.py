@@ -9,7 +9,7 @@ from tablerank.engine.backtest import Backtest, backtest_systems, baseline, pred
 from tablerank.engine.history import select
 from tablerank.engine.prediction import predict_table
 from tablerank.engine.systems.base import Explanation, ReplaySystem
-from tablerank.engine.systems.skill import Skill, TableOdds
+from tablerank.engine.systems.skill import Skill, TableOdds, check_table
 from tablerank.engine.values import Game
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import GameRecord, League, Player, RecordStatus
@@ -38,6 +38,12 @@ def predict(
     assert isinstance(engine, ReplaySystem | Skill)
     known = {p.casefold(): p for p in _names(league)}
     seated = [known.get(name.casefold(), name) for name in players]
+    if isinstance(engine, Skill):
+        from tablerank.league.skill_columns import skill_observations, skill_title
+
+        check_table(seated)  # before the fit: a table that cannot be predicted costs nothing
+        obs = skill_observations(league, skill_title(league, list_key), engine)
+        return engine.odds(engine.fitted(obs), seated)
     games = one_list(league, engine, list(confirmed_games(league)), list_key)
     return predict_table(engine, games, seated)
 

@@ -13,7 +13,6 @@ from tablerank.engine.systems.pages.combined import Combined
 from tablerank.engine.systems.skill import Skill
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import League, RatingState, RatingWatermark
-from tablerank.league.played import played_games
 from tablerank.league.ratings import confirmed_events
 
 __all__ = ["ratings"]
@@ -64,17 +63,11 @@ def _combined(league: League, system: Combined) -> RatingTable:
 
 def _skill(league: League, system: Skill, key: str | None) -> RatingTable:
     """Skill is fitted in one batch over the confirmed games of one title (the caller caches
-    it per revision): it keeps no state."""
-    games = [game for _, _, game in played_games(league.pk)]
-    titles = sorted({system.list_key(g) for g in games})
-    if key is None and len(titles) > 1:
-        raise LeagueError(
-            "list_key",
-            f"skill keeps a separate list per game title, and league {league.slug!r} has "
-            f"{len(titles)}: {', '.join(titles)}; choose one",
-        )
-    key = key if key is not None else (titles[0] if titles else "")
-    return system.rate([g for g in games if system.list_key(g) == key])
+    it per revision): it keeps no state. Its arrays need numpy: imported here, on its own."""
+    from tablerank.league.skill_columns import skill_observations, skill_title
+
+    obs = skill_observations(league, skill_title(league, key), system)
+    return system.standings(system.fitted(obs))
 
 
 def ratings(league: League, system: str, list_key: str | None = None) -> RatingTable:

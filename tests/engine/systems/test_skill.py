@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tablerank.engine import skill_model
+from tablerank.engine import skill_model, skill_observations
 from tablerank.engine.records import Game, game_from_dict
 from tablerank.engine.skill_model import win_probabilities
 from tablerank.engine.systems import get_system
@@ -60,7 +60,7 @@ def textbook(games: list[Game], prior_sd: float, noise_sd: float) -> dict[str, t
     col = {p: i for i, p in enumerate(players)}
     rows, ys = [], []
     for g in games:
-        scores, _ = skill_model.table_scores(g, FIXED)
+        scores, _ = skill_observations.table_scores(g, FIXED)
         n = len(g.placed_players)
         for i, p in enumerate(g.placed_players):
             row = np.zeros(len(players))
@@ -105,7 +105,7 @@ def test_estimated_spreads_recover_those_the_scores_were_drawn_with() -> None:
     rng = random.Random(7)
     strength = {f"P{i}": rng.gauss(0, 0.8) for i in range(60)}
     # Scores drawn from the model itself (4 seats a table, luck 1.5), on the model's arrays.
-    obs = skill_model.Observations(
+    obs = skill_observations.Observations(
         players=tuple(strength),
         game_ids=tuple(f"g{k}" for k in range(3000)),
         game_day=np.zeros(3000, dtype=np.int64),
@@ -168,8 +168,8 @@ def test_uncertainty_grows_with_the_days_away() -> None:
 def test_vp_above_the_cap_counts_as_the_target() -> None:
     capped = [game("g1", 1, ("Ann", 10), ("Ben", 8), ("Cleo", 6))]
     over = [game("g1", 1, ("Ann", 12), ("Ben", 8), ("Cleo", 6))]
-    scores_a, vp_a = skill_model.table_scores(capped[0], FIXED)
-    scores_b, vp_b = skill_model.table_scores(over[0], FIXED)
+    scores_a, vp_a = skill_observations.table_scores(capped[0], FIXED)
+    scores_b, vp_b = skill_observations.table_scores(over[0], FIXED)
     assert scores_a == scores_b
     assert vp_a == vp_b == [10, 8, 6]
 
@@ -178,7 +178,7 @@ def test_other_titles_are_rated_by_places() -> None:
     games = [
         game(f"k{i}", i, ("Ann", 10), ("Ben", 5), ("Cleo", 1), title="Kremlin") for i in range(5)
     ]
-    scores, vps = skill_model.table_scores(games[0], FIXED)
+    scores, vps = skill_observations.table_scores(games[0], FIXED)
     assert vps is None
     assert scores == [1.5, 0.0, -1.5]
     order = [s.player for s in FIXED.rate(games).standings]

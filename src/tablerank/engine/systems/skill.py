@@ -35,7 +35,8 @@ from tablerank.engine.values import Game
 from tablerank.errors import InvalidParameter, InvalidTable, UnknownRecord
 
 if TYPE_CHECKING:
-    from tablerank.engine.skill_model import Fit, Observations
+    from tablerank.engine.skill_model import Fit
+    from tablerank.engine.skill_observations import Observations
 
 __all__ = ["Forecast", "Skill", "TableOdds", "check_table"]
 
@@ -131,7 +132,7 @@ class Skill(System):
         return mine, skipped
 
     def observations(self, games: Sequence[Game]) -> Observations:
-        from tablerank.engine.skill_model import observe
+        from tablerank.engine.skill_observations import observe
 
         return observe(games, self)
 
@@ -167,6 +168,10 @@ class Skill(System):
         self, records: Iterable[Record], start: Mapping[str, float] | None = None
     ) -> RatingTable:
         fit, skipped = self._whole(records, start)
+        return self.standings(fit, skipped)
+
+    def standings(self, fit: Fit, skipped: Sequence[NotRated] = ()) -> RatingTable:
+        """The table of a fit: by strength, with uncertainty and the provisional flag."""
         ratings = _strengths(fit)
         at = fit.index
         standings = tuple(
@@ -190,7 +195,7 @@ class Skill(System):
     ) -> Explanation:
         """Expected against actual: each seat's score the estimates before the game expected,
         the score it made, and how each estimate moved once the game was added."""
-        from tablerank.engine.skill_model import table_scores
+        from tablerank.engine.skill_observations import table_scores
 
         self._no_start(start)
         records = list(records)
