@@ -54,19 +54,24 @@ def explain(league: League, game_id: str) -> Explanation | None:
     or skill does not rate the game."""
     if Skill.name not in league.systems:
         return None
-    stored = GameRecord.objects.filter(
-        league=league, external_id=game_id, status=RecordStatus.CONFIRMED
-    ).values_list("date", "sequence", "title")
-    found = stored.first()
-    if found is None:
+    record = (
+        GameRecord.objects.filter(
+            league=league, external_id=game_id, status=RecordStatus.CONFIRMED
+        )
+        .prefetch_related("seats__player", "seats__sources")
+        .first()
+    )
+    if record is None:
         return None
-    day, sequence, title = found
+    from tablerank.league.skill_columns import skill_observations
+
     system = Skill()
     # The game and the games before it: what the estimates before and after it are fitted on.
-    upto = [g for _, _, g in played_games(league.pk, before=(day, sequence + 1)) if g.game == title]
-    if not upto or upto[-1].id != game_id or system.refusal(upto[-1]) is not None:
-        return None
-    return system.explain(upto, game_id)
+    before = (record.date, record.sequence + 1)
+    obs = skill_observations(league, record.title, system, before)
+    if not obs.game_ids or obs.game_ids[-1] != game_id:
+        return None  # skill does not rate it
+    return system.explained(obs, record.to_record())
 
 
 def _names(league: League) -> list[str]:

@@ -21,7 +21,7 @@ from tablerank.engine.variants import is_catan
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import GameRecord, League, Player, RecordStatus
 from tablerank.league.models import Seat as SeatRow
-from tablerank.league.played import _stream, _table, _where
+from tablerank.league.played import Point, _stream, _table, _where
 
 __all__ = ["skill_observations", "skill_title"]
 
@@ -46,9 +46,12 @@ def skill_title(league: League, key: str | None) -> str:
     return titles[0] if titles else ""
 
 
-def skill_observations(league: League, title: str, system: Skill) -> Observations:
-    """The confirmed games of `title` in play order, scored as `system` scores them."""
-    where, params = _where(league.pk, None, None, None)
+def skill_observations(
+    league: League, title: str, system: Skill, before: Point | None = None
+) -> Observations:
+    """The confirmed games of `title` in play order (strictly before `before` when given),
+    scored as `system` scores them."""
+    where, params = _where(league.pk, None, before, None)
     games, seats = _table(GameRecord), _table(SeatRow)
     sql = (
         f"SELECT g.id, g.external_id, CAST(g.date AS TEXT), g.target, s.player_id, s.place, "

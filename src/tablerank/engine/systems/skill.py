@@ -195,19 +195,20 @@ class Skill(System):
     ) -> Explanation:
         """Expected against actual: each seat's score the estimates before the game expected,
         the score it made, and how each estimate moved once the game was added."""
-        from tablerank.engine.skill_observations import table_scores
-
         self._no_start(start)
         records = list(records)
         games, _ = self.games(records)
         at = next((i for i, g in enumerate(games) if g.id == record_id), None)
         if at is None:
             raise UnknownRecord(self._no_such_record(records, record_id))
-        game = games[at]
-        obs = self.observations(games[: at + 1])
+        return self.explained(self.observations(games[: at + 1]), games[at])
+
+    def explained(self, obs: Observations, game: Game) -> Explanation:
+        """`explain` of `game`, the last of the rated games `obs` holds."""
+        at = len(obs.game_ids) - 1
         before, after = self.fitted(obs, at), self.fitted(obs, at + 1)
         odds = self.odds(before, game.placed_players)
-        scores, _ = table_scores(game, self)
+        scores = obs.seat_score[obs.game_start[at] : obs.game_start[at + 1]].tolist()
         expected = _expected_scores(before, game.placed_players, self.seat_effects)
         was, now = _strengths(before), _strengths(after)
         players = game.placed_players
