@@ -28,7 +28,6 @@ __all__ = [
     "SeatColumns",
     "observe",
     "observe_seats",
-    "table_scores",
 ]
 
 Floats = npt.NDArray[np.float64]
@@ -112,13 +111,6 @@ def observe(games: Sequence[Game], settings: ScoreSettings) -> Observations:
         names={key: name for name, key in keys.items()},
     )
     return observe_seats(columns, settings)
-
-
-def table_scores(game: Game, settings: ScoreSettings) -> tuple[list[float], list[float] | None]:
-    """Each placed seat's score (above its table's mean) and capped VP, or None without VP."""
-    obs = observe([game], settings)
-    vps = obs.seat_vp.tolist()
-    return obs.seat_score.tolist(), None if any(np.isnan(vps)) else vps
 
 
 def observe_seats(columns: SeatColumns, settings: ScoreSettings) -> Observations:

@@ -15,11 +15,20 @@ from hypothesis import strategies as st
 from tablerank.engine import skill_model, skill_observations
 from tablerank.engine.records import Game, game_from_dict
 from tablerank.engine.skill_model import win_probabilities
+from tablerank.engine.skill_observations import observe
 from tablerank.engine.systems import get_system
 from tablerank.engine.systems.skill import Skill
 from tablerank.errors import InvalidParameter, InvalidTable, MixedLists, UnknownRecord
 
 FIXED = Skill(prior_sd=1.0, noise_sd=2.0)
+
+
+def table_scores(game: Game, settings: Skill) -> tuple[list[float], list[float] | None]:
+    """One table's seat scores and capped VP (None at a table without VP), as the model reads
+    them."""
+    obs = observe([game], settings)
+    vps = obs.seat_vp.tolist()
+    return obs.seat_score.tolist(), None if any(math.isnan(v) for v in vps) else vps
 
 
 def game(gid: str, day: int, *seats: tuple[str, int], title: str = "catan") -> Game:
@@ -60,7 +69,7 @@ def textbook(games: list[Game], prior_sd: float, noise_sd: float) -> dict[str, t
     col = {p: i for i, p in enumerate(players)}
     rows, ys = [], []
     for g in games:
-        scores, _ = skill_observations.table_scores(g, FIXED)
+        scores, _ = table_scores(g, FIXED)
         n = len(g.placed_players)
         for i, p in enumerate(g.placed_players):
             row = np.zeros(len(players))
@@ -168,8 +177,8 @@ def test_uncertainty_grows_with_the_days_away() -> None:
 def test_vp_above_the_cap_counts_as_the_target() -> None:
     capped = [game("g1", 1, ("Ann", 10), ("Ben", 8), ("Cleo", 6))]
     over = [game("g1", 1, ("Ann", 12), ("Ben", 8), ("Cleo", 6))]
-    scores_a, vp_a = skill_observations.table_scores(capped[0], FIXED)
-    scores_b, vp_b = skill_observations.table_scores(over[0], FIXED)
+    scores_a, vp_a = table_scores(capped[0], FIXED)
+    scores_b, vp_b = table_scores(over[0], FIXED)
     assert scores_a == scores_b
     assert vp_a == vp_b == [10, 8, 6]
 
@@ -178,7 +187,7 @@ def test_other_titles_are_rated_by_places() -> None:
     games = [
         game(f"k{i}", i, ("Ann", 10), ("Ben", 5), ("Cleo", 1), title="Kremlin") for i in range(5)
     ]
-    scores, vps = skill_observations.table_scores(games[0], FIXED)
+    scores, vps = table_scores(games[0], FIXED)
     assert vps is None
     assert scores == [1.5, 0.0, -1.5]
     order = [s.player for s in FIXED.rate(games).standings]
