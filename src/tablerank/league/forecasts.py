@@ -55,9 +55,7 @@ def explain(league: League, game_id: str) -> Explanation | None:
     if Skill.name not in league.systems:
         return None
     record = (
-        GameRecord.objects.filter(
-            league=league, external_id=game_id, status=RecordStatus.CONFIRMED
-        )
+        GameRecord.objects.filter(league=league, external_id=game_id, status=RecordStatus.CONFIRMED)
         .prefetch_related("seats__player", "seats__sources")
         .first()
     )
