@@ -44,6 +44,7 @@ def print_list(result: dict[str, Any]) -> None:
     from rich.table import Table
     from rich.text import Text
 
+    from tablerank.cli.long_tables import print_table
     from tablerank.cli.render import console
 
     where = result["city"] or "all cities (Open List)"
@@ -58,7 +59,7 @@ def print_list(result: dict[str, Any]) -> None:
         table.add_column(column.capitalize(), justify="left" if column == "player" else "right")
     for row in result["list"]:
         table.add_row(*(Text(_cell(row[c])) for c in columns))
-    console().print(table)
+    print_table(console(), table)
     for item in result["not_listed"]:
         console().print(Text(f"  not listed: {item['player']}: {item['reason']}"))
 

@@ -10,6 +10,8 @@ from collections import Counter
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from tablerank.cli.long_tables import print_table
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -55,7 +57,7 @@ def print_standings(result: dict[str, Any]) -> None:
         if uncertain:
             cells.append(num(row["uncertainty"]) + (" provisional" if row["provisional"] else ""))
         table.add_row(*cells, str(row["games"]))
-    console().print(table)
+    print_table(console(), table)
     _print_not_rated(result["not_rated"])
 
 
