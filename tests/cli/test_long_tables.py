@@ -91,3 +91,22 @@ def test_a_short_table_is_richs_own(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Console, "print", lambda self, t, **_: calls.append(t))
     print_table(Console(file=io.StringIO()), table)
     assert calls == [table]
+
+
+@pytest.mark.parametrize("terminal", [False, True])
+def test_a_table_wider_than_the_terminal_is_printed_whole(
+    terminal: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rich.cells import cell_len
+    from rich.text import Text as Plain
+
+    name = "a player whose name is longer than the terminal is wide " * 2
+    table = standings("skill", [(1, name, 1.5, 3), (2, "Ben", 0.5, 2)])
+    out = printed(table, terminal=terminal, long=0, monkeypatch=monkeypatch)
+    lines = [Plain.from_ansi(line).plain for line in out.splitlines()[1:]]  # below the title
+    assert len({cell_len(line) for line in lines}) == 1
+    assert cell_len(lines[0]) > 120
+    assert [cell.strip() for cell in lines[1].split("┃")[1:-1]] == [
+        "Rank", "Player", "Rating", "Games"
+    ]  # fmt: skip
+    assert name in out

@@ -188,3 +188,25 @@ def test_a_players_games_are_looked_up_once_not_per_game(big: League) -> None:
         item[1] for item in every if "Player 07" in {seat.player for seat in item[2].seats}
     ]
     assert len(mine) > 10
+
+
+def test_the_confirmed_history_holds(big: League) -> None:
+    """`tablerank league history` reads every confirmed game: streamed, not prefetched by an IN
+    list of every game's key."""
+    history = services.confirmed_history(big)
+    assert len(history) == GAMES - 1  # g10 voided
+    assert {g.id for g in history} == {f"g{n}" for n in range(GAMES)} - {"g10"}
+    assert next(g for g in history if g.id == "g20").city == "Bonn-Beuel"
+    assert [g.date for g in history] == sorted(g.date for g in history)
+
+
+def test_skills_reads_hold(big: League) -> None:
+    from tablerank.league import queries
+
+    table = queries.standings(big, "skill")
+    assert len(table.standings) == PLAYERS
+    odds = queries.predict(big, ("Player 01", "Player 02", "Newcomer"), "skill")
+    assert sum(o.win_probability for o in odds) == pytest.approx(1)
+    explained = queries.skill_explanation(big, "g150")
+    assert explained is not None
+    assert explained.record == "g150"

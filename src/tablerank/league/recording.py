@@ -16,7 +16,6 @@ from typing import TypeVar
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Prefetch
 from django.utils import timezone
 
 from tablerank.catan.validation import failing
@@ -38,8 +37,8 @@ from tablerank.league.models import (
     League,
     Recorded,
     RecordStatus,
-    Seat,
 )
+from tablerank.league.played import played_games
 from tablerank.league.ratings import refresh_ratings, refresh_recorded
 from tablerank.league.roles import MEMBERS, ORGANIZERS, require_role
 from tablerank.league.same_content import game_digest
@@ -314,14 +313,9 @@ def correct_game(original: GameRecord, replacement: Game, by: User, why: str) ->
 
 
 def confirmed_history(league: League) -> list[Game]:
-    """The league's confirmed, live games in play order: by date, then recording order."""
-    seats = Seat.objects.select_related("player").prefetch_related("sources")
-    records = (
-        GameRecord.objects.filter(league=league, status=RecordStatus.CONFIRMED)
-        .order_by("date", "sequence")
-        .prefetch_related(Prefetch("seats", queryset=seats))
-    )
-    return [record.to_record() for record in records]
+    """The league's confirmed, live games in play order: by date, then recording order
+    (streamed, `played.played_games`: no query grows with the league)."""
+    return [game for _, _, game in played_games(league.pk)]
 
 
 def record_event(

@@ -48,6 +48,7 @@ def _history_table(games: list[Game], slug: str) -> None:
     from rich.table import Table
     from rich.text import Text
 
+    from tablerank.cli.long_tables import print_table
     from tablerank.cli.render import console
 
     table = Table(title=Text(f"league {slug}: confirmed games"), title_justify="left")
@@ -62,7 +63,7 @@ def _history_table(games: list[Game], slug: str) -> None:
             *(Text(v) for v in (game.date.isoformat(), game.id, game.game, game.group,
                                 game.city or "", places))
         )  # fmt: skip
-    console().print(table)
+    print_table(console(), table)
 
 
 def history_json(
