@@ -12,6 +12,13 @@ them (its rollback would take them along): that is refused, and the import puts 
 it records a game or an event on its own. The import waits for them all before it commits; a
 failure of a queued insert is raised in the import (and rolls it back), and an import that
 fails drops what is still queued before its transaction rolls back.
+
+SQLite keeps one last error per connection, read after the failing step: a statement of the
+other thread stepping in between can change the class and message of the error reported
+(seen: an IntegrityError of a queued seat raised as "OperationalError: no more rows
+available"). The import still fails and rolls back. The seats are held while the chunk's
+games are stored (where a clash's IntegrityError is handled) and run while it is rated, beside
+statements whose failure nothing handles.
 """
 
 from __future__ import annotations
