@@ -291,3 +291,15 @@ def test_a_backtest_is_ready_once_kept_at_the_leagues_revision(
     assert not queries.backtest_ready(played, title="kremlin")
     services.record_games(played, season[20:21], official)
     assert not queries.backtest_ready(played, title="catan")
+
+
+def test_skills_leaders_are_ready_once_read_at_the_revision(played: League, official: User) -> None:
+    """The league home shows the leaders of systems fitted on reading at once only when kept
+    (`queries.leaders_ready`); a write makes them stale."""
+    fitted = ("skill",)
+    assert not queries.leaders_ready(played, 3, fitted)
+    queries.leaders(played, 3, fitted)
+    assert queries.leaders_ready(played, 3, fitted)
+    assert not queries.leaders_ready(played, 3, ("pages.point",))
+    _record(_fresh(played), official)
+    assert not queries.leaders_ready(_fresh(played), 3, fitted)

@@ -105,6 +105,7 @@ def private(users: dict[str, User]) -> League:
 def page_urls(slug: str) -> list[str]:
     return [
         reverse("league-home", args=[slug]),
+        reverse("league-home", args=[slug]) + "?section=leaders",
         reverse("standings", args=[slug]),
         *(reverse("standings", args=[slug, tab]) for tab in TABS),
         reverse("standings", args=[slug, "monthly"]) + "?month=2026-03&city=Bonn",
@@ -249,6 +250,48 @@ def test_league_home_shows_latest_results_and_each_systems_leader(
     glory = get_system("pages.glory").rate(services.confirmed_history(league))
     assert glory.standings[0].player == "Ann"
     assert reverse("standings", args=[league.slug, "pages.glory"]) in body
+
+
+def test_league_home_asks_for_skills_leaders_after_loading_until_they_are_kept(
+    client: Client, users: dict[str, User], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Skill is fitted over every game on reading (seconds on a large league): the home page
+    shows the stored systems' leaders at once and fetches skill's after loading, unless they
+    are kept for the league's revision (tests/league/test_cached_reads.py: when they are)."""
+    league = League.objects.create(name="One title", slug="one", time_zone="Europe/Berlin")
+    games = [g for g in season() if g.game == "catan" and not g.event]
+    services.record_games(league, games, users["ref"])
+    url = reverse("league-home", args=[league.slug])
+    skill_board = reverse("standings", args=[league.slug, "skill"])
+
+    def leaders_of(body: str) -> str:
+        return body.split('id="leaders-heading"')[1].split("</section>", maxsplit=1)[0]
+
+    first = text(client.get(url))
+    assert f'hx-get="{url}?section=leaders"' in first
+    assert skill_board not in leaders_of(first)
+    assert reverse("standings", args=[league.slug, "pages.glory"]) in leaders_of(first)
+    part = client.get(url, {"section": "leaders"}, headers={"HX-Request": "true"})
+    assert "HX-Request" in part["Vary"]
+    boards = text(part)
+    assert "<html" not in boards
+    assert skill_board in boards
+    assert queries.standings(league, "skill").standings[0].player in boards
+    whole = text(client.get(url, {"section": "leaders"}))  # without JavaScript: the whole page
+    assert "<html" in whole
+    assert skill_board in leaders_of(whole)
+    monkeypatch.setattr(queries, "leaders_ready", lambda league, top, systems: True)
+    kept = text(client.get(url))
+    assert "section=leaders" not in kept
+    assert skill_board in leaders_of(kept)
+
+
+def test_skills_leaders_of_a_private_league_are_not_found_by_outsiders(
+    client: Client, private: League
+) -> None:
+    url = reverse("league-home", args=[private.slug])
+    part = client.get(url, {"section": "leaders"}, headers={"HX-Request": "true"})
+    assert part.status_code == 404
 
 
 def test_league_home_tells_a_signed_in_player_how_many_results_wait_for_them(

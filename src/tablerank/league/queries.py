@@ -40,6 +40,7 @@ from tablerank.league.cache import cached, current, stored
 from tablerank.league.explanations import game_explanations, preview
 from tablerank.league.history import HistoryEntry
 from tablerank.league.models import GameRecord, League, Player, RecordStatus
+from tablerank.league.rating_tables import fitted_on_reading
 from tablerank.league.reading import records_of, unmatched_filters
 from tablerank.league.results import games_played, latest_results, pending_for, waiting_count
 from tablerank.league.standings import ELO
@@ -53,10 +54,12 @@ __all__ = [
     "backtest_ready",
     "elo_list",
     "event_standings",
+    "fitted_on_reading",
     "game_explanations",
     "games_played",
     "latest_results",
     "leaders",
+    "leaders_ready",
     "monthly_list",
     "open_list",
     "pending_for",
@@ -107,9 +110,17 @@ def elo_list(league: League, group: str | None = None) -> RatingTable:
     return cached(league, "elo", (group,), lambda: tables.elo_list(league, group))
 
 
-def leaders(league: League, top: int = 3) -> dict[str, tuple[Standing, ...]]:
+def leaders(
+    league: League, top: int = 3, systems: tuple[str, ...] | None = None
+) -> dict[str, tuple[Standing, ...]]:
     """`standings.leaders`, cached."""
-    return cached(league, "leaders", (top,), lambda: tables.leaders(league, top))
+    return cached(league, "leaders", (top, systems), lambda: tables.leaders(league, top, systems))
+
+
+def leaders_ready(league: League, top: int, systems: tuple[str, ...]) -> bool:
+    """Whether `leaders` of these systems is kept at the league's revision (a page shows the
+    boards of systems fitted on reading at once only then, else fetches them after loading)."""
+    return stored(league, "leaders", (top, systems), revision=current(league)) is not None
 
 
 def event_standings(

@@ -15,7 +15,7 @@ from tablerank.league.errors import LeagueError
 from tablerank.league.models import League, RatingState, RatingWatermark
 from tablerank.league.ratings import confirmed_events
 
-__all__ = ["ratings"]
+__all__ = ["fitted_on_reading", "ratings"]
 
 
 def _list_key(league: League, name: str, system: ReplaySystem[Any], key: str | None) -> str:
@@ -59,6 +59,13 @@ def _combined(league: League, system: Combined) -> RatingTable:
     players = {p for r in ranks for p in r}
     average = {p: sum(r.get(p, len(r) + 1) for r in ranks) / len(ranks) for p in players}
     return RatingTable(system.name, system.rank(average, games))
+
+
+def fitted_on_reading(system: str) -> bool:
+    """Whether the system's standings are fitted over the whole history on each read (skill)
+    rather than read from stored state: seconds on a large league, where a page should not
+    wait for them before it shows anything else."""
+    return isinstance(get_system(system), Skill)
 
 
 def _skill(league: League, system: Skill, key: str | None) -> RatingTable:

@@ -4,7 +4,7 @@ list of a game group, the leaders of every system, and an event's tournament sta
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.db.models import Prefetch, Q
@@ -162,13 +162,18 @@ def lists_of(league: League, system: str) -> list[str]:
     return sorted(set(keys), key=str.casefold)
 
 
-def leaders(league: League, top: int = 3) -> dict[str, tuple[Standing, ...]]:
-    """The first `top` lines of each kept system's standings, in the league's order of systems.
+def leaders(
+    league: League, top: int = 3, systems: Sequence[str] | None = None
+) -> dict[str, tuple[Standing, ...]]:
+    """The first `top` lines of each kept system's standings (of `systems` where given), in the
+    league's order of systems.
 
     A system that keeps several lists and has more than one in this league (cow.elo across game
     groups, area across titles) is left out: its lists are read one by one (`standings`)."""
     out: dict[str, tuple[Standing, ...]] = {}
     for name in league.systems:
+        if systems is not None and name not in systems:
+            continue
         try:
             table = ratings(league, name)
         except LeagueError as exc:

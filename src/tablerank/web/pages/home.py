@@ -9,7 +9,9 @@ from typing import Any
 from django.db.models import Count, Max
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.http import require_GET
+from django.views.decorators.vary import vary_on_headers
 
 from tablerank.engine.systems import get_system
 from tablerank.errors import TablerankError
@@ -26,6 +28,7 @@ from tablerank.web.pages.common import (
     Choices,
     can_see,
     choices_of,
+    is_partial,
     player_names,
     results_of,
     user_of,
@@ -65,36 +68,65 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
+@vary_on_headers("HX-Request")
 def league_home(request: HttpRequest, slug: str) -> HttpResponse:
+    """The league at a glance. The leaders of a system fitted on reading (skill: seconds on a
+    large league) are shown at once only when kept for the league's revision; else the page
+    asks for them after loading (`?section=leaders`, as an htmx part, or the whole page
+    without JavaScript)."""
     league = visible_league(request, slug)
     user = user_of(request)
-    try:
-        leading = queries.leaders(league, LEADERS)
-        trouble = None
-    except TablerankError as exc:  # one system refusing the history (see the standings tab)
-        leading, trouble = {}, exc
-    leaders = [
-        {"system": name, "title": get_system(name).title, "rows": rows}
-        for name, rows in leading.items()
-        if rows
-    ]
+    fitted = tuple(name for name in league.systems if queries.fitted_on_reading(name))
+    asked = request.GET.get("section") == "leaders"
+    if asked and is_partial(request):
+        context = {"league": league, **_leaders(league, fitted)}
+        return render(request, "web/pages/_leader_boards.html", context)
+    games = GameRecord.objects.filter(league=league, status=RecordStatus.CONFIRMED).count()
+    now = asked or not fitted or not games or queries.leaders_ready(league, LEADERS, fitted)
+    stored = tuple(name for name in league.systems if name not in fitted)
+    boards = _leaders(league, stored)
+    if now and fitted:
+        more = _leaders(league, fitted)
+        order = {name: at for at, name in enumerate(league.systems)}
+        boards = {
+            "leaders": sorted(
+                [*boards["leaders"], *more["leaders"]], key=lambda b: order[b["system"]]
+            ),
+            "leaders_error": boards["leaders_error"] or more["leaders_error"],
+        }
     choices = choices_of(league)
     context = {
         "league": league,
         "nav": "home",
         "latest": results_of(queries.latest_results(league, LATEST)),
-        "leaders": leaders,
-        "leaders_error": trouble,
+        **boards,
+        "leaders_pending": not now,
+        "leaders_later": () if now else fitted,
+        "leaders_url": f"{reverse('league-home', args=[league.slug])}?section=leaders",
         "pending": len(queries.pending_for(user, league)) if user.is_authenticated else 0,
         "roles": sorted(role.value for role in services.roles_of(league, user)),
         "events": _events(league, choices),
         "tournaments": Tournament.objects.filter(league=league).order_by("-created_at", "-pk"),
         "players": Player.objects.filter(league=league).count(),
-        "games": GameRecord.objects.filter(league=league, status=RecordStatus.CONFIRMED).count(),
+        "games": games,
         "cities": choices.cities,
         "player_names": player_names(league),
     }
     return render(request, "web/pages/league_home.html", context)
+
+
+def _leaders(league: League, systems: tuple[str, ...]) -> dict[str, Any]:
+    """The leader boards of these systems, or why they cannot be shown."""
+    try:
+        leading = queries.leaders(league, LEADERS, systems)
+    except TablerankError as exc:  # one system refusing the history (see the standings tab)
+        return {"leaders": [], "leaders_error": exc}
+    boards = [
+        {"system": name, "title": get_system(name).title, "rows": rows}
+        for name, rows in leading.items()
+        if rows
+    ]
+    return {"leaders": boards, "leaders_error": None}
 
 
 def _events(league: League, choices: Choices) -> list[dict[str, Any]]:
