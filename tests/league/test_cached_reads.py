@@ -303,3 +303,28 @@ def test_skills_leaders_are_ready_once_read_at_the_revision(played: League, offi
     assert not queries.leaders_ready(played, 3, ("pages.point",))
     _record(_fresh(played), official)
     assert not queries.leaders_ready(_fresh(played), 3, fitted)
+
+
+def test_skills_standings_and_every_table_asked_share_one_fit_per_revision(
+    played: League, official: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The record page asks skill's odds of each table as it is seated: each of them, the
+    standings and the home page's leaders read the one fit kept for the revision."""
+    from tablerank.engine.systems.skill import Skill
+
+    fits: list[int] = []
+    fitted = Skill.fitted
+
+    def counted(self: Skill, *args: Any, **kwargs: Any) -> Any:
+        fits.append(1)
+        return fitted(self, *args, **kwargs)
+
+    monkeypatch.setattr(Skill, "fitted", counted)
+    table = queries.standings(played, "skill", list_key="catan")
+    first = queries.predict(played, ("Ann", "Ben"), "skill", "catan")
+    queries.predict(played, ("Ben", "Cleo", "Ann"), "skill", "catan")
+    assert len(fits) == 1
+    assert first[0].strength == next(s.rating for s in table.standings if s.player == "Ann")
+    _record(_fresh(played), official)
+    queries.predict(_fresh(played), ("Ann", "Ben"), "skill", "catan")
+    assert len(fits) == 2

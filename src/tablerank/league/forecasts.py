@@ -39,11 +39,10 @@ def predict(
     known = {p.casefold(): p for p in _names(league)}
     seated = [known.get(name.casefold(), name) for name in players]
     if isinstance(engine, Skill):
-        from tablerank.league.skill_columns import skill_observations, skill_title
+        from tablerank.league.skill_columns import skill_fit, skill_title
 
         check_table(seated)  # before the fit: a table that cannot be predicted costs nothing
-        obs = skill_observations(league, skill_title(league, list_key), engine)
-        return engine.odds(engine.fitted(obs), seated)
+        return engine.odds(skill_fit(league, skill_title(league, list_key), engine), seated)
     games = one_list(league, engine, list(confirmed_games(league)), list_key)
     return predict_table(engine, games, seated)
 

@@ -71,10 +71,9 @@ def fitted_on_reading(system: str) -> bool:
 def _skill(league: League, system: Skill, key: str | None) -> RatingTable:
     """Skill is fitted in one batch over the confirmed games of one title (the caller caches
     it per revision): it keeps no state. Its arrays need numpy: imported here, on its own."""
-    from tablerank.league.skill_columns import skill_observations, skill_title
+    from tablerank.league.skill_columns import skill_fit, skill_title
 
-    obs = skill_observations(league, skill_title(league, key), system)
-    return system.standings(system.fitted(obs))
+    return system.standings(skill_fit(league, skill_title(league, key), system))
 
 
 def ratings(league: League, system: str, list_key: str | None = None) -> RatingTable:

@@ -2,10 +2,12 @@
 rows (issue 12 in a league, at issue 10's sizes).
 
 Skill keeps no state: its standings and a table's odds are fitted over the whole history on
-reading (cached per league revision). Building a `Game` per row and then the model's arrays
-from the games cost four times the fit itself at 100,000 games; here one query (games joined to
-their seats, in play order) fills the arrays `engine.skill_observations` scores, so the rule
-stays the engine's. The query's parameters never grow with the league.
+reading; the fit is kept per league revision (`skill_fit`), so the standings, the home page's
+leaders and every table asked on the record page share one fit until the next write.
+Building a `Game` per row and then the model's arrays from the games cost four times the fit
+itself at 100,000 games; here one query (games joined to their seats, in play order) fills the
+arrays `engine.skill_observations` scores, so the rule stays the engine's. The query's
+parameters never grow with the league.
 """
 
 from __future__ import annotations
@@ -15,15 +17,17 @@ import datetime as dt
 import numpy as np
 from django.db import connection
 
+from tablerank.engine.skill_model import Fit
 from tablerank.engine.skill_observations import Observations, SeatColumns, observe_seats
 from tablerank.engine.systems.skill import Skill
 from tablerank.engine.variants import is_catan
+from tablerank.league.cache import cached
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import GameRecord, League, Player, RecordStatus
 from tablerank.league.models import Seat as SeatRow
 from tablerank.league.played import Point, _stream, _table, _where
 
-__all__ = ["skill_observations", "skill_title"]
+__all__ = ["skill_fit", "skill_observations", "skill_title"]
 
 
 def skill_title(league: League, key: str | None) -> str:
@@ -44,6 +48,16 @@ def skill_title(league: League, key: str | None) -> str:
             f"{len(titles)}: {', '.join(titles)}; choose one",
         )
     return titles[0] if titles else ""
+
+
+def skill_fit(league: League, title: str, system: Skill) -> Fit:
+    """`system` fitted over the confirmed games of `title`, kept per league revision."""
+    return cached(
+        league,
+        "skill fit",
+        (title, repr(system)),
+        lambda: system.fitted(skill_observations(league, title, system)),
+    )
 
 
 def skill_observations(
