@@ -28,6 +28,7 @@ from tablerank.league import queries
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import GameRecord, League, Player, RatingState, RecordStatus
 from tablerank.league.played import played_games
+from tablerank.league.rating_tables import first_lines
 from tablerank.league.services import (
     CONSOLE,
     OFFICIAL,
@@ -200,6 +201,22 @@ def test_leaders_are_each_systems_first_lines(played: League) -> None:
     assert list(top) == [name for name in played.systems if name not in several]
     for name, standings in top.items():
         assert standings == ratings(played, name).standings[:3]
+
+
+@pytest.mark.parametrize("top", [1, 2, 3, 4, 5, 6, 7])
+def test_the_first_lines_read_alone_are_the_lists_own_with_ties_at_the_edge(
+    league: League, top: int
+) -> None:
+    """The leaders read only a stored list's best rows and those that tie with the last of them
+    (equal to nine decimals), and rank them as the whole list ranks them."""
+    scores = {"Ann": 10.0, "ben": 9.0, "Cleo": 8.0000000002, "Bea": 8.0, "eve": 8.0, "Finn": 7.5}
+    RatingState.objects.bulk_create(
+        RatingState(league=league, system="pages.point", player=p, rating=r, games=i + 1)
+        for i, (p, r) in enumerate(scores.items())
+    )
+    whole = ratings(league, "pages.point").standings
+    assert [s.rank for s in whole] == [1, 2, 3, 3, 3, 6]
+    assert first_lines(league, "pages.point", top) == whole[:top]
 
 
 # -- ranking lists -----------------------------------------------------------------------------

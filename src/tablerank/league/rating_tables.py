@@ -8,14 +8,14 @@ from typing import Any
 
 from tablerank.engine.records import Game
 from tablerank.engine.systems import get_system
-from tablerank.engine.systems.base import RatingTable, ReplaySystem
+from tablerank.engine.systems.base import RatingTable, ReplaySystem, Standing
 from tablerank.engine.systems.pages.combined import Combined
 from tablerank.engine.systems.skill import Skill
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import League, RatingState, RatingWatermark
 from tablerank.league.ratings import confirmed_events
 
-__all__ = ["fitted_on_reading", "ratings"]
+__all__ = ["first_lines", "fitted_on_reading", "ratings"]
 
 
 def _list_key(league: League, name: str, system: ReplaySystem[Any], key: str | None) -> str:
@@ -74,6 +74,41 @@ def _skill(league: League, system: Skill, key: str | None) -> RatingTable:
     from tablerank.league.skill_columns import skill_fit, skill_title
 
     return system.standings(skill_fit(league, skill_title(league, key), system))
+
+
+_TIE = 1e-8
+"""Scores within this of the last one shown may share its rank (`ranking.same_score`: equal to
+nine decimals), so `first_lines` reads them too."""
+
+
+def first_lines(league: League, system: str, top: int) -> tuple[Standing, ...]:
+    """`ratings(league, system).standings[:top]`, reading only the best rows of a stored list
+    (and any that tie with the last of them), not the whole list."""
+    engine = get_system(system)
+    if system not in league.systems or not _stored(engine) or engine.lower_is_better:
+        return ratings(league, system).standings[:top]
+    assert isinstance(engine, ReplaySystem)
+    key = _list_key(league, system, engine, None)
+    rows = RatingState.objects.filter(league=league, system=system, list_key=key)
+    best = rows.order_by("-rating").values_list("rating", flat=True)
+    last = best[top - 1 : top].first()
+    if last is not None:
+        rows = rows.filter(rating__gte=last - _TIE)
+    values: dict[str, float] = {}
+    games: dict[str, int] = {}
+    for player, rating, played in rows.values_list("player", "rating", "games"):
+        values[player] = rating
+        games[player] = played
+    return engine.rank(values, games)[:top]
+
+
+def _stored(engine: object) -> bool:
+    """Whether the system's standings are a stored list (not combined, fitted or replayed)."""
+    return (
+        isinstance(engine, ReplaySystem)
+        and not isinstance(engine, Combined)
+        and engine.record_type is Game
+    )
 
 
 def ratings(league: League, system: str, list_key: str | None = None) -> RatingTable:

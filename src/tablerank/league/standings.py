@@ -29,7 +29,7 @@ from tablerank.league.models import (
     RatingWatermark,
     RecordStatus,
 )
-from tablerank.league.rating_tables import ratings
+from tablerank.league.rating_tables import first_lines, ratings
 from tablerank.league.reading import confirmed_records, games_of, kept_system, parse_day
 
 ELO = "cow.elo"
@@ -175,12 +175,11 @@ def leaders(
         if systems is not None and name not in systems:
             continue
         try:
-            table = ratings(league, name)
+            out[name] = first_lines(league, name, top)
         except LeagueError as exc:
             if exc.field == "list_key":
                 continue
             raise
-        out[name] = table.standings[:top]
     return out
 
 
