@@ -7,8 +7,17 @@ import datetime as dt
 import math
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from tablerank.engine.backtest import backtest, baseline, predictions, softmax
+from tablerank.engine.backtest import (
+    Prediction,
+    _log_loss,
+    backtest,
+    baseline,
+    predictions,
+    softmax,
+)
 from tablerank.engine.records import new_game
 from tablerank.engine.systems import get_system
 from tablerank.engine.systems.base import ReplaySystem
@@ -77,3 +86,28 @@ def test_skill_is_scored_on_the_later_half_of_the_games_with_a_winner() -> None:
     result = backtest_skill(Skill(prior_sd=1.0, noise_sd=2.0), games)
     assert result is not None
     assert result.games == 11
+
+
+@given(
+    st.lists(
+        st.lists(st.floats(-3000, 3000), min_size=2, max_size=6).flatmap(
+            lambda ratings: st.tuples(st.just(ratings), st.integers(0, len(ratings) - 1))
+        ),
+        min_size=1,
+        max_size=20,
+    ),
+    st.floats(0.01, 5000),
+)
+def test_the_fitted_log_loss_is_each_games_written_out(
+    games: list[tuple[list[float], int]], temperature: float
+) -> None:
+    """The loss the temperature is fitted on, in arrays by table size, is the mean over games
+    of -ln of the winner's softmax probability (in logarithms, as it was written game by
+    game)."""
+    scored = [Prediction(tuple(ratings), winner) for ratings, winner in games]
+    losses = []
+    for ratings, winner in games:
+        logs = [(r - max(ratings)) / temperature for r in ratings]
+        losses.append(math.log(math.fsum(math.exp(x) for x in logs)) - logs[winner])
+    expected = math.fsum(losses) / len(games)
+    assert _log_loss(scored)(temperature) == pytest.approx(expected, rel=1e-9, abs=1e-9)
