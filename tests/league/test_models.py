@@ -164,3 +164,20 @@ def test_the_fast_reading_of_played_games_equals_converting_each(
         (pk, (day, seq)) for pk, day, seq in rows.values_list("pk", "date", "sequence")
     ]
     assert any(seat.sources for _, _, game in fast for seat in game.seats)
+
+
+def test_reading_records_rebuilds_each_as_converting_it_does(
+    league: League, official: User, season: list[Game]
+) -> None:
+    """`reading.records_of` (the lists, filtered standings, events) rebuilds stored games
+    without checking them again: what each record converts to, checked."""
+    from tablerank.league.reading import records_of
+    from tablerank.league.services import record_games
+
+    special = [game_from_dict(GAMES[name]) for name in GAMES]
+    record_games(league, [*season, *special], official)
+    rows = GameRecord.objects.filter(league=league).order_by("date", "sequence")
+    read = records_of(rows)
+    assert [game for _, game in read] == [row.to_record() for row in rows]
+    assert [pk for pk, _ in read] == list(rows.values_list("pk", flat=True))
+    assert any(seat.sources for _, game in read for seat in game.seats)

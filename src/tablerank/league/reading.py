@@ -12,7 +12,7 @@ from typing import Any
 from django.db.models import Prefetch, QuerySet
 
 from tablerank.engine.history import unmatched_facets
-from tablerank.engine.records import Game, new_game
+from tablerank.engine.records import Game, stored_game, stored_seat
 from tablerank.engine.systems import get_system
 from tablerank.engine.systems.base import ReplaySystem, System
 from tablerank.errors import UnknownSystem
@@ -87,29 +87,31 @@ def games_of(records: QuerySet[GameRecord]) -> list[Game]:
 
 def records_of(records: QuerySet[GameRecord]) -> list[tuple[int, Game]]:
     """Each record's pk and engine game, in the records' order, read in three queries whose
-    parameters do not grow with the records (seats and sources by a subquery, not a list)."""
+    parameters do not grow with the records (seats and sources by a subquery, not a list).
+    The games were checked when they were stored: they are rebuilt as stored (`stored_game`),
+    not checked again."""
     chosen = records.values("pk")
-    seats: dict[int, list[dict[str, Any]]] = {}
+    seats: dict[int, list[tuple[Any, ...]]] = {}
     by_seat: dict[int, dict[str, int]] = {}
     seat_rows = Seat.objects.filter(game__in=chosen).order_by("game_id", "position")
     columns = ("pk", "game_id", "player__name", "vp", "winner", "place", "team", "status")
-    for pk, game, name, vp, winner, place, team, status, account in seat_rows.values_list(
-        *columns, "account"
-    ):
+    for pk, game, *seat in seat_rows.values_list(*columns, "account"):
         by_seat[pk] = {}
-        seats.setdefault(game, []).append(
-            {"player": name, "vp": vp, "winner": winner, "place": place, "team": team or None,
-             "status": status, "account": account, "sources": by_seat[pk]}
-        )  # fmt: skip
+        seats.setdefault(game, []).append((pk, *seat))
     sources = SourceVP.objects.filter(seat__game__in=chosen).order_by("seat_id", "source")
-    for seat, source, vp in sources.values_list("seat_id", "source", "vp"):
-        by_seat[seat][source] = vp
+    for seat_pk, source, vp in sources.values_list("seat_id", "source", "vp"):
+        by_seat[seat_pk][source] = vp
     fields = ("pk", "external_id", "date", "title", "variant", "target", "group", "city")
     return [
-        (pk, new_game(
-            id=external_id, date=date, seats=seats.get(pk, []), game=title,
-            variant=variant or None, target=target, group=group, city=city or None,
-            game_class=game_class, event=event or None, round=round_,
+        (pk, stored_game(
+            id=external_id, date=date, game=title, variant=variant or None, target=target,
+            group=group, city=city or None, game_class=game_class, event=event or None,
+            round=round_,
+            seats=[
+                stored_seat(player=name, vp=vp, winner=winner, place=place, team=team or None,
+                            status=status, account=account, sources=by_seat[seat_pk])
+                for seat_pk, name, vp, winner, place, team, status, account in seats.get(pk, [])
+            ],
         ))
         for pk, external_id, date, title, variant, target, group, city, game_class, event, round_
         in records.values_list(*fields, "game_class", "event", "round")
