@@ -283,8 +283,14 @@ def stored_seat(
     if vp is not None and type(vp) is not int and float(vp).is_integer():
         vp = int(vp)  # as new_game keeps it; a database's float column gives 10.0
     return build_seat(
-        player, place, vp, winner, team, SeatStatus(status), Account(account), sources or {}
+        player, place, vp, winner, team, _STATUS[status], _ACCOUNT[account], sources or {}
     )
+
+
+# The members by value (a dict look-up, a tenth of calling the enum; a member finds itself).
+_STATUS = {member.value: member for member in SeatStatus}
+_ACCOUNT = {member.value: member for member in Account}
+_CLASS = {member.value: member for member in GameClass}
 
 
 def stored_game(
@@ -309,7 +315,7 @@ def stored_game(
     are not resolved, so raw input here yields records that break the engine's assumptions.
     """
     return build_game(
-        id, date, tuple(seats), game, variant, target, group, city, GameClass(game_class), event,
+        id, date, tuple(seats), game, variant, target, group, city, _CLASS[game_class], event,
         round, time,
     )  # fmt: skip
 
