@@ -193,3 +193,25 @@ def test_the_account_at_the_time_of_the_annual_score_is_the_latest_one() -> None
     result = annual_list(games, year=2026, city="Bonn", basic_group="other")
     assert "C" in [e[0] for e in annual(result.entries)]
     assert dt.date(2026, 12, 30) == games[-1].date
+
+
+def test_the_annual_score_reads_each_months_own_list() -> None:
+    """Each player's months in the annual score are their places in that month's list, over
+    the shipped season (three cities, several months), per city and for the Open List."""
+    from pathlib import Path
+
+    from tablerank.formats.reading import read_records
+
+    season = read_records([Path(__file__).parents[2] / "examples" / "club-season.jsonl"])
+    for city in (None, "Bonn", "Köln"):
+        annual = annual_list(season, year=2026, city=city, group="base", min_games=2)
+        months: dict[str, list[int]] = {}
+        for month in range(1, 13):
+            monthly = monthly_list(
+                season, month=f"2026-{month:02d}", city=city, group="base", min_games=2
+            )
+            for entry in monthly.entries:
+                months.setdefault(entry.player, []).append(entry.place)
+        assert annual.entries
+        for entry in annual.entries:
+            assert entry.months == tuple(sorted(months[entry.player]))

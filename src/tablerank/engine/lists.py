@@ -154,7 +154,20 @@ def monthly_list(
     formula = _formula(score)
     key = _parse_month(month)
     games, group = _list_games(records, city, group)
-    points = _points_by_player(g for g in games if _month_key(g.date) == key)
+    month_games = [g for g in games if _month_key(g.date) == key]
+    return _monthly(month_games, key, city, group, min_games, formula)
+
+
+def _monthly(
+    games: Iterable[Game],
+    key: str,
+    city: str | None,
+    group: str,
+    min_games: int,
+    formula: Callable[[Sequence[float]], float],
+) -> RankingList:
+    """`monthly_list` of the month's games of the list (in play order)."""
+    points = _points_by_player(games)
     scores = {p: formula(pts) for p, pts in points.items() if len(pts) >= min_games}
     with_gold = city is not None
     entries = tuple(
@@ -203,13 +216,15 @@ def annual_list(
     """The annual score: the sum of a player's four best monthly places, 150 for each missing
     month, lower first; premium accounts only, except in the Basic Game group."""
     records = list(records)
-    _, group = _list_games(records, city, group)
+    games, group = _list_games(records, city, group)
+    formula = _formula(score)
+    by_month: dict[str, list[Game]] = {}
+    for game in games:  # each month's games once, in play order, as `monthly_list` reads them
+        by_month.setdefault(_month_key(game.date), []).append(game)
     places: dict[str, list[int]] = {}
     for month in range(1, 13):
-        monthly = monthly_list(
-            records, month=f"{year:04d}-{month:02d}", city=city, group=group,
-            min_games=min_games, score=score,
-        )  # fmt: skip
+        key = f"{year:04d}-{month:02d}"
+        monthly = _monthly(by_month.get(key, []), key, city, group, min_games, formula)
         for entry in monthly.entries:
             assert isinstance(entry, MonthlyEntry)
             places.setdefault(entry.player, []).append(entry.place)
