@@ -214,4 +214,5 @@ def test_the_annual_score_reads_each_months_own_list() -> None:
                 months.setdefault(entry.player, []).append(entry.place)
         assert annual.entries
         for entry in annual.entries:
+            assert isinstance(entry, AnnualEntry)
             assert entry.months == tuple(sorted(months[entry.player]))
