@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tablerank.engine.records import Event, Game, new_event, new_game
 from tablerank.engine.systems.base import Explanation, Term
+from tablerank.engine.systems.skill import Skill
 
 DATE = "2026-03-14"
 NAMES = ("A", "B", "C", "D", "E", "F", "G", "H")
@@ -86,3 +88,13 @@ def terms_by_player(explanation: Explanation) -> dict[str, list[Term]]:
 
 def term_sums(explanation: Explanation) -> dict[str, float]:
     return {p: sum(t.amount for t in ts) for p, ts in terms_by_player(explanation).items()}
+
+
+def table_scores(game: Game, settings: Skill) -> tuple[list[float], list[float] | None]:
+    """One table's seat scores and capped VP (None at a table without VP), as the skill model
+    reads them (`skill_observations.observe`)."""
+    from tablerank.engine.skill_observations import observe
+
+    obs = observe([game], settings)
+    vps = obs.seat_vp.tolist()
+    return obs.seat_score.tolist(), None if any(math.isnan(v) for v in vps) else vps

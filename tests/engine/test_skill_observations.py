@@ -16,17 +16,10 @@ from tablerank.engine.records import Game, game_from_dict
 from tablerank.engine.skill_observations import observe
 from tablerank.engine.systems.skill import Skill
 from tablerank.engine.variants import is_catan
+from tests.engine.builders import table_scores
 from tests.engine.strategies import RawGame, area_games, catan_games
 
 SKILL = Skill(place_weight=0.75, place_vp=1.25)
-
-
-def table_scores(game: Game, settings: Skill) -> tuple[list[float], list[float] | None]:
-    """One table's seat scores and capped VP (None at a table without VP), as the model reads
-    them."""
-    obs = observe([game], settings)
-    vps = obs.seat_vp.tolist()
-    return obs.seat_score.tolist(), None if any(math.isnan(v) for v in vps) else vps
 
 
 def written_out(game: Game) -> tuple[list[float], list[float] | None]:

@@ -44,16 +44,13 @@ DAYS_PER_YEAR = 365.25
 
 
 class ModelSettings(Protocol):
-    """The model's parameters, as the `skill` system holds them (docs/systems/skill.md)."""
+    """The fit's parameters, as the `skill` system holds them (docs/systems/skill.md); the
+    score's are `skill_observations.ScoreSettings`."""
 
     @property
     def prior_sd(self) -> float: ...
     @property
     def noise_sd(self) -> float: ...
-    @property
-    def place_weight(self) -> float: ...
-    @property
-    def place_vp(self) -> float: ...
     @property
     def half_life_days(self) -> float: ...
     @property

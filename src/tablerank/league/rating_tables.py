@@ -14,6 +14,7 @@ from tablerank.engine.systems.skill import Skill
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import League, RatingState, RatingWatermark
 from tablerank.league.ratings import confirmed_events
+from tablerank.league.reading import only_list
 
 __all__ = ["first_lines", "fitted_on_reading", "ratings"]
 
@@ -23,18 +24,8 @@ def _list_key(league: League, name: str, system: ReplaySystem[Any], key: str | N
         return key
     if not system.list_name:
         return ""
-    keys = sorted(
-        RatingWatermark.objects.filter(league=league, system=name).values_list(
-            "list_key", flat=True
-        )
-    )
-    if len(keys) > 1:
-        raise LeagueError(
-            "list_key",
-            f"{name} keeps a separate list per {system.list_name}, and league "
-            f"{league.slug!r} has {len(keys)}: {', '.join(keys)}; choose one",
-        )
-    return keys[0] if keys else ""
+    marks = RatingWatermark.objects.filter(league=league, system=name)
+    return only_list(league, name, system.list_name, marks.values_list("list_key", flat=True))
 
 
 def _state(league: League, name: str, key: str) -> tuple[dict[str, float], dict[str, int]]:

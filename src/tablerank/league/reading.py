@@ -7,6 +7,7 @@ Errors are `LeagueError(field, message)`, naming what the caller asked for wrong
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
@@ -33,6 +34,19 @@ def kept_system(league: League, name: str) -> System:
             f"{', '.join(league.systems) or 'none'}",
         )
     return system
+
+
+def only_list(league: League, system: str, list_name: str, keys: Iterable[str]) -> str:
+    """The one list of `system` (one per `list_name`: game group, title) that the league has,
+    "" where it has none; `LeagueError("list_key")` where it has several, naming them."""
+    found = sorted(set(keys))
+    if len(found) > 1:
+        raise LeagueError(
+            "list_key",
+            f"{system} keeps a separate list per {list_name}, and league {league.slug!r} has "
+            f"{len(found)}: {', '.join(found)}; choose one",
+        )
+    return found[0] if found else ""
 
 
 def game_system(system: System) -> ReplaySystem[Game] | None:

@@ -22,10 +22,10 @@ from tablerank.engine.skill_observations import Observations, SeatColumns, obser
 from tablerank.engine.systems.skill import Skill
 from tablerank.engine.variants import is_catan
 from tablerank.league.cache import cached
-from tablerank.league.errors import LeagueError
 from tablerank.league.models import GameRecord, League, Player, RecordStatus
 from tablerank.league.models import Seat as SeatRow
 from tablerank.league.played import Point, _stream, _table, _where
+from tablerank.league.reading import only_list
 
 __all__ = ["skill_fit", "skill_observations", "skill_title"]
 
@@ -34,20 +34,9 @@ def skill_title(league: League, key: str | None) -> str:
     """The title whose list is meant: `key`, or the only title the confirmed games have."""
     if key is not None:
         return key
-    titles = sorted(
-        set(
-            GameRecord.objects.filter(league=league, status=RecordStatus.CONFIRMED)
-            .values_list("title", flat=True)
-            .distinct()
-        )
-    )
-    if len(titles) > 1:
-        raise LeagueError(
-            "list_key",
-            f"skill keeps a separate list per game title, and league {league.slug!r} has "
-            f"{len(titles)}: {', '.join(titles)}; choose one",
-        )
-    return titles[0] if titles else ""
+    confirmed = GameRecord.objects.filter(league=league, status=RecordStatus.CONFIRMED)
+    titles = confirmed.values_list("title", flat=True).distinct()
+    return only_list(league, Skill.name, Skill.list_name, titles)
 
 
 def skill_fit(league: League, title: str, system: Skill) -> Fit:

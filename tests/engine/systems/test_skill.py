@@ -15,20 +15,12 @@ from hypothesis import strategies as st
 from tablerank.engine import skill_model, skill_observations
 from tablerank.engine.records import Game, game_from_dict
 from tablerank.engine.skill_model import win_probabilities
-from tablerank.engine.skill_observations import observe
 from tablerank.engine.systems import get_system
 from tablerank.engine.systems.skill import Skill
 from tablerank.errors import InvalidParameter, InvalidTable, MixedLists, UnknownRecord
+from tests.engine.builders import table_scores
 
 FIXED = Skill(prior_sd=1.0, noise_sd=2.0)
-
-
-def table_scores(game: Game, settings: Skill) -> tuple[list[float], list[float] | None]:
-    """One table's seat scores and capped VP (None at a table without VP), as the model reads
-    them."""
-    obs = observe([game], settings)
-    vps = obs.seat_vp.tolist()
-    return obs.seat_score.tolist(), None if any(math.isnan(v) for v in vps) else vps
 
 
 def game(gid: str, day: int, *seats: tuple[str, int], title: str = "catan") -> Game:
