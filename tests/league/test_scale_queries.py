@@ -210,3 +210,15 @@ def test_skills_reads_hold(big: League) -> None:
     explained = queries.skill_explanation(big, "g150")
     assert explained is not None
     assert explained.record == "g150"
+
+
+def test_the_seats_report_holds(big: League) -> None:
+    """The seat report tallies every confirmed game's seats from one query."""
+    from tablerank.league import seat_tallies
+    from tablerank.tournament.seat_report import selected_report
+
+    history = services.confirmed_history(big)
+    assert seat_tallies.seats_report(big) == selected_report(history)
+    assert seat_tallies.seats_report(big, city="bonn-beuel") == selected_report(
+        history, city="Bonn-Beuel"
+    )

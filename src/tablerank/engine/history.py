@@ -7,8 +7,8 @@ from collections.abc import Iterable
 
 from tablerank.engine.records import Event, Game
 
-__all__ = ["Facets", "known_values", "select", "unknown_names", "unknown_players", "unmatched",
-           "unmatched_facets"]  # fmt: skip
+__all__ = ["Facets", "fields_match", "known_values", "select", "unknown_names", "unknown_players",
+           "unmatched", "unmatched_facets", "wanted_fields"]  # fmt: skip
 
 _SHOWN = 5
 """Most known values a warning names, the closest first."""
@@ -23,19 +23,32 @@ def select(
 ) -> list[Game | Event]:
     """Records of the game title, game group and city asked for (case-insensitive); events
     have none of these, so any filter leaves them out."""
-    wanted = {
-        "game": title.casefold() if title else None,
-        "group": group.casefold() if group else None,
-        "city": city.casefold() if city else None,
-    }
+    wanted = wanted_fields(title, group, city)
     if not any(wanted.values()):
         return list(records)
     return [rec for rec in records if isinstance(rec, Game) and _matches(rec, wanted)]
 
 
 def _matches(game: Game, wanted: dict[str, str | None]) -> bool:
-    have = {"game": game.game, "group": game.group, "city": game.city or ""}
+    return fields_match(wanted, game.game, game.group, game.city)
+
+
+def fields_match(wanted: dict[str, str | None], title: str, group: str, city: str | None) -> bool:
+    """Whether a game of this title, group and city is one `wanted` asks for (its values
+    casefolded, None for no filter), as `select` keeps them."""
+    have = {"game": title, "group": group, "city": city or ""}
     return all(want is None or have[key].casefold() == want for key, want in wanted.items())
+
+
+def wanted_fields(
+    title: str | None = None, group: str | None = None, city: str | None = None
+) -> dict[str, str | None]:
+    """The filters of `select`, casefolded (None: no filter), for `fields_match`."""
+    return {
+        "game": title.casefold() if title else None,
+        "group": group.casefold() if group else None,
+        "city": city.casefold() if city else None,
+    }
 
 
 def known_values(value: str, known: Iterable[str]) -> str:

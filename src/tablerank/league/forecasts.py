@@ -16,9 +16,8 @@ from tablerank.league.models import GameRecord, League, Player, RecordStatus
 from tablerank.league.played import played_games
 from tablerank.league.reading import kept_system
 from tablerank.league.standings import one_list
-from tablerank.tournament.seat_report import SeatReport, selected_report
 
-__all__ = ["backtest", "explain", "predict", "seats_report"]
+__all__ = ["backtest", "explain", "predict"]
 
 
 def confirmed_games(league: League) -> list[Game]:
@@ -93,17 +92,3 @@ def backtest(
     if not names:
         raise LeagueError("system", f"league {league.slug!r} keeps no system that predicts")
     return baseline(games), backtest_systems(games, names)
-
-
-def seats_report(
-    league: League,
-    *,
-    title: str | None = None,
-    group: str | None = None,
-    city: str | None = None,
-    event: str | None = None,
-) -> SeatReport:
-    """Win rate and mean VP by turn position over the confirmed games the filters select."""
-    return selected_report(
-        confirmed_games(league), title=title, group=group, city=city, event=event
-    )

@@ -34,7 +34,7 @@ from tablerank.engine.lists import RankingList
 from tablerank.engine.player_records import Rival, TitleRecord, rivals, title_records
 from tablerank.engine.systems.base import Explanation, RatingTable, Standing
 from tablerank.engine.systems.skill import TableOdds
-from tablerank.league import forecasts, history, lists
+from tablerank.league import forecasts, history, lists, seat_tallies
 from tablerank.league import standings as tables
 from tablerank.league.cache import cached, current, stored
 from tablerank.league.explanations import game_explanations, preview
@@ -261,10 +261,10 @@ def seats_report(
     city: str | None = None,
     event: str | None = None,
 ) -> SeatReport:
-    """`forecasts.seats_report`, cached."""
+    """`seat_tallies.seats_report`, cached."""
     return cached(
         league,
         "seats report",
         (title, group, city, event),
-        lambda: forecasts.seats_report(league, title=title, group=group, city=city, event=event),
+        lambda: seat_tallies.seats_report(league, title=title, group=group, city=city, event=event),
     )

@@ -11,21 +11,26 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 
-from tablerank.catan.standings import winner_of
 from tablerank.engine.history import select
 from tablerank.engine.values import Event, Game, SeatStatus
+from tablerank.engine.winner import winner_at
 from tablerank.errors import NothingToReport
 
 __all__ = [
     "PositionRow",
     "SeatReport",
+    "SeatTally",
     "TableSizeReport",
     "chi_square",
+    "event_matches",
+    "reported",
     "seat_report",
     "selected_report",
+    "tallied",
     "wilson",
 ]
 
@@ -110,8 +115,19 @@ def selected_report(
     chosen = select(records, title=title, group=group, city=city)
     games = [g for g in chosen if isinstance(g, Game)]
     if event is not None:
-        games = [g for g in games if (g.event or "").casefold() == event.casefold()]
-    report = seat_report(games)
+        games = [g for g in games if event_matches(event, g.event)]
+    return reported(tallied(games))
+
+
+def event_matches(wanted: str | None, event: str | None) -> bool:
+    """Whether a game of `event` is one the report's event filter (`wanted`, None: any) asks
+    for: the same name, ignoring case."""
+    return wanted is None or (event or "").casefold() == wanted.casefold()
+
+
+def reported(tally: SeatTally) -> SeatReport:
+    """`tally.report()`, refused when it counted no game."""
+    report = tally.report()
     if not report.sizes:
         raise NothingToReport(
             "no game to report on: every game was filtered out, or none has two or more seats "
@@ -122,40 +138,66 @@ def selected_report(
 
 def seat_report(games: Iterable[Game]) -> SeatReport:
     """The report over `games` (any titles; VP where the records have it)."""
-    wins: dict[int, list[int]] = {}
-    vps: dict[int, list[list[float]]] = {}
-    counted: dict[int, int] = {}
-    left_out = by_result = 0
+    return tallied(games).report()
+
+
+def tallied(games: Iterable[Game]) -> SeatTally:
+    """`SeatTally` of the games, each read in its seats' order."""
+    tally = SeatTally()
     for game in games:
         seats = game.seats
-        winner = winner_of(game)
-        if (
-            winner is None
-            or len(seats) < 2
-            or any(s.status is not SeatStatus.FINISHED for s in seats)
-        ):
-            left_out += 1
-            continue
-        by_result += seats[0].player == winner
-        size = len(seats)
-        counted[size] = counted.get(size, 0) + 1
-        row_wins = wins.setdefault(size, [0] * size)
-        row_vps = vps.setdefault(size, [[] for _ in range(size)])
-        for i, seat in enumerate(seats):
-            row_wins[i] += seat.player == winner
-            if seat.vp is not None:
-                row_vps[i].append(float(seat.vp))
-    sizes = tuple(
-        TableSizeReport(
-            size,
-            counted[size],
-            _rows(size, counted[size], wins[size], vps[size]),
-            *chi_square(wins[size]),
+        tally.add(
+            all(s.status is SeatStatus.FINISHED for s in seats),
+            winner_at([s.winner for s in seats], [s.place for s in seats]),
+            [s.vp for s in seats],
         )
-        for size in sorted(counted)
-    )
-    total = sum(counted.values())
-    return SeatReport(sizes, left_out, total >= 10 and by_result >= 0.9 * total)
+    return tally
+
+
+@dataclass
+class SeatTally:
+    """What the report counts, one game at a time (`add`): from games (`tallied`) or from a
+    league's rows, so both give the same report."""
+
+    counted: dict[int, int] = field(default_factory=dict)
+    """Games counted, by table size."""
+    wins: dict[int, list[int]] = field(default_factory=dict)
+    """Wins by table size and position."""
+    vps: dict[int, list[Counter[float]]] = field(default_factory=dict)
+    """The seats' VP by table size and position: how many seats made each value."""
+    left_out: int = 0
+    by_result: int = 0
+    """Counted games whose winner sits first."""
+
+    def add(self, finished: bool, winner: int | None, vps: Sequence[float | None]) -> None:
+        """One game: whether every seat played to the end, its winner's position
+        (`engine.winner.winner_at`), and each seat's VP in turn order."""
+        size = len(vps)
+        if winner is None or size < 2 or not finished:
+            self.left_out += 1
+            return
+        self.by_result += winner == 0
+        self.counted[size] = self.counted.get(size, 0) + 1
+        wins = self.wins.get(size) or self.wins.setdefault(size, [0] * size)
+        wins[winner] += 1
+        made = self.vps.get(size) or self.vps.setdefault(size, [Counter() for _ in range(size)])
+        for at, vp in enumerate(vps):
+            if vp is not None:
+                made[at][float(vp)] += 1
+
+    def report(self) -> SeatReport:
+        counted = self.counted
+        sizes = tuple(
+            TableSizeReport(
+                size,
+                counted[size],
+                _rows(size, counted[size], self.wins[size], self.vps[size]),
+                *chi_square(self.wins[size]),
+            )
+            for size in sorted(counted)
+        )
+        total = sum(counted.values())
+        return SeatReport(sizes, self.left_out, total >= 10 and self.by_result >= 0.9 * total)
 
 
 def chi_square(wins: list[int]) -> tuple[float, float]:
@@ -168,12 +210,14 @@ def chi_square(wins: list[int]) -> tuple[float, float]:
 
 
 def _rows(
-    size: int, games: int, wins: list[int], vps: list[list[float]]
+    size: int, games: int, wins: list[int], vps: list[Counter[float]]
 ) -> tuple[PositionRow, ...]:
     rows = []
     for i in range(size):
         low, high = wilson(wins[i], games)
-        mean, vp_low, vp_high = _mean_interval(vps[i])
+        # The mean (fsum) and the deviation (exact fractions) do not depend on the order.
+        values = list(vps[i].elements())
+        mean, vp_low, vp_high = _mean_interval(values)
         rows.append(
             PositionRow(
                 position=i + 1,
@@ -183,7 +227,7 @@ def _rows(
                 win_low=low,
                 win_high=high,
                 expected=1 / size,
-                vp_games=len(vps[i]),
+                vp_games=len(values),
                 mean_vp=mean,
                 vp_low=vp_low,
                 vp_high=vp_high,
