@@ -18,6 +18,7 @@ import msgspec
 
 from tablerank.engine.records import event_from_dict, game_from_dict
 from tablerank.errors import InputError, RecordError
+from tablerank.formats.collector import without_cycle_collection
 from tablerank.formats.csv_records import records_from_csv
 from tablerank.formats.located import Item, Located, Record, Rejected, Skipped, id_text, located
 from tablerank.formats.table_games import table_games
@@ -39,20 +40,22 @@ def read_records(paths: Sequence[Path | str], skipped: list[Skipped] | None = No
     """Every record in the files, in file order; ids must be unique across all of them. The
     first record that breaks a rule is an `InputError` naming its file, line and field. Rows
     that cannot be mapped to a record (an incomplete BoardGameGeek play) go to `skipped` when
-    it is given, and are an `InputError` otherwise: nothing is dropped silently."""
-    fast = _fast_records(paths)
-    if fast is not None:
-        return fast
-    # Something is wrong or unusual: read again, keeping where each record came from.
-    out: list[Record] = []
-    for item in read_each(paths):
-        if isinstance(item, Located):
-            out.append(item.record)
-        elif isinstance(item, Skipped) and skipped is not None:
-            skipped.append(item)
-        else:
-            raise item.error
-    return out
+    it is given, and are an `InputError` otherwise: nothing is dropped silently. The cycle
+    collector is paused meanwhile (`collector`): records hold no cycles."""
+    with without_cycle_collection():
+        fast = _fast_records(paths)
+        if fast is not None:
+            return fast
+        # Something is wrong or unusual: read again, keeping where each record came from.
+        out: list[Record] = []
+        for item in read_each(paths):
+            if isinstance(item, Located):
+                out.append(item.record)
+            elif isinstance(item, Skipped) and skipped is not None:
+                skipped.append(item)
+            else:
+                raise item.error
+        return out
 
 
 def read_each(paths: Sequence[Path | str]) -> list[Item]:
