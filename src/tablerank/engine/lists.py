@@ -23,6 +23,7 @@ from tablerank.engine.ranking import competition_ranks
 from tablerank.engine.records import Account, Event, Game
 from tablerank.engine.systems.base import chronological
 from tablerank.engine.systems.cow.points import Points
+from tablerank.engine.variants import is_catan
 from tablerank.errors import InvalidParameter, MixedLists
 
 __all__ = [
@@ -33,14 +34,23 @@ __all__ = [
     "MonthlyEntry",
     "NotListed",
     "RankingList",
+    "annual_from_points",
     "annual_list",
+    "city_matches",
     "gold_for",
+    "in_city_list",
+    "list_group",
+    "listed_title",
+    "month_key",
+    "monthly_from_points",
     "monthly_list",
+    "score_formula",
 ]
 
 MIN_GAMES = 7
 MISSING_MONTH_PLACE = 150
 BEST_MONTHS = 4
+_POINTS = Points()
 
 
 def _average(points: Sequence[float]) -> float:
@@ -96,7 +106,8 @@ def gold_for(place: int) -> int:
     return 1 if place <= 5 else 0
 
 
-def _month_key(day: dt.date) -> str:
+def month_key(day: dt.date) -> str:
+    """The month a game of `day` counts in: "YYYY-MM"."""
     return f"{day.year:04d}-{day.month:02d}"
 
 
@@ -105,38 +116,53 @@ def _parse_month(month: str) -> str:
         day = dt.date.fromisoformat(f"{month}-01")
     except ValueError:
         raise InvalidParameter(f"expected a month like 2026-03, got {month!r}") from None
-    return _month_key(day)
+    return month_key(day)
 
 
 def _list_games(
     records: Iterable[Game | Event], city: str | None, group: str | None
 ) -> tuple[list[Game], str]:
     """The Catan games of one city (all cities: the Open List) and one game group."""
-    points = Points()
-    games = [
-        r
-        for r in chronological(records)
-        if isinstance(r, Game)
-        and points.refusal(r) is None  # the games cow.points rates: Catan games
-        and (city is None or (r.city or "").casefold() == city.casefold())
-    ]
-    groups = sorted({g.group for g in games})
-    if group is None:
-        if len(groups) > 1:
-            raise MixedLists(
-                f"there is a list per game group and these games span {len(groups)}: "
-                f"{', '.join(groups)}; choose one with --group"
-            )
-        group = groups[0] if groups else "base"
+    games = [r for r in chronological(records) if isinstance(r, Game) and in_city_list(r, city)]
+    group = list_group({g.group for g in games}, group)
     chosen = [g for g in games if g.group.casefold() == group.casefold()]
     return chosen, group
 
 
+def in_city_list(game: Game, city: str | None) -> bool:
+    """Whether the game counts in a list of `city` (None: the Open List, every city): a Catan
+    game, the games cow.points rates, of that city."""
+    return listed_title(game.game) and city_matches(game.city, city)
+
+
+def city_matches(game_city: str | None, city: str | None) -> bool:
+    """Whether a game of `game_city` is of the list's `city` (None: every city), ignoring case."""
+    return city is None or (game_city or "").casefold() == city.casefold()
+
+
+def listed_title(title: str) -> bool:
+    """Whether games of this title count in the lists: those cow.points rates (Catan)."""
+    return not _POINTS.catan_only or is_catan(title)
+
+
+def list_group(groups: Iterable[str], group: str | None) -> str:
+    """The game group a list is of: `group` when given; else the one group its games have
+    ("base" when they have none), refused when they have several."""
+    if group is not None:
+        return group
+    found = sorted(set(groups))
+    if len(found) > 1:
+        raise MixedLists(
+            f"there is a list per game group and these games span {len(found)}: "
+            f"{', '.join(found)}; choose one with --group"
+        )
+    return found[0] if found else "base"
+
+
 def _points_by_player(games: Iterable[Game]) -> dict[str, list[float]]:
-    points = Points()
     out: dict[str, list[float]] = {}
     for game in games:
-        for player, amount in points.changes(game, {}).items():
+        for player, amount in _POINTS.changes(game, {}).items():
             out.setdefault(player, []).append(amount)
     return out
 
@@ -151,24 +177,25 @@ def monthly_list(
     score: str = "average",
 ) -> RankingList:
     """The Monthly List of a city and game group, with gold; without a city, the Open List."""
-    formula = _formula(score)
+    formula = score_formula(score)
     key = _parse_month(month)
     games, group = _list_games(records, city, group)
-    month_games = [g for g in games if _month_key(g.date) == key]
-    return _monthly(month_games, key, city, group, min_games, formula)
+    month_games = [g for g in games if month_key(g.date) == key]
+    points = _points_by_player(month_games)
+    return monthly_from_points(points, key, city, group, min_games, formula)
 
 
-def _monthly(
-    games: Iterable[Game],
+def monthly_from_points(
+    points: dict[str, list[float]],
     key: str,
     city: str | None,
     group: str,
     min_games: int,
     formula: Callable[[Sequence[float]], float],
 ) -> RankingList:
-    """`monthly_list` of the month's games of the list (in play order)."""
-    points = _points_by_player(games)
-    scores = {p: formula(pts) for p, pts in points.items() if len(pts) >= min_games}
+    """The monthly list `key` from each player's points of the month's games, in play order
+    (`seat_points` of each game they held a place in)."""
+    scores = _scores(points, min_games, formula)
     with_gold = city is not None
     entries = tuple(
         MonthlyEntry(p, place, scores[p], len(points[p]), gold_for(place) if with_gold else 0)
@@ -183,7 +210,15 @@ def _monthly(
     return RankingList(kind, key, city, group, entries, not_listed)
 
 
-def _formula(score: str) -> Callable[[Sequence[float]], float]:
+def _scores(
+    points: dict[str, list[float]], min_games: int, formula: Callable[[Sequence[float]], float]
+) -> dict[str, float]:
+    """The monthly score of each player with `min_games` games or more in the month."""
+    return {p: formula(pts) for p, pts in points.items() if len(pts) >= min_games}
+
+
+def score_formula(score: str) -> Callable[[Sequence[float]], float]:
+    """The monthly score formula named `score` (`SCORE_FORMULAS`), refused when unknown."""
     try:
         return SCORE_FORMULAS[score]
     except KeyError:
@@ -217,18 +252,35 @@ def annual_list(
     month, lower first; premium accounts only, except in the Basic Game group."""
     records = list(records)
     games, group = _list_games(records, city, group)
-    formula = _formula(score)
-    by_month: dict[str, list[Game]] = {}
+    by_month: dict[str, dict[str, list[float]]] = {}
     for game in games:  # each month's games once, in play order, as `monthly_list` reads them
-        by_month.setdefault(_month_key(game.date), []).append(game)
+        month = by_month.setdefault(month_key(game.date), {})
+        for player, amount in _POINTS.changes(game, {}).items():
+            month.setdefault(player, []).append(amount)
+    accounts = _latest_accounts(records, dt.date(year, 12, 31))
+    return annual_from_points(by_month, accounts, year, city, group, min_games, score,
+                              basic_group)  # fmt: skip
+
+
+def annual_from_points(
+    by_month: dict[str, dict[str, list[float]]],
+    accounts: dict[str, Account],
+    year: int,
+    city: str | None,
+    group: str,
+    min_games: int,
+    score: str,
+    basic_group: str,
+) -> RankingList:
+    """`annual_list` from each month's points by player (as `monthly_from_points` reads them)
+    and each player's account at their latest game of the year up to its end."""
+    formula = score_formula(score)
     places: dict[str, list[int]] = {}
     for month in range(1, 13):
         key = f"{year:04d}-{month:02d}"
-        monthly = _monthly(by_month.get(key, []), key, city, group, min_games, formula)
-        for entry in monthly.entries:
-            assert isinstance(entry, MonthlyEntry)
-            places.setdefault(entry.player, []).append(entry.place)
-    accounts = _latest_accounts(records, dt.date(year, 12, 31))
+        scores = _scores(by_month.get(key, {}), min_games, formula)
+        for place, player in competition_ranks(scores):  # the month's list, as monthly_list
+            places.setdefault(player, []).append(place)
     premium_only = group.casefold() != basic_group.casefold()
     not_listed = tuple(
         NotListed(p, "no premium account at the time of the annual score")

@@ -1,17 +1,18 @@
 """Ranking lists (seed 001): a city's Monthly List, the Open List and the annual score, over the
-confirmed games of the month or year."""
+confirmed games of the month or year, read from the league's rows (`list_rows`) and ranked by
+the engine's rules (`engine.lists`)."""
 
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from collections.abc import Callable
 
 from tablerank.engine import lists as engine_lists
-from tablerank.engine.records import Game
+from tablerank.engine.lists import MIN_GAMES
 from tablerank.errors import InvalidParameter, MixedLists
 from tablerank.league.errors import LeagueError
+from tablerank.league.list_rows import period_games
 from tablerank.league.models import League
-from tablerank.league.reading import confirmed_records, games_of
 
 
 def month_range(month: str) -> tuple[dt.date, dt.date]:
@@ -34,15 +35,9 @@ def _year(year: int | str) -> int:
     return number
 
 
-def _between(league: League, first: dt.date, last: dt.date) -> list[Game]:
-    """The confirmed games dated in [first, last]: the only ones a list of that period reads
-    (a game's date is its day in the league's time zone, see `services.local_date`)."""
-    return games_of(confirmed_records(league).filter(date__gte=first, date__lte=last))
-
-
-def _listed(compute: Any, **options: Any) -> engine_lists.RankingList:
+def _listed(compute: Callable[[], engine_lists.RankingList]) -> engine_lists.RankingList:
     try:
-        result: engine_lists.RankingList = compute(**options)
+        result = compute()
     except MixedLists as exc:
         raise LeagueError("group", str(exc).replace(" with --group", "")) from None
     except InvalidParameter as exc:
@@ -63,14 +58,15 @@ def monthly_list(
     `monthly_list` over the month's confirmed games: its entries are `MonthlyEntry` (player,
     place, score, games, gold), and `not_listed` says who played too little."""
     first, last = month_range(month)
-    return _listed(
-        engine_lists.monthly_list,
-        records=_between(league, first, last),
-        month=f"{first.year:04d}-{first.month:02d}",
-        city=city,
-        group=group,
-        score=score or league.monthly_score,
-    )
+    key = engine_lists.month_key(first)
+
+    def listed() -> engine_lists.RankingList:
+        formula = engine_lists.score_formula(score or league.monthly_score)
+        chosen, by_month = period_games(league, first, last, city).points_by_month(group)
+        points = by_month.get(key, {})
+        return engine_lists.monthly_from_points(points, key, city, chosen, MIN_GAMES, formula)
+
+    return _listed(listed)
 
 
 def open_list(
@@ -93,12 +89,13 @@ def annual_list(
     each player's four best monthly places, 150 per missing month; premium accounts only except
     in `basic_group`. Entries are `AnnualEntry` (player, place, score, months)."""
     number = _year(year)
-    return _listed(
-        engine_lists.annual_list,
-        records=_between(league, dt.date(number, 1, 1), dt.date(number, 12, 31)),
-        year=number,
-        city=city,
-        group=group,
-        score=score or league.monthly_score,
-        basic_group=basic_group,
-    )
+
+    def listed() -> engine_lists.RankingList:
+        period = period_games(league, dt.date(number, 1, 1), dt.date(number, 12, 31), city)
+        chosen, by_month = period.points_by_month(group)
+        return engine_lists.annual_from_points(
+            by_month, period.accounts, number, city, chosen, MIN_GAMES,
+            score or league.monthly_score, basic_group,
+        )  # fmt: skip
+
+    return _listed(listed)

@@ -13,15 +13,22 @@ from functools import cache
 from typing import ClassVar
 
 from tablerank.engine.records import Game
-from tablerank.engine.systems.positions import PositionSystem
+from tablerank.engine.systems.positions import PositionSystem, shared_awards
 
-__all__ = ["Points", "points_table"]
+__all__ = ["Points", "points_table", "seat_points"]
 
 
 @cache
 def points_table(size: int) -> tuple[int, ...]:
     """Points per position at a table of `size`: (N+1, N-1, N-2, ..., 1)."""
     return (size + 1, *range(size - 1, 0, -1))
+
+
+def seat_points(places: Sequence[int]) -> list[float]:
+    """Each placed seat's points for its competition place, ties shared: `Points.changes`
+    seat by seat, for a game given by its placed seats' places (the league's lists read them
+    straight from its rows)."""
+    return shared_awards(places, points_table(len(places)))
 
 
 @dataclass(frozen=True)
