@@ -337,3 +337,39 @@ def test_skills_standings_and_every_table_asked_share_one_fit_per_revision(
     _record(_fresh(played), official)
     queries.predict(_fresh(played), ("Ann", "Ben"), "skill", "catan")
     assert len(fits) == 2
+
+
+@pytest.mark.parametrize("em", [True, False])
+def test_a_refit_after_a_write_starts_from_the_last_fits_spreads(
+    played: League, official: User, monkeypatch: pytest.MonkeyPatch, em: bool
+) -> None:
+    """Where skill's spreads are estimated by EM (more players than `DENSE_LIMIT`), the fit
+    after a write starts from the last fit's spreads, and lands where a fit from scratch does
+    (strengths within 10⁻⁵ VP); a club's exact fit starts from scratch each time."""
+    from tablerank.engine import skill_model
+    from tablerank.engine.skill_spread import Spread
+    from tablerank.engine.systems.skill import Skill
+    from tablerank.league.skill_columns import skill_fit, skill_observations
+
+    if em:
+        monkeypatch.setattr(skill_model, "DENSE_LIMIT", 3)
+    starts: list[object] = []
+    fitted = Skill.fitted
+
+    def spied(self: Skill, obs: Any, games: int | None = None, near: Any = None) -> Any:
+        starts.append(near)
+        return fitted(self, obs, games, near)
+
+    monkeypatch.setattr(Skill, "fitted", spied)
+    queries.standings(played, "skill", list_key="catan")
+    first = skill_fit(played, "catan", Skill())  # the one kept
+    _record(_fresh(played), official)
+    second = queries.standings(_fresh(played), "skill", list_key="catan")
+    assert len(starts) == 2
+    assert starts[0] is None
+    assert starts[1] == (Spread(first.prior_sd, first.noise_sd) if em else None)
+    monkeypatch.setattr(Skill, "fitted", fitted)
+    scratch = Skill().fitted(skill_observations(played, "catan", Skill()))
+    by_name = {s.player: s.rating for s in second.standings}
+    expected = dict(zip(scratch.players, scratch.strength.tolist(), strict=True))
+    assert by_name == pytest.approx(expected, abs=1e-5)

@@ -30,7 +30,7 @@ from scipy.special import ndtr
 from threadpoolctl import ThreadpoolController
 
 from tablerank.engine.skill_observations import Observations
-from tablerank.engine.skill_spread import EM_STEPS, Eigen, Spread, em_step, most_likely
+from tablerank.engine.skill_spread import Eigen, Spread, converged, em_step, most_likely
 
 __all__ = ["Fit", "ModelSettings", "fit", "win_probabilities"]
 
@@ -165,12 +165,13 @@ def _fit(obs: Observations, games: int, settings: ModelSettings, start: Spread |
             return _summary(obs, games, seats, players, mean, variance, spread, today, settings)
     near: Floats | None = None
     if players > DENSE_LIMIT and estimate:
-        for _ in range(EM_STEPS):
-            near, variance = _posterior(gram, xty, players, spread, settings, near)
-            found = em_step(gram, x, score, weight, dof, players, near, variance, spread, settings)
-            done, spread = found.close_to(spread), found
-            if done:
-                break
+
+        def step(at: Spread) -> Spread:
+            nonlocal near
+            near, variance = _posterior(gram, xty, players, at, settings, near)
+            return em_step(gram, x, score, weight, dof, players, near, variance, at, settings)
+
+        spread = converged(step, spread)
     mean, variance = _posterior(gram, xty, players, spread, settings, near)
     return _summary(obs, games, seats, players, mean, variance, spread, today, settings)
 

@@ -25,7 +25,7 @@ from django.db import connection
 from tablerank.league.models import League
 from tablerank.league.revisions import revision_of
 
-__all__ = ["CACHE", "cached", "current", "etag_of", "fingerprint", "stored"]
+__all__ = ["CACHE", "cached", "current", "etag_of", "fingerprint", "hint", "keep_hint", "stored"]
 
 CACHE = "reads"
 """The alias in `settings.CACHES` of the reads' cache (`default` is used when it is missing)."""
@@ -82,6 +82,27 @@ def stored(league: League, kind: str, params: tuple[Hashable, ...], *, revision:
     if connection.in_atomic_block:
         return None
     return _store().get(_key(league, revision, fingerprint(kind, *params)))
+
+
+def hint(league: League, kind: str, params: tuple[Hashable, ...]) -> object | None:
+    """What `keep_hint` kept for these arguments at any revision, or None (inside a transaction
+    nothing is kept). A hint is where a computation may start, never a result: a stale one
+    costs time, never correctness."""
+    if connection.in_atomic_block:
+        return None
+    found: object | None = _store().get(_hint_key(league, fingerprint(kind, *params)))
+    return found
+
+
+def keep_hint(league: League, kind: str, params: tuple[Hashable, ...], value: object) -> None:
+    """Keep `value` as the hint for these arguments, whatever the revision (not inside a
+    transaction, whose writes may be rolled back)."""
+    if not connection.in_atomic_block:
+        _store().set(_hint_key(league, fingerprint(kind, *params)), value)
+
+
+def _hint_key(league: League, asked: str) -> str:
+    return f"tablerank:hints:{league.pk}:{league.created_at.timestamp()}:{asked}"
 
 
 def etag_of(league: League, revision: int, *asked: Hashable) -> str:

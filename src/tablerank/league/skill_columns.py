@@ -17,11 +17,13 @@ import datetime as dt
 import numpy as np
 from django.db import connection
 
+from tablerank.engine import skill_model
 from tablerank.engine.skill_model import Fit
 from tablerank.engine.skill_observations import Observations, SeatColumns, observe_seats
+from tablerank.engine.skill_spread import Spread
 from tablerank.engine.systems.skill import Skill
 from tablerank.engine.variants import is_catan
-from tablerank.league.cache import cached
+from tablerank.league.cache import cached, hint, keep_hint
 from tablerank.league.models import GameRecord, League, Player, RecordStatus
 from tablerank.league.models import Seat as SeatRow
 from tablerank.league.played import Point, _stream, _table, _where
@@ -40,13 +42,21 @@ def skill_title(league: League, key: str | None) -> str:
 
 
 def skill_fit(league: League, title: str, system: Skill) -> Fit:
-    """`system` fitted over the confirmed games of `title`, kept per league revision."""
-    return cached(
-        league,
-        "skill fit",
-        (title, repr(system)),
-        lambda: system.fitted(skill_observations(league, title, system)),
-    )
+    """`system` fitted over the confirmed games of `title`, kept per league revision. Where the
+    spreads are estimated by EM (more than `skill_model.DENSE_LIMIT` players), a refit after a
+    write starts from the spreads of the league's last fit: EM settles at the same fixed point
+    (`skill_spread.SETTLED`) in a few steps instead of a dozen or more."""
+    asked = (title, repr(system))
+
+    def fitted() -> Fit:
+        obs = skill_observations(league, title, system)
+        em = len(obs.players) > skill_model.DENSE_LIMIT
+        start = hint(league, "skill spreads", asked) if em else None
+        found = system.fitted(obs, near=start if isinstance(start, Spread) else None)
+        keep_hint(league, "skill spreads", asked, Spread(found.prior_sd, found.noise_sd))
+        return found
+
+    return cached(league, "skill fit", asked, fitted)
 
 
 def skill_observations(

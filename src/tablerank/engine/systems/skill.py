@@ -37,6 +37,7 @@ from tablerank.errors import InvalidParameter, InvalidTable, UnknownRecord
 if TYPE_CHECKING:
     from tablerank.engine.skill_model import Fit
     from tablerank.engine.skill_observations import Observations
+    from tablerank.engine.skill_spread import Spread
 
 __all__ = ["Forecast", "Skill", "TableOdds", "check_table"]
 
@@ -136,9 +137,11 @@ class Skill(System):
 
         return observe(games, self)
 
-    def fitted(self, obs: Observations, games: int | None = None, near: Fit | None = None) -> Fit:
+    def fitted(
+        self, obs: Observations, games: int | None = None, near: Fit | Spread | None = None
+    ) -> Fit:
         """The posterior after the first `games` games of `obs` (default: all); estimated
-        spreads start from those of the fit `near`, when given."""
+        spreads start from those of `near` (a fit, or spreads), when given."""
         from tablerank.engine.skill_model import fit
         from tablerank.engine.skill_spread import Spread
 
