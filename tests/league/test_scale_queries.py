@@ -222,3 +222,15 @@ def test_the_seats_report_holds(big: League) -> None:
     assert seat_tallies.seats_report(big, city="bonn-beuel") == selected_report(
         history, city="Bonn-Beuel"
     )
+
+
+def test_the_monthly_and_annual_lists_hold(big: League) -> None:
+    """The lists read a month's or a year's rows with one query, whatever their size."""
+    from tablerank.engine import lists as engine_lists
+    from tablerank.league import lists
+
+    history = services.confirmed_history(big)
+    assert lists.annual_list(big, 2025) == engine_lists.annual_list(history, year=2025)
+    monthly = lists.monthly_list(big, "2025-03", city="bonn")
+    assert monthly == engine_lists.monthly_list(history, month="2025-03", city="bonn")
+    assert monthly.not_listed  # the month had its games read
