@@ -309,9 +309,39 @@ def test_skills_leaders_are_ready_once_read_at_the_revision(played: League, offi
     assert not queries.leaders_ready(played, 3, fitted)
     queries.leaders(played, 3, fitted)
     assert queries.leaders_ready(played, 3, fitted)
-    assert not queries.leaders_ready(played, 3, ("pages.point",))
+    assert queries.leaders_ready(played, 3, ("pages.point",))  # read from stored state
     _record(_fresh(played), official)
     assert not queries.leaders_ready(_fresh(played), 3, fitted)
+
+
+def test_skills_leaders_are_ready_once_its_fit_is_kept(
+    played: League, official: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The skill standings read at this revision keep the fit the leaders are read from: the
+    home page then shows them at once, read from that fit (no second fit)."""
+    from tablerank.engine.systems.skill import Skill
+
+    fitted = ("skill",)
+    queries.standings(played, "skill", list_key="catan")
+    assert queries.leaders_ready(played, 3, fitted)
+    monkeypatch.setattr(Skill, "fitted", lambda *args, **kwargs: pytest.fail("fitted again"))
+    boards = queries.leaders(played, 3, fitted)
+    monkeypatch.undo()
+    assert len(boards["skill"]) == 3
+    _record(_fresh(played), official)
+    assert not queries.leaders_ready(_fresh(played), 3, fitted)
+
+
+def test_skills_leaders_are_ready_where_the_league_has_several_titles(
+    played: League, official: User
+) -> None:
+    """With games of two titles, the leaders leave skill out: nothing to fit, nothing to wait
+    for."""
+    seats = [{"player": "Ann", "place": 1}, {"player": "Ben", "place": 2}]
+    kremlin = new_game(id="k1", date="2026-03-01", game="Kremlin", seats=seats)
+    services.record_game(played, kremlin, official)
+    assert queries.leaders_ready(_fresh(played), 3, ("skill",))
+    assert "skill" not in queries.leaders(_fresh(played), 3, ("skill",))
 
 
 def test_skills_standings_and_every_table_asked_share_one_fit_per_revision(

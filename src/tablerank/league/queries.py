@@ -40,7 +40,7 @@ from tablerank.league.cache import cached, current, stored
 from tablerank.league.explanations import game_explanations, preview
 from tablerank.league.history import HistoryEntry
 from tablerank.league.models import GameRecord, League, Player, RecordStatus
-from tablerank.league.rating_tables import fitted_on_reading
+from tablerank.league.rating_tables import fit_ready, fitted_on_reading
 from tablerank.league.reading import records_of, unmatched_filters
 from tablerank.league.results import games_played, latest_results, pending_for, waiting_count
 from tablerank.league.standings import ELO
@@ -118,9 +118,12 @@ def leaders(
 
 
 def leaders_ready(league: League, top: int, systems: tuple[str, ...]) -> bool:
-    """Whether `leaders` of these systems is kept at the league's revision (a page shows the
-    boards of systems fitted on reading at once only then, else fetches them after loading)."""
-    return stored(league, "leaders", (top, systems), revision=current(league)) is not None
+    """Whether `leaders` of these systems is at hand at the league's revision: kept, or cheap
+    because each system fitted on reading has its fit kept (`rating_tables.fit_ready`). A page
+    shows the boards of such systems at once only then, else fetches them after loading."""
+    if stored(league, "leaders", (top, systems), revision=current(league)) is not None:
+        return True
+    return all(fit_ready(league, system) for system in systems)
 
 
 def event_standings(

@@ -59,6 +59,17 @@ def fitted_on_reading(system: str) -> bool:
     return isinstance(get_system(system), Skill)
 
 
+def fit_ready(league: League, system: str) -> bool:
+    """Whether reading the system's standings now costs no fit (`fitted_on_reading` systems:
+    skill's fit is kept at the league's revision); True for systems read from stored state."""
+    found = get_system(system)
+    if not isinstance(found, Skill):
+        return True
+    from tablerank.league.skill_columns import fit_ready
+
+    return fit_ready(league, found)
+
+
 def _skill(league: League, system: Skill, key: str | None) -> RatingTable:
     """Skill is fitted in one batch over the confirmed games of one title (the caller caches
     it per revision): it keeps no state. Its arrays need numpy: imported here, on its own."""

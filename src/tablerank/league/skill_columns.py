@@ -23,13 +23,14 @@ from tablerank.engine.skill_observations import Observations, SeatColumns, obser
 from tablerank.engine.skill_spread import Spread
 from tablerank.engine.systems.skill import Skill
 from tablerank.engine.variants import is_catan
-from tablerank.league.cache import cached, hint, keep_hint
+from tablerank.league.cache import cached, current, hint, keep_hint, stored
+from tablerank.league.errors import LeagueError
 from tablerank.league.models import GameRecord, League, Player, RecordStatus
 from tablerank.league.models import Seat as SeatRow
 from tablerank.league.played import Point, _stream, _table, _where
 from tablerank.league.reading import only_list
 
-__all__ = ["skill_fit", "skill_observations", "skill_title"]
+__all__ = ["fit_ready", "skill_fit", "skill_observations", "skill_title"]
 
 
 def skill_title(league: League, key: str | None) -> str:
@@ -56,7 +57,21 @@ def skill_fit(league: League, title: str, system: Skill) -> Fit:
         keep_hint(league, "skill spreads", asked, Spread(found.prior_sd, found.noise_sd))
         return found
 
-    return cached(league, "skill fit", asked, fitted)
+    return cached(league, _FIT, asked, fitted)
+
+
+_FIT = "skill fit"
+
+
+def fit_ready(league: League, system: Skill) -> bool:
+    """Whether `system`'s standings need no fit when read now: its fit over the league's one
+    title is kept at the league's revision. With several titles the home page's leaders leave
+    skill out, so there is nothing to fit either."""
+    try:
+        title = skill_title(league, None)
+    except LeagueError:
+        return True
+    return stored(league, _FIT, (title, repr(system)), revision=current(league)) is not None
 
 
 def skill_observations(
