@@ -38,6 +38,7 @@ __all__ = [
     "annual_list",
     "city_matches",
     "gold_for",
+    "group_matches",
     "in_city_list",
     "list_group",
     "listed_title",
@@ -125,7 +126,7 @@ def _list_games(
     """The Catan games of one city (all cities: the Open List) and one game group."""
     games = [r for r in chronological(records) if isinstance(r, Game) and in_city_list(r, city)]
     group = list_group({g.group for g in games}, group)
-    chosen = [g for g in games if g.group.casefold() == group.casefold()]
+    chosen = [g for g in games if group_matches(g.group, group)]
     return chosen, group
 
 
@@ -143,6 +144,11 @@ def city_matches(game_city: str | None, city: str | None) -> bool:
 def listed_title(title: str) -> bool:
     """Whether games of this title count in the lists: those cow.points rates (Catan)."""
     return not _POINTS.catan_only or is_catan(title)
+
+
+def group_matches(game_group: str, group: str) -> bool:
+    """Whether a game of `game_group` counts in the list of `group`, ignoring case."""
+    return game_group.casefold() == group.casefold()
 
 
 def list_group(groups: Iterable[str], group: str | None) -> str:

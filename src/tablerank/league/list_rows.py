@@ -17,6 +17,8 @@ from itertools import groupby
 from operator import itemgetter
 from typing import Any
 
+from django.db import connection
+
 from tablerank.engine import lists as engine_lists
 from tablerank.engine.systems.cow.points import seat_points
 from tablerank.engine.values import Account
@@ -45,15 +47,13 @@ class PeriodGames:
 
     games: tuple[_ListGame, ...]
     accounts: dict[str, Account]
-    city: str | None
 
     def points_by_month(self, group: str | None) -> tuple[str, dict[str, dict[str, list[float]]]]:
         """The list's group (`list_group`) and each month's points by player of its games."""
         chosen = engine_lists.list_group({game.group for game in self.games}, group)
-        folded = chosen.casefold()
         by_month: dict[str, dict[str, list[float]]] = {}
         for game in self.games:
-            if game.group.casefold() != folded:
+            if not engine_lists.group_matches(game.group, chosen):
                 continue
             month = by_month.setdefault(game.month, {})
             for player, amount in game.points:
@@ -71,7 +71,8 @@ def period_games(league: League, first: dt.date, last: dt.date, city: str | None
         f"WHERE g.league_id = %s AND g.status = %s AND g.date >= %s AND g.date <= %s "
         f"ORDER BY g.date, g.sequence, g.id, s.position"
     )
-    params = [league.pk, RecordStatus.CONFIRMED.value, first.isoformat(), last.isoformat()]
+    day = connection.ops.adapt_datefield_value
+    params = [league.pk, RecordStatus.CONFIRMED.value, day(first), day(last)]
     accounts: dict[str, Account] = {}
     listed = _Listed(city)
     for _, game in groupby(_stream(sql, params), key=itemgetter(0)):
@@ -79,7 +80,7 @@ def period_games(league: League, first: dt.date, last: dt.date, city: str | None
         for row in seated:
             accounts[row[6]] = _ACCOUNTS[row[7]]
         listed.add(seated)
-    return PeriodGames(tuple(listed.games), accounts, city)
+    return PeriodGames(tuple(listed.games), accounts)
 
 
 class _Listed:
