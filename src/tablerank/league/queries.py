@@ -271,3 +271,14 @@ def seats_report(
         (title, group, city, event),
         lambda: seat_tallies.seats_report(league, title=title, group=group, city=city, event=event),
     )
+
+
+NAMES_SHOWN = 20
+"""How many names `names_starting` suggests at most."""
+
+
+def names_starting(league: League, text: str, limit: int = NAMES_SHOWN) -> list[str]:
+    """The league's players whose names start with `text`, ignoring case as the league compares
+    names (`Player.key`), alphabetically, at most `limit`."""
+    found = Player.objects.filter(league=league, key__startswith=text.casefold()).order_by("key")
+    return list(found.values_list("name", flat=True)[:limit])

@@ -3,7 +3,8 @@
 Names other templates link to: `home`, `league-home`, `standings` (slug, optional tab), `games`,
 `player` (slug, name), `game` (slug, game id), `event` and `event-projector` (slug, event name);
 `standings-csv` (slug, tab) and `event-standings-csv` (slug, event name) are their downloads;
-`systems` and `system-page` (system id) explain the rating systems, for every league alike.
+`systems` and `system-page` (system id) explain the rating systems, for every league alike;
+`player-names` (slug) answers a large league's player fields as one types.
 Player names, game ids and event names are free text, so they take the rest of the path.
 """
 
@@ -17,6 +18,7 @@ from tablerank.web.pages import (
     game,
     games,
     home,
+    names,
     player,
     standings,
     systems,
@@ -32,6 +34,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("l/<slug:slug>/standings/<str:tab>/csv", standings.standings_csv, name="standings-csv"),
     path("l/<slug:slug>/forecasts/", forecasts.forecasts, name="forecasts"),
     path("l/<slug:slug>/players/<path:name>", player.player, name="player"),
+    path(
+        "l/<slug:slug>/player-names",
+        names.player_names_starting,
+        name="player-names",
+    ),
     path("l/<slug:slug>/games/", games.games, name="games"),
     path("l/<slug:slug>/games/<path:game_id>", game.game, name="game"),
     path("l/<slug:slug>/projector/<path:name>", event.event_projector, name="event-projector"),

@@ -19,7 +19,7 @@ from tablerank.engine.systems.skill import TableOdds
 from tablerank.errors import TablerankError
 from tablerank.league import queries, services
 from tablerank.league.errors import LeagueError
-from tablerank.league.models import GameRecord, League, Player, RecordStatus
+from tablerank.league.models import GameRecord, League, RecordStatus
 from tablerank.web.actions.common import MEMBERS, league_view, refusal_status, user_of
 from tablerank.web.forms import (
     RecordForm,
@@ -29,19 +29,13 @@ from tablerank.web.forms import (
     read_sheet,
     winner_confirmed,
 )
-from tablerank.web.pages.common import choices_of
+from tablerank.web.pages.common import choices_of, name_suggestions
 
 
 def _game_id(sheet: ScoreSheet) -> str:
     """A new result's id: its day and six random hex digits (unique within the league)."""
     assert sheet.game is not None
     return f"{sheet.game.date:%Y%m%d}-{secrets.token_hex(3)}"
-
-
-def _league_names(league: League) -> list[str]:
-    return list(
-        Player.objects.filter(league=league).order_by("name").values_list("name", flat=True)
-    )
 
 
 def _choice_groups(form: RecordForm, sheet: ScoreSheet | None) -> list[dict[str, Any]]:
@@ -75,7 +69,7 @@ def sheet_context(league: League, form: RecordForm, sheet: ScoreSheet | None) ->
         "seats": form.seat_rows(sheet.totals if sheet else None),
         "choice_groups": _choice_groups(form, sheet),
         "confirmed": sheet is not None and winner_confirmed(form, sheet),
-        "players": _league_names(league),
+        **name_suggestions(league),
         "cities": choices.cities,
         "events": choices.events,
         "scenario_target": form.variant_obj.scenario_target,

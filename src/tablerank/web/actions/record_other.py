@@ -15,11 +15,11 @@ from django.views.decorators.http import require_http_methods
 
 from tablerank.league import services
 from tablerank.league.errors import LeagueError
-from tablerank.league.models import GameRecord, League, Player
+from tablerank.league.models import GameRecord, League
 from tablerank.web.actions.common import MEMBERS, league_view, refusal_status, user_of
 from tablerank.web.forms import now_in, played_at
 from tablerank.web.other_sheet import OtherGameForm, OtherSheet, read_other
-from tablerank.web.pages.common import choices_of, distinct
+from tablerank.web.pages.common import choices_of, distinct, name_suggestions
 
 
 def other_context(
@@ -42,9 +42,7 @@ def other_context(
         "form_url": form_url or reverse("record-other", args=[league.slug]),
         "titles": distinct(titles, "title"),
         "cities": choices_of(league).cities,
-        "players": list(
-            Player.objects.filter(league=league).order_by("name").values_list("name", flat=True)
-        ),
+        **name_suggestions(league),
     }
 
 

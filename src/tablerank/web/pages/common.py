@@ -16,6 +16,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import BadRequest
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
+from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control
 
 from tablerank.catan.standings import winner_of
@@ -97,6 +98,21 @@ def _choices(league: League) -> Choices:
         years=sorted({int(month[:4]) for month in months}, reverse=True),
         event_records=list(events.order_by("-date").values_list("external_id", flat=True)),
     )
+
+
+NAMES_INLINE = 500
+"""Up to this many players, a page lists every name for its player fields to suggest; a larger
+league's page asks for the names starting with what is typed instead (`names_url`)."""
+
+
+def name_suggestions(league: League) -> dict[str, Any]:
+    """What a page's player fields suggest from (`_player_names.html`): `suggested_names`, every
+    name of a league of up to `NAMES_INLINE` players, alphabetically; else `names_url`, where
+    the page's script asks for the names starting with what is typed (`player_names_starting`)."""
+    names = player_names(league)
+    if len(names) <= NAMES_INLINE:
+        return {"suggested_names": sorted(names, key=str.casefold), "names_url": ""}
+    return {"suggested_names": [], "names_url": reverse("player-names", args=[league.slug])}
 
 
 def player_names(league: League) -> set[str]:

@@ -22,7 +22,7 @@ from tablerank.errors import TablerankError
 from tablerank.league import queries
 from tablerank.league.models import League
 from tablerank.league.standings import lists_of
-from tablerank.web.pages.common import is_partial, player_names, visible_league
+from tablerank.web.pages.common import is_partial, name_suggestions, visible_league
 
 SEATS = 6
 """Name fields on the form; a table of Catan seats three to six."""
@@ -53,7 +53,7 @@ def forecasts(request: HttpRequest, slug: str) -> HttpResponse:
         "nav": "forecasts",
         "titles": titles,
         "seated": seated,
-        "players": sorted(player_names(league), key=str.casefold),
+        **name_suggestions(league),
         **_odds(league, tuple(name for name in seated if name), title),
         **_seats(league, title),
     }

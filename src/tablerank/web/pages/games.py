@@ -19,6 +19,7 @@ from tablerank.league.paging import Page, PastTheEnd, page_of
 from tablerank.web.pages.common import (
     choices_of,
     distinct,
+    name_suggestions,
     page_number,
     player_names,
     results_of,
@@ -53,7 +54,7 @@ def games(request: HttpRequest, slug: str) -> HttpResponse:
         "page": page,
         "previous_url": f"{here}page={number - 1}" if page.has_previous else "",
         "next_url": f"{here}page={number + 1}" if page.has_next else "",
-        "players": sorted(player_names(league), key=str.casefold),
+        **name_suggestions(league),
         "player_names": player_names(league),
         "titles": distinct(GameRecord.objects.filter(league=league), "title"),
         "months": choices.months,

@@ -1,5 +1,6 @@
-// tablerank's pages: the theme switch, tidy filter URLs, auto-submitting selects, and the
-// rating-history charts (uPlot). No inline scripts anywhere: the site's CSP forbids them.
+// tablerank's pages: the theme switch, tidy filter URLs, auto-submitting selects, a large
+// league's player names suggested as one types, and the rating-history charts (uPlot). No
+// inline scripts anywhere: the site's CSP forbids them.
 (function () {
   "use strict";
 
@@ -275,6 +276,55 @@
       });
     });
   }
+
+  // -- a large league's player names, asked for as one types (common.name_suggestions) ---------
+
+  var NAMES_DELAY_MS = 200;
+  var namesWaiting = new WeakMap();
+  var namesAsked = new WeakMap();
+
+  // Fill the field's list with the names starting with what is typed: the latest answer only.
+  function suggestNames(field) {
+    var list = field.list;
+    var url = list ? list.getAttribute("data-names") : null;
+    if (!url) {
+      return;
+    }
+    window.clearTimeout(namesWaiting.get(list));
+    namesWaiting.set(list, window.setTimeout(function () {
+      var typed = field.value.trim();
+      var asked = (namesAsked.get(list) || 0) + 1;
+      namesAsked.set(list, asked);
+      if (!typed) {
+        list.replaceChildren();
+        return;
+      }
+      window.fetch(url + "?q=" + encodeURIComponent(typed), {
+        credentials: "same-origin",
+        headers: { Accept: "application/json" },
+      }).then(function (response) {
+        return response.ok ? response.json() : { names: [] };
+      }).then(function (answer) {
+        if (namesAsked.get(list) !== asked) {
+          return;
+        }
+        list.replaceChildren.apply(list, answer.names.map(function (name) {
+          var option = document.createElement("option");
+          option.value = name;
+          return option;
+        }));
+      }).catch(function () {
+        // No suggestions this time: the field still takes any name.
+      });
+    }, NAMES_DELAY_MS));
+  }
+
+  document.addEventListener("input", function (event) {
+    var field = event.target;
+    if (field instanceof HTMLInputElement && field.list) {
+      suggestNames(field);
+    }
+  });
 
   // -- start ----------------------------------------------------------------------------------
 
