@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import escape
 from typing import Any
 
 import pytest
@@ -14,7 +15,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tablerank.league import queries, services
-from tablerank.league.models import League
+from tablerank.league.models import League, Player
 from tablerank.web.pages import common
 from tests.web.action_helpers import Club, four_player_game
 from tests.web.test_pages import EVIL
@@ -113,3 +114,64 @@ def test_a_large_leagues_pages_ask_for_names_as_one_types(
         attributes, options = _datalist(client.get(url).content.decode(), list_id)
         assert f'data-names="{asked}"' in attributes, url
         assert options == [], url
+
+
+def _members(client: Client, club: Club, query: str = "") -> Any:
+    client.force_login(club.organizer)
+    return client.get(reverse("members", args=[club.league.slug]) + query)
+
+
+def _member_names(body: str) -> list[str]:
+    table = re.search(r'<table class="tr-table tr-members" id="members">(.*?)</table>', body, re.S)
+    assert table is not None
+    return re.findall(r"<tr>\s*<td>([^<]*)</td>", table.group(1))
+
+
+def test_the_members_page_lists_a_hundred_members_a_page(
+    client: Client, named: Club, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A platform's league has tens of thousands of members: the page shows them a page at a
+    time, alphabetically, the admins and officials without a player after the last page's, and
+    finds those whose names start with what is asked."""
+    from tablerank.web.actions import members
+
+    monkeypatch.setattr(members, "PER_PAGE", 4)
+    club = named
+    club.league.officials.add(User.objects.create_user("no-player-official"))
+    names = [escape(name) for name in sorted([*NAMES, "Cleo", "Dora", "Olga"], key=str.casefold)]
+    first = _members(client, club).content.decode()
+    assert _member_names(first) == names[:4]
+    assert 'rel="next" href="?page=2"' in first
+    assert 'id="find-member"' in first
+    assert _member_names(_members(client, club, "?page=2").content.decode()) == names[4:8]
+    last = _members(client, club, "?page=3").content.decode()
+    assert _member_names(last) == [*names[8:], "–", "–"]  # the official and the referee
+    assert _members(client, club, "?page=4").status_code == 404
+    assert _members(client, club, "?page=none").status_code == 400
+    found = _members(client, club, "?q=an").content.decode()
+    assert _member_names(found) == ["Ann", "anna"]
+    assert 'rel="next"' not in found
+
+
+def test_a_large_leagues_members_page_asks_for_names_as_one_types(
+    client: Client, named: Club, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the players without an account are too many to list, the link form takes a name
+    (suggested as one types) instead of a choice among them all; it links as before."""
+    monkeypatch.setattr(common, "NAMES_INLINE", 3)
+    from tablerank.web.actions import members
+
+    monkeypatch.setattr(members, "NAMES_INLINE", 3)
+    body = _members(client, named).content.decode()
+    attributes, options = _datalist(body, "member-names")
+    assert "data-names" in attributes
+    assert options == []
+    assert '<input type="text" name="player" id="link-player"' in body
+    assert '<select name="player" id="link-player">' not in body
+    data = {"action": "link", "player": "bo", "username": "bo-new"}  # a new account links at once
+    response = client.post(reverse("members", args=[named.league.slug]), data)
+    assert response.status_code == 200  # with the new account's one-time link
+    assert 'id="reset-link"' in response.content.decode()
+    linked = Player.objects.get(league=named.league, key="bo").user
+    assert linked is not None
+    assert linked.username == "bo-new"

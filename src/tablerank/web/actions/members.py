@@ -8,7 +8,9 @@ one-time link from an organizer (`reset_link`), which leads to Django's password
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib import messages
@@ -16,7 +18,7 @@ from django.contrib.auth.models import User
 from django.contrib.auth.tokens import default_token_generator
 from django.db import transaction
 from django.db.models import Q
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.encoding import force_bytes
@@ -26,6 +28,7 @@ from django.views.decorators.http import require_http_methods
 from tablerank.league import services
 from tablerank.league.errors import LeagueError, NotAllowed
 from tablerank.league.models import League, Player
+from tablerank.league.paging import Page, PastTheEnd, page_of
 from tablerank.web.actions.common import ORGANIZERS, league_view, refused, user_of
 from tablerank.web.forms import (
     AddPlayerForm,
@@ -35,9 +38,12 @@ from tablerank.web.forms import (
     RenamePlayerForm,
     RoleForm,
 )
+from tablerank.web.pages.common import NAMES_INLINE, name_suggestions, page_number
 
 CHANGES_SHOWN = 20
 """The latest fixes to players the members page lists."""
+PER_PAGE = 100
+"""Members a page lists (a platform's league has tens of thousands)."""
 
 Role = services.Role
 
@@ -55,10 +61,11 @@ def reset_link(request: HttpRequest, account: User) -> str:
     return request.build_absolute_uri(path)
 
 
-def _member_rows(league: League) -> list[dict[str, Any]]:
+def _member_rows(league: League, players: Sequence[Player], staff: bool) -> list[dict[str, Any]]:
+    """The table's rows: these players (their accounts and roles), then with `staff` the
+    admins and officials who hold no player."""
     admins = set(league.admins.values_list("pk", flat=True))
     officials = set(league.officials.values_list("pk", flat=True))
-    players = Player.objects.filter(league=league).select_related("user").order_by("key")
     rows: list[dict[str, Any]] = [
         {
             "name": p.name,
@@ -68,9 +75,11 @@ def _member_rows(league: League) -> list[dict[str, Any]]:
         }
         for p in players
     ]
-    staff = Q(pk__in=league.admins.values("pk")) | Q(pk__in=league.officials.values("pk"))
+    if not staff:
+        return rows
+    roles = Q(pk__in=league.admins.values("pk")) | Q(pk__in=league.officials.values("pk"))
     playing = Player.objects.filter(league=league, user__isnull=False).values("user_id")
-    for account in User.objects.filter(staff).exclude(pk__in=playing).order_by("pk"):
+    for account in User.objects.filter(roles).exclude(pk__in=playing).order_by("pk"):
         rows.append(
             {
                 "name": "",
@@ -83,18 +92,37 @@ def _member_rows(league: League) -> list[dict[str, Any]]:
 
 
 def _page(request: HttpRequest, league: League, status: int = 200, **extra: Any) -> HttpResponse:
+    """The page: the members `PER_PAGE` at a time (`?page=`), those whose names start with
+    `?q=` when given; the forms; the latest fixes to players."""
+    typed = request.GET.get("q", "").strip()
+    number = page_number(request)
+    chosen = Player.objects.filter(league=league, key__startswith=typed.casefold())
+    listed = chosen.select_related("user").order_by("key")
+    try:
+        page: Page[Player] = page_of(listed, number, PER_PAGE)
+    except PastTheEnd as exc:
+        raise Http404(exc.message) from None
+    here = f"?{urlencode({'q': typed})}&" if typed else "?"
+    unlinked = Player.objects.filter(league=league, user=None).order_by("key")
+    few = unlinked.count() <= NAMES_INLINE
     context = {
         "league": league,
-        "rows": _member_rows(league),
+        "rows": _member_rows(league, page.rows, staff=not typed and not page.has_next),
+        "page": page,
+        "typed": typed,
+        "previous_url": f"{here}page={number - 1}" if page.has_previous else "",
+        "next_url": f"{here}page={number + 1}" if page.has_next else "",
         "is_admin": Role.ADMIN in _roles(request, league),
         "add_form": AddPlayerForm(),
         "link_form": LinkAccountForm(),
         "role_form": RoleForm(),
-        "unlinked": Player.objects.filter(league=league, user=None).order_by("key"),
+        "unlinked": unlinked if few else (),
+        "any_unlinked": unlinked.exists(),
+        "any_players": Player.objects.filter(league=league).exists(),
         "rename_form": RenamePlayerForm(),
         "merge_form": MergePlayersForm(),
         "remove_form": RemovePlayerForm(),
-        "players": Player.objects.filter(league=league).order_by("key"),
+        **name_suggestions(league),
         "changes": services.player_changes(league)[:CHANGES_SHOWN],
     } | extra
     return render(request, "web/actions/members.html", context, status=status)
