@@ -39,7 +39,6 @@ __all__ = [
     "city_matches",
     "gold_for",
     "group_matches",
-    "in_city_list",
     "list_group",
     "listed_title",
     "month_key",
@@ -124,13 +123,13 @@ def _list_games(
     records: Iterable[Game | Event], city: str | None, group: str | None
 ) -> tuple[list[Game], str]:
     """The Catan games of one city (all cities: the Open List) and one game group."""
-    games = [r for r in chronological(records) if isinstance(r, Game) and in_city_list(r, city)]
+    games = [r for r in chronological(records) if isinstance(r, Game) and _in_city_list(r, city)]
     group = list_group({g.group for g in games}, group)
     chosen = [g for g in games if group_matches(g.group, group)]
     return chosen, group
 
 
-def in_city_list(game: Game, city: str | None) -> bool:
+def _in_city_list(game: Game, city: str | None) -> bool:
     """Whether the game counts in a list of `city` (None: the Open List, every city): a Catan
     game, the games cow.points rates, of that city."""
     return listed_title(game.game) and city_matches(game.city, city)

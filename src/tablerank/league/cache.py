@@ -10,6 +10,10 @@ together).
 
 Inside a transaction nothing is cached: its reads may see writes that are rolled back, whose
 revision a later write would take again with other data (tests run in such transactions).
+
+A hint (`hint`, `keep_hint`) is the one thing kept across revisions: where a computation may
+start (skill's EM starts from the last fit's spreads), never a result, so a stale one costs
+time, not correctness.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ A list reads every confirmed game of its period: building a `Game` per stored ga
 thirds of an annual list (1.6 of 2.3 s for a year of 50,000 games). Here one query (games joined
 to their seats and players, in play order, no parameter that grows with the league) gives
 what the lists read of each game, and the engine decides the rest: which games count
-(`listed_title`, `in_city_list`'s city rule, `list_group`), each seat's points
+(`listed_title`, `city_matches`, `group_matches`, `list_group`), each seat's points
 (`seat_points`, cow.points seat by seat), the monthly list (`monthly_from_points`) and the
 annual score (`annual_from_points`).
 """
