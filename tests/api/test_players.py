@@ -129,3 +129,18 @@ def test_a_private_leagues_players_are_hidden_from_outsiders(
     assert call("POST", "/api/leagues/koeln/players", club.outsider, {"name": "Eve"}).status == 404
     assert call("GET", "/api/leagues/koeln/players/Ann", club.outsider).status == 404
     assert call("GET", "/api/leagues/koeln/players/Ann", club.user("Ann")).status == 200
+
+
+def test_players_whose_names_start_with_what_is_asked(club: Club, call: Call) -> None:
+    Player.objects.create(league=club.league, name="aaron")
+    Player.objects.create(league=club.league, name="Ännchen")
+    found = call("GET", "/api/leagues/bonn/players", query={"q": "A"})
+    assert [row["name"] for row in found.body["players"]] == ["aaron", "Ann"]
+    assert found.headers["X-Total-Count"] == "2"
+    umlaut = call("GET", "/api/leagues/bonn/players", query={"q": "än"})
+    assert [row["name"] for row in umlaut.body["players"]] == ["Ännchen"]
+    assert call("GET", "/api/leagues/bonn/players", query={"q": "%"}).body["players"] == []
+    refused = call("GET", "/api/leagues/bonn/players", query={"q": "a\x00"})
+    assert (refused.status, refused.body["error"]["field"]) == (422, "q")
+    long = call("GET", "/api/leagues/bonn/players", query={"q": "x" * 101})
+    assert long.status == 422

@@ -175,3 +175,20 @@ def test_a_large_leagues_members_page_asks_for_names_as_one_types(
     linked = Player.objects.get(league=named.league, key="bo").user
     assert linked is not None
     assert linked.username == "bo-new"
+
+
+def test_a_nul_in_an_address_is_refused_never_a_database_error(client: Client, named: Club) -> None:
+    """PostgreSQL refuses a NUL in any text: a page asked with one answers 400, on every
+    database."""
+    slug = named.league.slug
+    client.force_login(named.organizer)
+    for url in [
+        reverse("player-names", args=[slug]) + "?q=a%00",
+        reverse("members", args=[slug]) + "?q=a%00",
+        reverse("games", args=[slug]) + "?player=Ann%00",
+        reverse("games", args=[slug]) + "?city%00=Bonn",
+        reverse("standings", args=[slug, "cow.elo"]) + "?city=%00",
+        reverse("player", args=[slug, "Ann\x00"]),
+    ]:
+        response = client.get(url)
+        assert response.status_code == 400, url

@@ -12,7 +12,7 @@ from ninja import Query, Router, Status
 from tablerank.api.access import league_for, player_in, visible_leagues
 from tablerank.api.auth import OPTIONAL_TOKEN, READ, WRITE, caller, signed_in
 from tablerank.api.errors import ApiError, field_renamed
-from tablerank.api.limits import PlayerName, Slug
+from tablerank.api.limits import NamePrefix, PlayerName, Slug
 from tablerank.api.outputs import (
     WRITES,
     HistoryOut,
@@ -27,7 +27,6 @@ from tablerank.api.shapes import league_json, player_json
 from tablerank.api.standings import Limit, PageNumber, page_headers, page_or_404
 from tablerank.formats.report import explanation_json, number
 from tablerank.league import queries
-from tablerank.league.models import Player
 from tablerank.league.paging import DEFAULT_LIMIT
 from tablerank.league.services import add_player, change_settings, create_league, invite_account
 
@@ -115,11 +114,12 @@ def players(
     slug: Slug,
     page: PageNumber = 1,
     limit: Limit = DEFAULT_LIMIT,
+    q: NamePrefix = "",
 ) -> Body:
     """The league's players by name, a page at a time (`Link` and `X-Total-Count` headers, as
-    the standings')."""
+    the standings'); with `q`, those whose names start with it, ignoring case."""
     league = league_for(slug, caller(request).user)
-    shown = page_or_404(Player.objects.filter(league=league).order_by("key"), page, limit)
+    shown = page_or_404(queries.players_starting(league, q.strip()), page, limit)
     for header, value in page_headers(request, shown).items():
         response[header] = value
     return {"league": league.slug, "players": [player_json(player) for player in shown.rows]}

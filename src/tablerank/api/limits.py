@@ -22,6 +22,7 @@ __all__ = [
     "TEXT_MAX",
     "VP_MAX",
     "GameId",
+    "NamePrefix",
     "PlayerName",
     "Slug",
     "Text",
@@ -67,3 +68,5 @@ GameId = Annotated[str, StringConstraints(pattern=ID_PATTERN)]
 PlayerName = Annotated[
     str, AfterValidator(text_ok), StringConstraints(min_length=1, max_length=NAME_MAX)
 ]
+NamePrefix = Annotated[str, AfterValidator(text_ok), StringConstraints(max_length=NAME_MAX)]
+"""What a player's name starts with (empty: any name)."""

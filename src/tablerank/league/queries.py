@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.db.models import QuerySet
+
 from tablerank.catan.standings import DEFAULT_SCORING, TournamentStandings
 from tablerank.engine.backtest import Backtest
 from tablerank.engine.lists import RankingList
@@ -277,8 +279,15 @@ NAMES_SHOWN = 20
 """How many names `names_starting` suggests at most."""
 
 
+def players_starting(league: League, text: str = "") -> QuerySet[Player]:
+    """The league's players whose names start with `text` (every one for ""), ignoring case as
+    the league compares names (`Player.key`), alphabetically: a query, paged by the caller."""
+    chosen = Player.objects.filter(league=league)
+    if text:
+        chosen = chosen.filter(key__startswith=text.casefold())
+    return chosen.order_by("key")
+
+
 def names_starting(league: League, text: str, limit: int = NAMES_SHOWN) -> list[str]:
-    """The league's players whose names start with `text`, ignoring case as the league compares
-    names (`Player.key`), alphabetically, at most `limit`."""
-    found = Player.objects.filter(league=league, key__startswith=text.casefold()).order_by("key")
-    return list(found.values_list("name", flat=True)[:limit])
+    """The names of `players_starting`, at most `limit`."""
+    return list(players_starting(league, text).values_list("name", flat=True)[:limit])

@@ -165,6 +165,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "tablerank.web.text_guard.NulRefused",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "tablerank.web.time_zones.TimeZoneMiddleware",
     "tablerank.web.number_formats.NumberFormatMiddleware",

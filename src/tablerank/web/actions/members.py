@@ -25,7 +25,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.views.decorators.http import require_http_methods
 
-from tablerank.league import services
+from tablerank.league import queries, services
 from tablerank.league.errors import LeagueError, NotAllowed
 from tablerank.league.models import League, Player
 from tablerank.league.paging import Page, PastTheEnd, page_of
@@ -96,8 +96,7 @@ def _page(request: HttpRequest, league: League, status: int = 200, **extra: Any)
     `?q=` when given; the forms; the latest fixes to players."""
     typed = request.GET.get("q", "").strip()
     number = page_number(request)
-    chosen = Player.objects.filter(league=league, key__startswith=typed.casefold())
-    listed = chosen.select_related("user").order_by("key")
+    listed = queries.players_starting(league, typed).select_related("user")
     try:
         page: Page[Player] = page_of(listed, number, PER_PAGE)
     except PastTheEnd as exc:
