@@ -113,6 +113,7 @@ def page_urls(slug: str) -> list[str]:
         reverse("player", args=[slug, EVIL]) + "?system=cow.elo",
         reverse("player", args=[slug, EVIL]) + "?system=turnabout",
         reverse("game", args=[slug, "b2"]),
+        reverse("game", args=[slug, "b2"]) + "?section=skill",
         reverse("game", args=[slug, "p1"]),
         reverse("event", args=[slug, EVENT]),
         reverse("event", args=[slug, "Winter Cup"]),
@@ -532,12 +533,25 @@ def test_game_page_shows_seats_vp_sources_and_what_each_system_did(
 def test_game_page_shows_skills_expectations_and_pre_game_chances(
     client: Client, league: League
 ) -> None:
-    body = text(client.get(reverse("game", args=[league.slug, "src1"])))
-    assert f"<h3>{system_label('skill')}</h3>" in body
-    assert "against the table, scored" in body
-    assert "to win before the game" in body
-    pending = text(client.get(reverse("game", args=[league.slug, "p1"])))
-    assert "to win before the game" not in pending
+    """Skill fits the history twice for a game: the page asks for that part after it loads
+    (nothing is kept inside a test's transaction), as an htmx part or, without JavaScript, the
+    whole page; a pending game has no such part."""
+    url = reverse("game", args=[league.slug, "src1"])
+    body = text(client.get(url))
+    assert "to win before the game" not in body
+    pending = next(attrs for _, attrs in parsed(body).tags if attrs.get("id") == "skill-pending")
+    asked = f"{url}?section=skill"
+    assert (pending["hx-get"], pending["hx-trigger"]) == (asked, "load")
+    part = client.get(asked, headers={"HX-Request": "true"}).content.decode()
+    assert part.lstrip().startswith('<article class="card effect">')
+    for shown in (part, text(client.get(asked))):
+        assert f"<h3>{system_label('skill')}</h3>" in shown
+        assert "against the table, scored" in shown
+        assert "to win before the game" in shown
+    assert 'id="skill-pending"' not in text(client.get(asked))
+    waiting = text(client.get(reverse("game", args=[league.slug, "p1"])))
+    assert 'id="skill-pending"' not in waiting
+    assert "to win before the game" not in waiting
 
 
 def test_forecasts_page_gives_the_tables_chances_and_the_backtest(

@@ -191,7 +191,9 @@ def test_standings_game_and_player_pages_link_to_how_it_is_computed(club: Club) 
         body = client.get(reverse("standings", args=[slug, tab])).content.decode()
         how = reverse("system-page", args=[system])
         assert f'id="how-computed" href="{how}">How is this computed?</a>' in body, tab
-    body = client.get(reverse("game", args=[slug, "g1"])).content.decode()
+    # Skill's part of a game's page is asked for after it loads: the page with it, as without
+    # JavaScript.
+    body = client.get(reverse("game", args=[slug, "g1"]) + "?section=skill").content.decode()
     for system in ("pages.point", "pages.glory", "cow.points", "cow.elo", "area", "skill"):
         assert f'href="{reverse("system-page", args=[system])}">How is this' in body, system
     body = client.get(reverse("player", args=[slug, "Ann"]) + "?system=area").content.decode()

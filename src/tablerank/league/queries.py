@@ -258,6 +258,12 @@ def skill_explanation(league: League, game_id: str) -> Explanation | None:
     )
 
 
+def skill_explanation_ready(league: League, game_id: str) -> bool:
+    """Whether `skill_explanation` of this game is kept at the league's revision (a game's page
+    shows it at once only then, else asks for it after loading)."""
+    return stored(league, "skill explanation", (game_id,), revision=current(league)) is not None
+
+
 def seats_report(
     league: League,
     *,

@@ -8,7 +8,9 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.http import require_GET
+from django.views.decorators.vary import vary_on_headers
 
 from tablerank.catan.validation import validate_game
 from tablerank.catan.variants import is_catan
@@ -16,7 +18,7 @@ from tablerank.engine.systems import get_system
 from tablerank.engine.systems.base import Explanation
 from tablerank.league import queries, services
 from tablerank.league.models import GameRecord, League, RecordStatus
-from tablerank.web.pages.common import Result, player_names, visible_league
+from tablerank.web.pages.common import Result, is_partial, player_names, visible_league
 
 
 def _record(league: League, game_id: str) -> GameRecord:
@@ -53,24 +55,30 @@ class SystemEffect:
 
 
 @require_GET
+@vary_on_headers("HX-Request")
 def game(request: HttpRequest, slug: str, game_id: str) -> HttpResponse:
-    """A game's seats and VP sources, where its verification stands, and what it did."""
+    """A game's seats and VP sources, where its verification stands, and what it did. Skill's
+    part is fitted twice over the history (seconds on a large league): shown at once only when
+    kept for the league's revision, else asked for after the page loads (`?section=skill`, as
+    an htmx part, or the whole page without JavaScript)."""
     league = visible_league(request, slug)
     record = _record(league, game_id)
+    asked = request.GET.get("section") == "skill"
+    if asked and is_partial(request):
+        part = {"league": league, "effect": _skill_effect(league, record)}
+        return render(request, "web/pages/_skill_effect.html", part)
     played = record.to_record()
     effects = [
         SystemEffect(name, get_system(name).title, explanation)
         for name, explanation in queries.game_explanations(record).items()
     ]
-    skill = (
-        queries.skill_explanation(league, record.external_id)
-        if record.status == RecordStatus.CONFIRMED
-        else None
-    )
+    later = not asked and _skill_rates(league, record)
+    later = later and not queries.skill_explanation_ready(league, record.external_id)
+    skill = None if later else _skill_effect(league, record)
     if skill is not None:
-        effects.append(SystemEffect(skill.system, get_system(skill.system).title, skill))
+        effects.append(skill)
     finding = validate_game(played) if is_catan(played.game) else None
-    context = {
+    context: dict[str, Any] = {
         "league": league,
         "record": record,
         "result": Result(record, played),
@@ -81,6 +89,8 @@ def game(request: HttpRequest, slug: str, game_id: str) -> HttpResponse:
         "can_correct": isinstance(request.user, User)
         and services.may_correct(record, request.user),
         "effects": effects,
+        "skill_pending": later,
+        "skill_url": f"{reverse('game', args=[league.slug, record.external_id])}?section=skill",
         "finding": finding,
         "has_sources": any(seat.sources for seat in played.seats),
         "replaces": record.replaces,
@@ -88,3 +98,19 @@ def game(request: HttpRequest, slug: str, game_id: str) -> HttpResponse:
         "player_names": player_names(league),
     }
     return render(request, "web/pages/game.html", context)
+
+
+def _skill_rates(league: League, record: GameRecord) -> bool:
+    """Whether skill may have something to say of this game: the league keeps it and the
+    game is confirmed."""
+    return "skill" in league.systems and record.status == RecordStatus.CONFIRMED
+
+
+def _skill_effect(league: League, record: GameRecord) -> SystemEffect | None:
+    """What the game did in skill (`queries.skill_explanation`), where it rates the game."""
+    if not _skill_rates(league, record):
+        return None
+    skill = queries.skill_explanation(league, record.external_id)
+    if skill is None:
+        return None
+    return SystemEffect(skill.system, get_system(skill.system).title, skill)
