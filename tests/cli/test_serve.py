@@ -171,3 +171,14 @@ def test_a_database_that_cannot_be_reached_is_one_line_and_exit_2(tmp_path: Path
     assert result.returncode == 2
     assert result.stderr.startswith("tablerank: error: database: ")
     assert result.stderr.count("\n") == 1
+
+
+def test_a_worker_has_two_minutes_for_a_first_read_of_a_large_league() -> None:
+    """gunicorn restarts a worker after 30 s by default; a backtest of every system over
+    100,000 games takes about that long (then it is kept for the revision)."""
+    from tablerank.cli.serve import REQUEST_SECONDS, gunicorn_options
+
+    options = gunicorn_options("::1", 8000)
+    assert (options["timeout"], REQUEST_SECONDS) == (120, 120)
+    assert (options["bind"], options["workers"]) == ("[::1]:8000", 2)
+    assert gunicorn_options("127.0.0.1", 80)["bind"] == "127.0.0.1:80"
