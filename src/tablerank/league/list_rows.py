@@ -61,8 +61,12 @@ class PeriodGames:
         return chosen, by_month
 
 
-def period_games(league: League, first: dt.date, last: dt.date, city: str | None) -> PeriodGames:
-    """The league's confirmed games dated in [first, last] as the lists read them."""
+def period_games(
+    league: League, first: dt.date, last: dt.date, city: str | None, *, accounts: bool = False
+) -> PeriodGames:
+    """The league's confirmed games dated in [first, last] as the lists read them; with
+    `accounts`, each player's latest account too (the annual score's; a month's list reads
+    none)."""
     games, seats, players = _table(GameRecord), _table(SeatRow), _table(Player)
     sql = (
         f'SELECT g.id, g.title, g.city, g."group", CAST(g.date AS TEXT), s.place, p.name, '
@@ -73,14 +77,15 @@ def period_games(league: League, first: dt.date, last: dt.date, city: str | None
     )
     day = connection.ops.adapt_datefield_value
     params = [league.pk, RecordStatus.CONFIRMED.value, day(first), day(last)]
-    accounts: dict[str, Account] = {}
+    latest: dict[str, Account] = {}
     listed = _Listed(city)
     for _, game in groupby(_stream(sql, params), key=itemgetter(0)):
         seated: list[Any] = list(game)
-        for row in seated:
-            accounts[row[6]] = _ACCOUNTS[row[7]]
+        if accounts:
+            for row in seated:
+                latest[row[6]] = _ACCOUNTS[row[7]]
         listed.add(seated)
-    return PeriodGames(tuple(listed.games), accounts)
+    return PeriodGames(tuple(listed.games), latest)
 
 
 class _Listed:

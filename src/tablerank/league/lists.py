@@ -91,7 +91,8 @@ def annual_list(
     number = _year(year)
 
     def listed() -> engine_lists.RankingList:
-        period = period_games(league, dt.date(number, 1, 1), dt.date(number, 12, 31), city)
+        year = (dt.date(number, 1, 1), dt.date(number, 12, 31))
+        period = period_games(league, *year, city, accounts=True)
         chosen, by_month = period.points_by_month(group)
         return engine_lists.annual_from_points(
             by_month, period.accounts, number, city, chosen, MIN_GAMES,

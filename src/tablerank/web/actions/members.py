@@ -103,7 +103,8 @@ def _page(request: HttpRequest, league: League, status: int = 200, **extra: Any)
         raise Http404(exc.message) from None
     here = f"?{urlencode({'q': typed})}&" if typed else "?"
     unlinked = Player.objects.filter(league=league, user=None).order_by("key")
-    few = unlinked.count() <= NAMES_INLINE
+    without_account = unlinked.count()
+    few = without_account <= NAMES_INLINE
     context = {
         "league": league,
         "rows": _member_rows(league, page.rows, staff=not typed and not page.has_next),
@@ -116,7 +117,7 @@ def _page(request: HttpRequest, league: League, status: int = 200, **extra: Any)
         "link_form": LinkAccountForm(),
         "role_form": RoleForm(),
         "unlinked": unlinked if few else (),
-        "any_unlinked": unlinked.exists(),
+        "any_unlinked": without_account > 0,
         "any_players": Player.objects.filter(league=league).exists(),
         "rename_form": RenamePlayerForm(),
         "merge_form": MergePlayersForm(),
