@@ -17,7 +17,7 @@ from tablerank.league.played import played_games
 from tablerank.league.reading import kept_system
 from tablerank.league.standings import one_list
 
-__all__ = ["backtest", "explain", "predict"]
+__all__ = ["backtest", "explain", "predict", "skill_may_explain"]
 
 
 def confirmed_games(league: League) -> list[Game]:
@@ -50,14 +50,12 @@ def explain(league: League, game_id: str) -> Explanation | None:
     """What skill says of a confirmed game: each seat's expected and actual score, its chance to
     win before the game, and how its estimate moved; None where the league does not keep skill
     or skill does not rate the game."""
-    if Skill.name not in league.systems:
-        return None
     record = (
         GameRecord.objects.filter(league=league, external_id=game_id, status=RecordStatus.CONFIRMED)
         .prefetch_related("seats__player", "seats__sources")
         .first()
     )
-    if record is None:
+    if record is None or not skill_may_explain(league, record):
         return None
     from tablerank.league.skill_columns import skill_observations
 
@@ -68,6 +66,12 @@ def explain(league: League, game_id: str) -> Explanation | None:
     if not obs.game_ids or obs.game_ids[-1] != game_id:
         return None  # skill does not rate it
     return system.explained(obs, record.to_record())
+
+
+def skill_may_explain(league: League, record: GameRecord) -> bool:
+    """Whether `explain` may have something to say of this record, asked without fitting: the
+    league keeps skill and the record is confirmed."""
+    return Skill.name in league.systems and record.status == RecordStatus.CONFIRMED
 
 
 def _names(league: League) -> list[str]:

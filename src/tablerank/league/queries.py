@@ -258,6 +258,11 @@ def skill_explanation(league: League, game_id: str) -> Explanation | None:
     )
 
 
+def skill_may_explain(league: League, record: GameRecord) -> bool:
+    """`forecasts.skill_may_explain`: whether a game's page has skill's part to show."""
+    return forecasts.skill_may_explain(league, record)
+
+
 def skill_explanation_ready(league: League, game_id: str) -> bool:
     """Whether `skill_explanation` of this game is kept at the league's revision (a game's page
     shows it at once only then, else asks for it after loading)."""

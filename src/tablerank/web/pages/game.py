@@ -72,7 +72,7 @@ def game(request: HttpRequest, slug: str, game_id: str) -> HttpResponse:
         SystemEffect(name, get_system(name).title, explanation)
         for name, explanation in queries.game_explanations(record).items()
     ]
-    later = not asked and _skill_rates(league, record)
+    later = not asked and queries.skill_may_explain(league, record)
     later = later and not queries.skill_explanation_ready(league, record.external_id)
     skill = None if later else _skill_effect(league, record)
     if skill is not None:
@@ -100,15 +100,9 @@ def game(request: HttpRequest, slug: str, game_id: str) -> HttpResponse:
     return render(request, "web/pages/game.html", context)
 
 
-def _skill_rates(league: League, record: GameRecord) -> bool:
-    """Whether skill may have something to say of this game: the league keeps it and the
-    game is confirmed."""
-    return "skill" in league.systems and record.status == RecordStatus.CONFIRMED
-
-
 def _skill_effect(league: League, record: GameRecord) -> SystemEffect | None:
     """What the game did in skill (`queries.skill_explanation`), where it rates the game."""
-    if not _skill_rates(league, record):
+    if not queries.skill_may_explain(league, record):
         return None
     skill = queries.skill_explanation(league, record.external_id)
     if skill is None:
