@@ -314,6 +314,23 @@ def test_skills_leaders_are_ready_once_read_at_the_revision(played: League, offi
     assert not queries.leaders_ready(_fresh(played), 3, fitted)
 
 
+def test_skills_standings_are_ready_once_read_at_the_revision_as_asked(
+    played: League, official: User
+) -> None:
+    """The standings page shows a table fitted on reading at once only when that very table
+    (system and filters) is kept (`queries.standings_ready`); a write makes it stale. Tables
+    read from stored state are always ready."""
+    assert not queries.standings_ready(played, "skill", list_key="catan")
+    queries.standings(played, "skill", list_key="catan")
+    assert queries.standings_ready(played, "skill", list_key="catan")
+    assert not queries.standings_ready(played, "skill", list_key="catan", city="Bonn")
+    assert not queries.standings_ready(played, "skill", list_key="catan", since="2026-03-01")
+    assert queries.standings_ready(played, "pages.point")
+    assert queries.standings_ready(played, "cow.elo", list_key="base", city="Bonn")
+    _record(_fresh(played), official)
+    assert not queries.standings_ready(_fresh(played), "skill", list_key="catan")
+
+
 def test_skills_leaders_are_ready_once_its_fit_is_kept(
     played: League, official: User, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -11,6 +11,7 @@ import hashlib
 import json
 import re
 from collections.abc import Iterator
+from html import escape
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -108,6 +109,7 @@ def page_urls(slug: str) -> list[str]:
         reverse("league-home", args=[slug]) + "?section=leaders",
         reverse("standings", args=[slug]),
         *(reverse("standings", args=[slug, tab]) for tab in TABS),
+        reverse("standings", args=[slug, "skill"]) + "?section=table",
         reverse("standings", args=[slug, "monthly"]) + "?month=2026-03&city=Bonn",
         reverse("player", args=[slug, EVIL]),
         reverse("player", args=[slug, EVIL]) + "?system=cow.elo",
@@ -287,6 +289,41 @@ def test_league_home_asks_for_skills_leaders_after_loading_until_they_are_kept(
     assert skill_board in leaders_of(kept)
 
 
+def test_skill_standings_are_fetched_after_loading_until_they_are_kept(
+    client: Client, league: League, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Skill's table is fitted over every game on reading (seconds on a large league): the tab
+    asks for it after loading, with the page's filters and page number, as an htmx part or,
+    without JavaScript, the whole page; once kept for the revision it is shown at once
+    (tests/league/test_cached_reads.py: when it is). Stored systems' tabs never wait."""
+    url = reverse("standings", args=[league.slug, "skill"])
+    top = queries.standings(league, "skill", list_key="catan", since="2026-01-01").standings[0]
+    leader = escape(top.player)
+    first = text(client.get(url, {"list": "catan", "since": "2026-01-01"}))
+    tags = parsed(first).tags
+    pending = next(attrs for _, attrs in tags if attrs.get("id") == "standings-pending")
+    asked = f"{url}?list=catan&since=2026-01-01&section=table"
+    assert (pending["hx-get"], pending["hx-trigger"]) == (asked, "load")
+    assert pending["hx-target"] == "#standings-table"
+    assert 'class="standings"' not in first
+    part = client.get(asked, headers={"HX-Request": "true"})
+    assert "HX-Request" in part["Vary"]
+    assert text(part).lstrip().startswith('<section id="standings-table"')
+    whole = text(client.get(asked))  # without JavaScript: the whole page, the table in it
+    assert "<html" in whole
+    for shown in (text(part), whole):
+        assert 'class="standings"' in shown
+        assert leader in shown
+        assert 'id="standings-pending"' not in shown
+    monkeypatch.setattr(queries, "standings_ready", lambda *args, **kwargs: True)
+    kept = text(client.get(url))
+    assert 'id="standings-pending"' not in kept
+    assert leader in kept
+    monkeypatch.undo()
+    stored = text(client.get(reverse("standings", args=[league.slug, "pages.point"])))
+    assert 'id="standings-pending"' not in stored
+
+
 def test_skills_leaders_of_a_private_league_are_not_found_by_outsiders(
     client: Client, private: League
 ) -> None:
@@ -327,7 +364,8 @@ def test_a_systems_tab_lists_its_standings_in_order(client: Client, league: Leag
 def test_the_skill_tab_shows_each_estimate_with_its_uncertainty(
     client: Client, league: League
 ) -> None:
-    body = text(client.get(reverse("standings", args=[league.slug, "skill"])))
+    url = reverse("standings", args=[league.slug, "skill"])
+    body = text(client.get(url, {"section": "table"}))
     expected = queries.standings(league, "skill", list_key="catan").standings
     assert rows(body) == [row.player.replace("<", "&lt;").replace(">", "&gt;") for row in expected]
     assert "VP above an average table" in body

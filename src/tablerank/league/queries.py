@@ -72,6 +72,7 @@ __all__ = [
     "seats_report",
     "skill_explanation",
     "standings",
+    "standings_ready",
     "unmatched_filters",
     "waiting_count",
 ]
@@ -89,7 +90,7 @@ def standings(
     until: dt.date | str | None = None,
 ) -> RatingTable:
     """`standings.standings`, cached."""
-    params = (system, list_key, group, city, event, str(since or ""), str(until or ""))
+    params = _standings_params(system, list_key, group, city, event, since, until)
     return cached(
         league,
         "standings",
@@ -105,6 +106,38 @@ def standings(
             until=until,
         ),
     )
+
+
+def standings_ready(
+    league: League,
+    system: str,
+    *,
+    list_key: str | None = None,
+    group: str | None = None,
+    city: str | None = None,
+    event: str | None = None,
+    since: dt.date | str | None = None,
+    until: dt.date | str | None = None,
+) -> bool:
+    """Whether `standings` as asked is at hand at the league's revision: read from stored
+    state, or fitted on reading (skill: seconds on a large league) and kept. A page shows
+    such a table at once only then, else fetches it after loading."""
+    if not fitted_on_reading(system):
+        return True
+    params = _standings_params(system, list_key, group, city, event, since, until)
+    return stored(league, "standings", params, revision=current(league)) is not None
+
+
+def _standings_params(
+    system: str,
+    list_key: str | None,
+    group: str | None,
+    city: str | None,
+    event: str | None,
+    since: dt.date | str | None,
+    until: dt.date | str | None,
+) -> tuple[str | None, ...]:
+    return (system, list_key, group, city, event, str(since or ""), str(until or ""))
 
 
 def elo_list(league: League, group: str | None = None) -> RatingTable:

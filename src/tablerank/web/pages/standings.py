@@ -85,22 +85,26 @@ def _default(options: Sequence[str], preferred: str) -> str:
     return options[0] if options else ""
 
 
-def _table(league: League, tab: str, filters: Filters, choices: Choices) -> dict[str, Any]:
-    """What the standings' table shows for one tab, or the message of what was asked wrongly."""
+def _table(
+    league: League, tab: str, filters: Filters, choices: Choices, *, later: bool = False
+) -> dict[str, Any]:
+    """What the standings' table shows for one tab, or the message of what was asked wrongly.
+    `later`: a table fitted on reading that is not kept yet is left for the page to fetch."""
     if tab in LISTS:
         return _ranking_list(league, tab, filters, choices)
     list_keys = _list_keys(league, tab)
     chosen = filters.list or _default(list_keys, "base" if tab == "cow.elo" else "catan")
-    table: RatingTable = queries.standings(
-        league,
-        tab,
-        list_key=chosen or None,
-        group=filters.group or None,
-        city=filters.city or None,
-        event=filters.event or None,
-        since=filters.since or None,
-        until=filters.until or None,
-    )
+    asked: dict[str, Any] = {
+        "list_key": chosen or None,
+        "group": filters.group or None,
+        "city": filters.city or None,
+        "event": filters.event or None,
+        "since": filters.since or None,
+        "until": filters.until or None,
+    }
+    if later and not queries.standings_ready(league, tab, **asked):
+        return {"kind": "pending", "list_keys": list_keys, "list": chosen}
+    table: RatingTable = queries.standings(league, tab, **asked)
     return {
         "kind": "system",
         "table": table,
@@ -163,20 +167,35 @@ def _standings_context(request: HttpRequest, league: League, tab: str) -> dict[s
         "csv_url": reverse("standings-csv", args=[league.slug, tab]) + filters.query(),
     }
     number = page_number(request)
+    asked = request.GET.get("section") == "table"
     try:
-        table = _table(league, tab, filters, choices)
+        table = _table(league, tab, filters, choices, later=not asked and not is_partial(request))
     except TablerankError as exc:  # a filter asked wrongly, or the system refuses the history
         context.update(kind="error", error=exc)
     else:
-        context.update(_paged(table, number, context["tab_url"] + filters.query()))
+        if table["kind"] == "pending":
+            context.update(table, table_url=_section_url(request))
+        else:
+            context.update(_paged(table, number, context["tab_url"] + filters.query()))
     return context
+
+
+def _section_url(request: HttpRequest) -> str:
+    """This page's address asking for its table now (`?section=table`): the htmx part, or
+    without JavaScript the whole page."""
+    query = request.GET.copy()
+    query["section"] = "table"
+    return f"{request.path}?{query.urlencode()}"
 
 
 @require_GET
 @vary_on_headers("HX-Request")
 def standings(request: HttpRequest, slug: str, tab: str | None = None) -> HttpResponse:
     """A tab per kept system and per ranking list, filtered by group, city, event and period,
-    a page of 100 rows at a time; revalidated by ETag."""
+    a page of 100 rows at a time; revalidated by ETag. A table fitted on reading (skill:
+    seconds on a large league) is shown at once only when kept for the league's revision; else
+    the page asks for it after loading (`?section=table`, as an htmx part, or the whole page
+    without JavaScript)."""
     league = visible_league(request, slug)
     tabs = tabs_of(league)
     if not tabs:
