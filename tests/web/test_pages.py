@@ -445,6 +445,26 @@ def test_monthly_list_shows_places_and_gold(client: Client, league: League) -> N
     assert "the list needs 7" in body
 
 
+def test_a_long_not_listed_list_names_the_first_fifty_and_counts_the_rest(
+    client: Client, users: dict[str, User]
+) -> None:
+    """On a platform's league thousands play too little in a month: the page names the first
+    50 (alphabetically, as the list gives them) and counts the others."""
+    league = League.objects.create(name="Many", slug="many", time_zone="Europe/Berlin")
+    names = [f"P{n:02d}" for n in range(60)]
+    games = [
+        catan(f"m{n}", "2026-04-02", "Bonn", [(name, 10 - i) for i, name in enumerate(table)])
+        for n, table in enumerate(zip(names[::3], names[1::3], names[2::3], strict=True))
+    ]
+    services.record_games(league, games, users["ref"])
+    url = reverse("standings", args=[league.slug, "monthly"])
+    body = text(client.get(url, {"month": "2026-04", "city": "Bonn", "group": "base"}))
+    assert "60 not listed" in body
+    shown = re.findall(r"<li>(P\d\d): 1 games in 2026-04", body)
+    assert shown == names[:50]
+    assert "and 10 more" in body
+
+
 def test_turnabout_tab_rates_the_recorded_events(client: Client, league: League) -> None:
     body = text(client.get(reverse("standings", args=[league.slug, "turnabout"])))
     assert rows(body)[0] == "Mia"
