@@ -72,17 +72,19 @@ def test_errors_are_not_cached(played: League) -> None:
 
 
 def test_nothing_is_cached_inside_a_transaction(played: League) -> None:
-    """A transaction may be rolled back, and a later write take its revision again."""
+    """A transaction may be rolled back, and a later write take its revision again. (Skill's
+    table: fitted from the games on every read it is not cached; the lists' months are kept
+    in the database, within the transaction: tests/league/test_list_months.py.)"""
     with transaction.atomic():
-        ANNUAL(played)
+        SKILL(played)
         with CaptureQueriesContext(connection) as again:
-            ANNUAL(played)
+            SKILL(played)
     assert _read_the_games(again)
     with CaptureQueriesContext(connection) as outside:
-        ANNUAL(played)
+        SKILL(played)
     assert _read_the_games(outside)  # the transaction left nothing in the cache
     with CaptureQueriesContext(connection) as cached:
-        ANNUAL(played)
+        SKILL(played)
     assert not _read_the_games(cached)
 
 
@@ -151,7 +153,7 @@ def _game(game_id: str, winner: str, loser: str) -> Game:
 
 Read = Callable[[League], object]
 STANDINGS: Read = lambda league: queries.standings(league, "pages.point")  # noqa: E731
-ANNUAL: Read = lambda league: queries.annual_list(league, 2026, group="base")  # noqa: E731
+SKILL: Read = lambda league: queries.standings(league, "skill", list_key="catan")  # noqa: E731
 LEADERS: Read = queries.leaders
 TURNABOUT: Read = lambda league: queries.standings(league, "turnabout")  # noqa: E731
 Uncached = Callable[[League], object]

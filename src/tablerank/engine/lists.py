@@ -36,8 +36,10 @@ __all__ = [
     "RankingList",
     "annual_from_points",
     "annual_list",
+    "city_key",
     "city_matches",
     "gold_for",
+    "group_key",
     "group_matches",
     "list_group",
     "listed_title",
@@ -135,9 +137,14 @@ def _in_city_list(game: Game, city: str | None) -> bool:
     return listed_title(game.game) and city_matches(game.city, city)
 
 
+def city_key(city: str | None) -> str:
+    """What a city is known by in the lists: its name ignoring case (no city: "")."""
+    return (city or "").casefold()
+
+
 def city_matches(game_city: str | None, city: str | None) -> bool:
     """Whether a game of `game_city` is of the list's `city` (None: every city), ignoring case."""
-    return city is None or (game_city or "").casefold() == city.casefold()
+    return city is None or city_key(game_city) == city_key(city)
 
 
 def listed_title(title: str) -> bool:
@@ -145,9 +152,14 @@ def listed_title(title: str) -> bool:
     return not _POINTS.catan_only or is_catan(title)
 
 
+def group_key(group: str) -> str:
+    """What a game group is known by in the lists: its name ignoring case."""
+    return group.casefold()
+
+
 def group_matches(game_group: str, group: str) -> bool:
     """Whether a game of `game_group` counts in the list of `group`, ignoring case."""
-    return game_group.casefold() == group.casefold()
+    return group_key(game_group) == group_key(group)
 
 
 def list_group(groups: Iterable[str], group: str | None) -> str:

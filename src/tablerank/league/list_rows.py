@@ -1,22 +1,24 @@
-"""The ranking lists (seed 001) of a month or a year, read straight from the league's rows.
+"""A month of the ranking lists (seed 001) read straight from the league's rows.
 
-A list reads every confirmed game of its period: building a `Game` per stored game cost two
-thirds of an annual list (1.6 of 2.3 s for a year of 50,000 games). Here one query (games joined
-to their seats and players, in play order, no parameter that grows with the league) gives
-what the lists read of each game, and the engine decides the rest: which games count
-(`listed_title`, `city_matches`, `group_matches`, `list_group`), each seat's points
-(`seat_points`, cow.points seat by seat), the monthly list (`monthly_from_points`) and the
-annual score (`annual_from_points`).
+A list reads whole months: a city's monthly list one, the annual score twelve. One query per
+month (games joined to their seats and players, in play order, no parameter that grows with
+the league) gives what the lists read of each game, and the engine decides the rest: which
+games count (`listed_title`), by which city and game group they are known (`city_key`,
+`group_key`, as `city_matches` and `group_matches` compare them), each seat's points
+(`seat_points`, cow.points seat by seat). `MonthState` keeps them for every city and group at
+once, so that a month is read once for every list of it (`list_months` keeps it as state); the
+lists themselves are the engine's (`monthly_from_points`, `annual_from_points`).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from collections.abc import Sequence
 from itertools import groupby
 from operator import itemgetter
 from typing import Any
 
+import msgspec
 from django.db import connection
 
 from tablerank.engine import lists as engine_lists
@@ -26,90 +28,119 @@ from tablerank.league.models import GameRecord, League, Player, RecordStatus
 from tablerank.league.models import Seat as SeatRow
 from tablerank.league.played import _stream, _table
 
-__all__ = ["PeriodGames", "period_games"]
+__all__ = ["MonthState", "month_from_rows", "month_range"]
 
+Points = dict[str, list[float]]
+"""Each player's points, one per game, in play order."""
 _ACCOUNTS = {member.value: member for member in Account}
 
 
-@dataclass(frozen=True)
-class _ListGame:
-    """What a list reads of one Catan game: its group, month, and placed seats' points."""
+class MonthState(msgspec.Struct, frozen=True):
+    """What the lists read of one month's confirmed games. Each city's and group's points are
+    kept encoded (MessagePack) and decoded when a list reads them: a list reads one of them."""
 
-    group: str
-    month: str
-    points: tuple[tuple[str, float], ...]
+    points: dict[str, dict[str, msgspec.Raw]]
+    """By city key, then game group key: each player's points of the listed games (`Points`)."""
+    every_city: dict[str, msgspec.Raw]
+    """By game group key: each player's points of the listed games of every city."""
+    groups: dict[str, list[str]]
+    """By city key: the game groups of its listed games, as spelled."""
+    every_group: list[str]
+    """The game groups of every city's listed games, as spelled."""
+    accounts: dict[str, str]
+    """Each player's account at their latest game of the month (of any title or city)."""
+
+    def city_groups(self, city: str | None) -> list[str]:
+        """The game groups of the listed games of `city` (None: every city), as spelled."""
+        if city is None:
+            return self.every_group
+        return self.groups.get(engine_lists.city_key(city), [])
+
+    def city_points(self, city: str | None, group: str) -> Points:
+        """Each player's points of the listed games of `city` (None: every city) and `group`."""
+        by_group = self.every_city if city is None else self.points.get(
+            engine_lists.city_key(city), {}
+        )  # fmt: skip
+        found = by_group.get(engine_lists.group_key(group))
+        return {} if found is None else _DECODE_POINTS(found)
+
+    def latest_accounts(self) -> dict[str, Account]:
+        return {player: _ACCOUNTS[account] for player, account in self.accounts.items()}
 
 
-@dataclass(frozen=True)
-class PeriodGames:
-    """The Catan games of one city (None: every city) in a period, in play order, and each
-    player's account at their latest game of the period (of any title or city)."""
-
-    games: tuple[_ListGame, ...]
-    accounts: dict[str, Account]
-
-    def points_by_month(self, group: str | None) -> tuple[str, dict[str, dict[str, list[float]]]]:
-        """The list's group (`list_group`) and each month's points by player of its games."""
-        chosen = engine_lists.list_group({game.group for game in self.games}, group)
-        by_month: dict[str, dict[str, list[float]]] = {}
-        for game in self.games:
-            if not engine_lists.group_matches(game.group, chosen):
-                continue
-            month = by_month.setdefault(game.month, {})
-            for player, amount in game.points:
-                month.setdefault(player, []).append(amount)
-        return chosen, by_month
+_ENCODE = msgspec.msgpack.Encoder().encode
+_DECODE_POINTS = msgspec.msgpack.Decoder(Points).decode
 
 
-def period_games(
-    league: League, first: dt.date, last: dt.date, city: str | None, *, accounts: bool = False
-) -> PeriodGames:
-    """The league's confirmed games dated in [first, last] as the lists read them; with
-    `accounts`, each player's latest account too (the annual score's; a month's list reads
-    none)."""
+def _raw(points: Points) -> msgspec.Raw:
+    return msgspec.Raw(_ENCODE(points))
+
+
+def month_range(month: str) -> tuple[dt.date, dt.date]:
+    """The first and last day of a month written YYYY-MM (`ValueError` otherwise)."""
+    first = dt.date.fromisoformat(f"{month}-01")
+    following = (first.replace(day=28) + dt.timedelta(days=4)).replace(day=1)
+    return first, following - dt.timedelta(days=1)
+
+
+def month_from_rows(league: League, month: str) -> MonthState:
+    """The month ("YYYY-MM") of the league's confirmed games, read from its rows."""
     games, seats, players = _table(GameRecord), _table(SeatRow), _table(Player)
     sql = (
-        f'SELECT g.id, g.title, g.city, g."group", CAST(g.date AS TEXT), s.place, p.name, '
-        f"s.account FROM {games} g JOIN {seats} s ON s.game_id = g.id "
+        f'SELECT g.id, g.title, g.city, g."group", s.place, p.name, s.account '
+        f"FROM {games} g JOIN {seats} s ON s.game_id = g.id "
         f"JOIN {players} p ON p.id = s.player_id "
         f"WHERE g.league_id = %s AND g.status = %s AND g.date >= %s AND g.date <= %s "
         f"ORDER BY g.date, g.sequence, g.id, s.position"
     )
     day = connection.ops.adapt_datefield_value
+    first, last = month_range(month)
     params = [league.pk, RecordStatus.CONFIRMED.value, day(first), day(last)]
-    latest: dict[str, Account] = {}
-    listed = _Listed(city)
+    built = _Building()
     for _, game in groupby(_stream(sql, params), key=itemgetter(0)):
-        seated: list[Any] = list(game)
-        if accounts:
-            for row in seated:
-                latest[row[6]] = _ACCOUNTS[row[7]]
-        listed.add(seated)
-    return PeriodGames(tuple(listed.games), latest)
+        built.add(list(game))
+    return built.state()
 
 
-class _Listed:
-    """The games a list of `city` counts, gathered row group by row group."""
+class _Building:
+    """A month's state gathered game by game, in play order."""
 
-    def __init__(self, city: str | None) -> None:
-        self.city = city
-        self.games: list[_ListGame] = []
-        self._counted: dict[tuple[str, str], bool] = {}
-        self._months: dict[str, str] = {}
+    def __init__(self) -> None:
+        self.points: dict[str, dict[str, Points]] = {}
+        self.every_city: dict[str, Points] = {}
+        self.groups: dict[str, dict[str, None]] = {}
+        self.every_group: dict[str, None] = {}
+        self.accounts: dict[str, str] = {}
+        self._listed: dict[str, bool] = {}
 
-    def add(self, seated: list[Any]) -> None:
-        _, title, city, group, date, *_ = seated[0]
-        counted = self._counted.get((title, city))
-        if counted is None:
-            counted = self._counted[title, city] = engine_lists.listed_title(
-                title
-            ) and engine_lists.city_matches(city or None, self.city)
-        if not counted:
+    def add(self, seated: Sequence[Any]) -> None:
+        for row in seated:
+            self.accounts[row[5]] = row[6]
+        _, title, city, group, *_ = seated[0]
+        listed = self._listed.get(title)
+        if listed is None:
+            listed = self._listed[title] = engine_lists.listed_title(title)
+        if not listed:
             return
-        month = self._months.get(date)
-        if month is None:
-            month = self._months[date] = engine_lists.month_key(dt.date.fromisoformat(date))
-        placed = [(row[6], row[5]) for row in seated if row[5] is not None]
+        city_key, group_key = engine_lists.city_key(city), engine_lists.group_key(group)
+        self.groups.setdefault(city_key, {})[group] = None
+        self.every_group[group] = None
+        placed = [(row[5], row[4]) for row in seated if row[4] is not None]
         points = seat_points([place for _, place in placed])
-        names = [player for player, _ in placed]
-        self.games.append(_ListGame(group, month, tuple(zip(names, points, strict=True))))
+        in_city = self.points.setdefault(city_key, {}).setdefault(group_key, {})
+        everywhere = self.every_city.setdefault(group_key, {})
+        for (player, _), amount in zip(placed, points, strict=True):
+            in_city.setdefault(player, []).append(amount)
+            everywhere.setdefault(player, []).append(amount)
+
+    def state(self) -> MonthState:
+        return MonthState(
+            {
+                city: {g: _raw(p) for g, p in by_group.items()}
+                for city, by_group in self.points.items()
+            },
+            {group: _raw(points) for group, points in self.every_city.items()},
+            {city: list(groups) for city, groups in self.groups.items()},
+            list(self.every_group),
+            self.accounts,
+        )

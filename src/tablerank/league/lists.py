@@ -1,6 +1,7 @@
 """Ranking lists (seed 001): a city's Monthly List, the Open List and the annual score, over the
-confirmed games of the month or year, read from the league's rows (`list_rows`) and ranked by
-the engine's rules (`engine.lists`)."""
+confirmed games of the month or year, read from the months' kept state (`list_months`; built
+from the league's rows, `list_rows`, where it does not hold) and ranked by the engine's rules
+(`engine.lists`)."""
 
 from __future__ import annotations
 
@@ -10,19 +11,18 @@ from collections.abc import Callable
 from tablerank.engine import lists as engine_lists
 from tablerank.engine.lists import MIN_GAMES
 from tablerank.errors import InvalidParameter, MixedLists
+from tablerank.league import list_rows
 from tablerank.league.errors import LeagueError
-from tablerank.league.list_rows import period_games
+from tablerank.league.list_months import month_states
 from tablerank.league.models import League
 
 
 def month_range(month: str) -> tuple[dt.date, dt.date]:
     """The first and last day of a month written YYYY-MM (`LeagueError` otherwise)."""
     try:
-        first = dt.date.fromisoformat(f"{month.strip()}-01")
+        return list_rows.month_range(month.strip())
     except (ValueError, AttributeError):
         raise LeagueError("month", f"expected a month like 2026-03, got {month!r}") from None
-    following = (first.replace(day=28) + dt.timedelta(days=4)).replace(day=1)
-    return first, following - dt.timedelta(days=1)
 
 
 def _year(year: int | str) -> int:
@@ -57,13 +57,13 @@ def monthly_list(
     the Open List. `score` is the league's monthly score formula unless given. The engine's
     `monthly_list` over the month's confirmed games: its entries are `MonthlyEntry` (player,
     place, score, games, gold), and `not_listed` says who played too little."""
-    first, last = month_range(month)
-    key = engine_lists.month_key(first)
+    key = engine_lists.month_key(month_range(month)[0])
 
     def listed() -> engine_lists.RankingList:
         formula = engine_lists.score_formula(score or league.monthly_score)
-        chosen, by_month = period_games(league, first, last, city).points_by_month(group)
-        points = by_month.get(key, {})
+        state = month_states(league, [key])[key]
+        chosen = engine_lists.list_group(state.city_groups(city), group)
+        points = state.city_points(city, chosen)
         return engine_lists.monthly_from_points(points, key, city, chosen, MIN_GAMES, formula)
 
     return _listed(listed)
@@ -91,11 +91,15 @@ def annual_list(
     number = _year(year)
 
     def listed() -> engine_lists.RankingList:
-        year = (dt.date(number, 1, 1), dt.date(number, 12, 31))
-        period = period_games(league, *year, city, accounts=True)
-        chosen, by_month = period.points_by_month(group)
+        months = month_states(league, [f"{number:04d}-{month:02d}" for month in range(1, 13)])
+        groups = {g for state in months.values() for g in state.city_groups(city)}
+        chosen = engine_lists.list_group(groups, group)
+        by_month = {key: state.city_points(city, chosen) for key, state in months.items()}
+        accounts = {}
+        for state in months.values():  # in month order: each player's latest account
+            accounts.update(state.latest_accounts())
         return engine_lists.annual_from_points(
-            by_month, period.accounts, number, city, chosen, MIN_GAMES,
+            by_month, accounts, number, city, chosen, MIN_GAMES,
             score or league.monthly_score, basic_group,
         )  # fmt: skip
 

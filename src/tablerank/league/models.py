@@ -32,6 +32,7 @@ __all__ = [
     "EventStanding",
     "GameRecord",
     "League",
+    "ListMonth",
     "Player",
     "PlayerChange",
     "PlayerChangeKind",
@@ -505,6 +506,7 @@ from tablerank.league.player_change_models import (  # noqa: E402  (Django regis
     PlayerChangeKind,
 )
 from tablerank.league.rating_models import (  # noqa: E402  (Django registers them with the app)
+    ListMonth,
     RatingCheckpoint,
     RatingState,
     RatingWatermark,

@@ -8,7 +8,7 @@ from typing import ClassVar
 from django.db import models
 from django.utils import timezone
 
-__all__ = ["RatingCheckpoint", "RatingState", "RatingWatermark"]
+__all__ = ["ListMonth", "RatingCheckpoint", "RatingState", "RatingWatermark"]
 
 
 class RatingState(models.Model):
@@ -105,3 +105,29 @@ class RatingCheckpoint(models.Model):
 
     def __str__(self) -> str:
         return f"{self.system}[{self.list_key}] at {self.date} #{self.sequence}"
+
+
+class ListMonth(models.Model):
+    """One month of the ranking lists (seed 001) as the lists read it (`list_months`): each
+    player's points per city and game group, and each player's latest account, built from the
+    month's confirmed games when a list first reads the month. `changed_at`: the league's
+    revision of the last write that changed the month's confirmed games (the row of month ""
+    stands for every month: a rebuild); `data` holds for the state built at revision
+    `built_at`, and serves while no write came after it."""
+
+    league = models.ForeignKey(
+        "league.League", on_delete=models.CASCADE, related_name="+", db_index=False
+    )  # the unique month leads with it
+    month = models.CharField(max_length=7, blank=True)
+    changed_at = models.BigIntegerField(default=0)
+    built_at = models.BigIntegerField(null=True)
+    data = models.BinaryField(null=True)
+
+    class Meta:
+        app_label = "league"
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.UniqueConstraint(fields=["league", "month"], name="league_list_month_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"lists of {self.month or 'every month'} (changed at revision {self.changed_at})"

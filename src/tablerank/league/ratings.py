@@ -24,12 +24,13 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Prefetch
 
+from tablerank.engine.lists import month_key
 from tablerank.engine.records import Event, Game
 from tablerank.engine.systems import get_system
 from tablerank.engine.systems.base import ReplaySystem
 from tablerank.engine.systems.pages.combined import Combined
 from tablerank.formats.collector import without_cycle_collection
-from tablerank.league import checkpoints, revisions
+from tablerank.league import checkpoints, list_months, revisions
 from tablerank.league.batch_columns import BatchColumns
 from tablerank.league.bulk import Rows, Statement, run_all
 from tablerank.league.models import (
@@ -182,14 +183,15 @@ def _apply(
                     replays.append((name, system, key, at))
             elif _refresh_sums(rows, marks, name, system, key, items, columns):
                 emptied.add((name, key))
+    months = list_months.changed(league, {month_key(at[0]) for at, _, _ in changed})
     if emptied:  # the rows first: whether a list is left empty is read back
-        found = run_all([*ahead, *rows.writing()])
+        found = run_all([*ahead, *rows.writing(), *months])
         for name, key in emptied:
             if not RatingState.objects.filter(league=league, system=name, list_key=key).exists():
                 marks.drop(name, key)
         run_all(marks.writing())
     else:
-        found = run_all([*ahead, *rows.writing(), *marks.writing()])
+        found = run_all([*ahead, *rows.writing(), *marks.writing(), *months])
     if replays:
         checkpoints.replay_lists(league, replays)
     return found[: len(ahead)]
@@ -298,6 +300,7 @@ def rebuild_ratings(league: League) -> None:
     with transaction.atomic():
         _lock(league)
         revisions.bump(league)
+        list_months.every_month_changed(league)  # renamed or merged players
         for model in (RatingState, RatingWatermark, RatingCheckpoint):
             model.objects.filter(league=league).delete()
         kept = kept_systems(league)
