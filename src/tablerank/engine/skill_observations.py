@@ -86,6 +86,21 @@ class SeatColumns:
     """NaN for a seat without VP."""
     names: Mapping[int, str]
 
+    def joined(self, games: int, tail: SeatColumns) -> SeatColumns:
+        """This history's first `games` games followed by `tail`'s (named by `tail.names`)."""
+        seats = int(self.game_start[games])
+        return SeatColumns(
+            game_ids=[*self.game_ids[:games], *tail.game_ids],
+            game_day=np.concatenate((self.game_day[:games], tail.game_day)),
+            game_vp=np.concatenate((self.game_vp[:games], tail.game_vp)),
+            game_target=np.concatenate((self.game_target[:games], tail.game_target)),
+            game_start=np.concatenate((self.game_start[:games], tail.game_start + seats)),
+            seat_player=np.concatenate((self.seat_player[:seats], tail.seat_player)),
+            seat_place=np.concatenate((self.seat_place[:seats], tail.seat_place)),
+            seat_vp=np.concatenate((self.seat_vp[:seats], tail.seat_vp)),
+            names=tail.names,
+        )
+
 
 def observe(games: Sequence[Game], settings: ScoreSettings) -> Observations:
     """The games with at least two placed seats, as the model reads them."""

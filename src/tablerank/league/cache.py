@@ -13,7 +13,9 @@ revision a later write would take again with other data (tests run in such trans
 
 A hint (`hint`, `keep_hint`) is the one thing kept across revisions: where a computation may
 start (skill's EM starts from the last fit's spreads), never a result, so a stale one costs
-time, not correctness.
+time, not correctness. A result of an earlier revision (`earlier`, `keep_earlier`) is kept
+across revisions too, for a computation that brings it up to date with the months changed
+since (skill's columns: only the months a write marked are read again).
 """
 
 from __future__ import annotations
@@ -29,7 +31,18 @@ from django.db import connection
 from tablerank.league.models import League
 from tablerank.league.revisions import revision_of
 
-__all__ = ["CACHE", "cached", "current", "etag_of", "fingerprint", "hint", "keep_hint", "stored"]
+__all__ = [
+    "CACHE",
+    "cached",
+    "current",
+    "earlier",
+    "etag_of",
+    "fingerprint",
+    "hint",
+    "keep_earlier",
+    "keep_hint",
+    "stored",
+]
 
 CACHE = "reads"
 """The alias in `settings.CACHES` of the reads' cache (`default` is used when it is missing)."""
@@ -103,6 +116,26 @@ def keep_hint(league: League, kind: str, params: tuple[Hashable, ...], value: ob
     transaction, whose writes may be rolled back)."""
     if not connection.in_atomic_block:
         _store().set(_hint_key(league, fingerprint(kind, *params)), value)
+
+
+def earlier(league: League, kind: str, params: tuple[Hashable, ...]) -> tuple[int, object] | None:
+    """What `keep_earlier` kept for these arguments, and the revision it was read at, whatever
+    the revision now; None inside a transaction. Unlike a hint it is a result, of that
+    revision: only a caller that brings it up to date with what changed since may use it
+    (`list_months.changed_since` says which months did)."""
+    if connection.in_atomic_block:
+        return None
+    found = _store().get(_hint_key(league, fingerprint("earlier", kind, *params)))
+    return found if isinstance(found, tuple) and len(found) == 2 else None
+
+
+def keep_earlier(
+    league: League, kind: str, params: tuple[Hashable, ...], revision: int, value: object
+) -> None:
+    """Keep `value`, read at `revision` (read before the data), for `earlier` (not inside a
+    transaction, whose writes may be rolled back)."""
+    if not connection.in_atomic_block:
+        _store().set(_hint_key(league, fingerprint("earlier", kind, *params)), (revision, value))
 
 
 def _hint_key(league: League, asked: str) -> str:

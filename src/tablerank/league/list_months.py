@@ -28,7 +28,7 @@ from tablerank.league.cache import current
 from tablerank.league.list_rows import MonthState, month_from_rows
 from tablerank.league.models import League, ListMonth
 
-__all__ = ["changed", "every_month_changed", "month_states"]
+__all__ = ["changed", "changed_since", "every_month_changed", "month_states"]
 
 EVERY_MONTH = ""
 """The month whose mark stands for every month."""
@@ -61,12 +61,26 @@ def month_states(league: League, months: Sequence[str]) -> dict[str, MonthState]
     return out
 
 
-def _decoded(data: bytes) -> MonthState | None:
+def _decoded(data: bytes | memoryview) -> MonthState | None:
     """Kept state, or None where it is not in this version's form (built again)."""
     try:
         return _DECODE(zlib.decompress(data))
     except (zlib.error, msgspec.DecodeError):  # msgspec's ValidationError is a DecodeError
         return None
+
+
+def changed_since(league: League, revision: int) -> str | None:
+    """The earliest month ("YYYY-MM") whose confirmed games a write changed after `revision`,
+    "" where a rebuild changed every month, None where none changed. (The marks serve any
+    state built from the confirmed games month by month, not only the lists': skill's columns,
+    `skill_columns`.)"""
+    found: str | None = (
+        ListMonth.objects.filter(league=league, changed_at__gt=revision)
+        .order_by("month")
+        .values_list("month", flat=True)
+        .first()
+    )
+    return found
 
 
 def changed(league: League, months: Iterable[str]) -> list[Statement]:

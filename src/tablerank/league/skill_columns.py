@@ -12,6 +12,7 @@ parameters never grow with the league.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 
 import numpy as np
@@ -23,7 +24,8 @@ from tablerank.engine.skill_observations import Observations, SeatColumns, obser
 from tablerank.engine.skill_spread import Spread
 from tablerank.engine.systems.skill import Skill
 from tablerank.engine.variants import is_catan
-from tablerank.league.cache import cached, current, hint, keep_hint, stored
+from tablerank.league import list_months
+from tablerank.league.cache import cached, current, earlier, hint, keep_earlier, keep_hint, stored
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import GameRecord, League, Player, RecordStatus
 from tablerank.league.models import Seat as SeatRow
@@ -79,7 +81,49 @@ def skill_observations(
 ) -> Observations:
     """The confirmed games of `title` in play order (strictly before `before` when given),
     scored as `system` scores them."""
+    if before is not None:
+        return observe_seats(_read(league, title, before=before), system)
+    return observe_seats(_columns(league, title), system)
+
+
+def _columns(league: League, title: str) -> SeatColumns:
+    """The title's whole history as columns. In a server, the columns read at an earlier
+    revision are brought up to date by reading again only from the first month a write changed
+    since (`list_months.changed_since`: recording today's games reads this month's), or all
+    of them after a rebuild; the players' names are read afresh every time."""
+    revision = current(league)  # before the rows and the marks: never labelled newer than them
+    kept = earlier(league, _COLUMNS, (title,))
+    columns: SeatColumns | None = None
+    if kept is not None and isinstance(kept[1], SeatColumns):
+        since = list_months.changed_since(league, kept[0])
+        if since is None:
+            columns = dataclasses.replace(kept[1], names=_names(league))
+        elif since:
+            columns = _joined(league, title, kept[1], dt.date.fromisoformat(f"{since}-01"))
+    if columns is None:
+        columns = _read(league, title)
+    keep_earlier(league, _COLUMNS, (title,), revision, columns)
+    return columns
+
+
+_COLUMNS = "skill columns"
+
+
+def _joined(league: League, title: str, kept: SeatColumns, since: dt.date) -> SeatColumns:
+    """`kept`'s games before `since`, then the games from `since` on, read now."""
+    games = int(np.searchsorted(kept.game_day, since.toordinal(), side="left"))
+    return kept.joined(games, _read(league, title, since=since))
+
+
+def _read(
+    league: League, title: str, *, before: Point | None = None, since: dt.date | None = None
+) -> SeatColumns:
+    """The confirmed games of `title` in play order (dated `since` or later, strictly before
+    `before`), read from the rows."""
     where, params = _where(league.pk, None, before, None)
+    if since is not None:
+        where += " AND g.date >= %s"
+        params.append(connection.ops.adapt_datefield_value(since))
     games, seats = _table(GameRecord), _table(SeatRow)
     sql = (
         f"SELECT g.id, g.external_id, CAST(g.date AS TEXT), g.target, s.player_id, s.place, "
@@ -88,13 +132,13 @@ def skill_observations(
     )
     rows = list(_stream(sql, [league.pk, *params, title]))
     if not rows:
-        return observe_seats(_empty(), system)
+        return _empty(_names(league))
     pks, ids, dates, targets, players, places, vps = zip(*rows, strict=True)
     game_pk = np.array(pks, dtype=np.int64)
     first = np.flatnonzero(np.concatenate(([True], game_pk[1:] != game_pk[:-1])))
     ordinals = {d: dt.date.fromisoformat(d).toordinal() for d in set(dates)}
     place = np.array(places, dtype=np.float64)
-    columns = SeatColumns(
+    return SeatColumns(
         game_ids=[ids[i] for i in first],
         game_day=np.array([ordinals[dates[i]] for i in first], dtype=np.int64),
         game_vp=np.full(len(first), is_catan(title), dtype=np.bool_),
@@ -105,7 +149,6 @@ def skill_observations(
         seat_vp=np.array(vps, dtype=np.float64),
         names=_names(league),
     )
-    return observe_seats(columns, system)
 
 
 def _names(league: League) -> dict[int, str]:
@@ -116,10 +159,10 @@ def _names(league: League) -> dict[int, str]:
         return dict(cursor.fetchall())
 
 
-def _empty() -> SeatColumns:
+def _empty(names: dict[int, str]) -> SeatColumns:
     nothing = np.zeros(0, dtype=np.int64)
     return SeatColumns(
         game_ids=[], game_day=nothing, game_vp=np.zeros(0, dtype=np.bool_),
         game_target=np.zeros(0), game_start=np.zeros(1, dtype=np.int64), seat_player=nothing,
-        seat_place=nothing, seat_vp=np.zeros(0), names={},
+        seat_place=nothing, seat_vp=np.zeros(0), names=names,
     )  # fmt: skip
