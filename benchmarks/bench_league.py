@@ -35,7 +35,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).parent))
 from bench_systems import game_date, make_game, pick_table, player_pool
 
-from tablerank.engine.records import Game
+from tablerank.engine.records import Game, new_game
 
 REPEATS = 15
 ROOT = Path(__file__).parents[1]
@@ -272,6 +272,33 @@ def history_latest(league: Any) -> float:
     return time.perf_counter() - start
 
 
+def annual_lists(league: Any, seed: int) -> dict[str, float]:
+    """Seconds for the annual score of the last game's year (every city, the base group): as
+    first read (its twelve months built from their rows and kept), read again (from the kept
+    months), and right after one more game is recorded on the last game's day (its month
+    built again)."""
+    from django.contrib.auth.models import User
+
+    from tablerank.league import lists, services
+    from tablerank.league.models import GameRecord
+
+    last = GameRecord.objects.filter(league=league).order_by("-date").values_list("date")[0][0]
+    year = last.year
+    out = {}
+    for label in ("first", "kept"):
+        start = time.perf_counter()
+        lists.annual_list(league, year, group="base")
+        out[f"annual_list_{label}_seconds"] = round(time.perf_counter() - start, 3)
+    players = [f"player{n:06d}" for n in random.Random(seed).sample(range(1, 1000), 4)]
+    seats = [{"player": p, "vp": 10 - 2 * i, "winner": i == 0} for i, p in enumerate(players)]
+    game = new_game(id="annual-one-more", date=last.isoformat(), seats=seats)
+    services.record_game(league, game, User.objects.get(username="bench"))
+    start = time.perf_counter()
+    lists.annual_list(league, year, group="base")
+    out["annual_list_after_a_write_seconds"] = round(time.perf_counter() - start, 3)
+    return out
+
+
 CLI_VOIDS = 3
 """How many `tablerank league void` runs `cli_voids` times: the first after the in-process
 steps alone ran up to 0.4 s slower than the next on PostgreSQL (2026-11-27)."""
@@ -429,6 +456,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ):
         wall, cpu = cpu_and_wall(run)
         results[f"{name}_seconds"], results[f"{name}_cpu_seconds"] = round(wall, 2), round(cpu, 2)
+    results |= annual_lists(big, options.seed)
     results |= cli_voids(big, url)
     results |= kernels_load()
     if options.serve:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from tablerank.engine import lists as engine_lists
 from tablerank.engine.lists import MIN_GAMES
 from tablerank.errors import InvalidParameter, MixedLists
+from tablerank.formats.collector import without_cycle_collection
 from tablerank.league import list_rows
 from tablerank.league.errors import LeagueError
 from tablerank.league.list_months import month_states
@@ -36,8 +37,11 @@ def _year(year: int | str) -> int:
 
 
 def _listed(compute: Callable[[], engine_lists.RankingList]) -> engine_lists.RankingList:
+    """`compute()`, the collector paused (the months' points are many containers, no cycles:
+    a full collection amid them cost a list 0.2 s in a process holding a large history)."""
     try:
-        result = compute()
+        with without_cycle_collection():
+            result = compute()
     except MixedLists as exc:
         raise LeagueError("group", str(exc).replace(" with --group", "")) from None
     except InvalidParameter as exc:
