@@ -110,7 +110,7 @@ def _lock(league: League) -> None:
 Changed = tuple[Point, Game, bool]
 """A game that entered or left the confirmed history: its place, the game, and whether it is
 confirmed now."""
-_AT, _GAME = itemgetter(0), itemgetter(1)
+_AT, _GAME, _DAY = itemgetter(0), itemgetter(1), itemgetter(0)
 _SEATS, _PLAYER = attrgetter("seats"), attrgetter("player")
 
 
@@ -183,7 +183,8 @@ def _apply(
                     replays.append((name, system, key, at))
             elif _refresh_sums(rows, marks, name, system, key, items, columns):
                 emptied.add((name, key))
-    months = list_months.changed(league, {month_key(at[0]) for at, _, _ in changed})
+    days = set(map(_DAY, map(_AT, changed)))  # few: an import's 100,000 games span 730
+    months = list_months.changed(league, {month_key(day) for day in days})
     if emptied:  # the rows first: whether a list is left empty is read back
         found = run_all([*ahead, *rows.writing(), *months])
         for name, key in emptied:

@@ -213,7 +213,7 @@ class StateRows:
         absent: list[tuple[object, ...]] = []
         """Rows looked up and not found: inserted with no conflict to check."""
         new: list[tuple[object, ...]] = []
-        for (system, key), players in self.dirty.items():
+        for (system, key), players in sorted(self.dirty.items(), key=_LIST):
             one = lists[system, key]
             for player in players:
                 where = system, key, player
@@ -228,8 +228,8 @@ class StateRows:
                     new.append((league, system, key, player, *one[player], now))
                 else:
                     stored.append((pks[where], *one[player], now))
-        absent.sort(key=_BY_NAME)
-        new.sort(key=_BY_NAME)
+        absent.sort(key=_NAME)  # stable: by name, then list (the lists came in order)
+        new.sort(key=_NAME)
         out = [
             *update_statements(RatingState, _SET, stored),
             *inserts(RatingState, _STATE_FIELDS, absent),
@@ -245,8 +245,8 @@ class StateRows:
         return out
 
 
-_BY_NAME = itemgetter(3, 1, 2)
-"""A new row's name, system and list key."""
+_NAME, _LIST = itemgetter(3), itemgetter(0)
+"""A new row's name; a list's (system, list key) among the changed ones."""
 
 
 class StateReads:
