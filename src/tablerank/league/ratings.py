@@ -29,6 +29,7 @@ from tablerank.engine.records import Event, Game
 from tablerank.engine.systems import get_system
 from tablerank.engine.systems.base import ReplaySystem
 from tablerank.engine.systems.pages.combined import Combined
+from tablerank.engine.systems.refusals import refusals as every_refusal
 from tablerank.formats.collector import without_cycle_collection
 from tablerank.league import checkpoints, list_months, revisions
 from tablerank.league.batch_columns import BatchColumns
@@ -219,7 +220,7 @@ def _by_list(
 
 def _rated(system: GameSystem, changed: Sequence[Changed]) -> list[Changed]:
     """The changed games `system` rates: `changed` itself where it rates them all."""
-    refusals = list(map(system.refusal, map(_GAME, changed)))
+    refusals = every_refusal(system, list(map(_GAME, changed)))
     if refusals.count(None) == len(changed):
         return changed if isinstance(changed, list) else list(changed)
     return [item for item, refusal in zip(changed, refusals, strict=True) if refusal is None]

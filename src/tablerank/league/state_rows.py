@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from itertools import repeat
 from operator import itemgetter
 
 from django.db import connection
@@ -215,6 +216,14 @@ class StateRows:
         new: list[tuple[object, ...]] = []
         for (system, key), players in sorted(self.dirty.items(), key=_LIST):
             one = lists[system, key]
+            wheres = list(zip(repeat(system), repeat(key), players))
+            if pks.keys().isdisjoint(wheres) and inserted.isdisjoint(wheres) and looked >= players:
+                # every name looked up and not found (an import's new names): in C, not name by name
+                values = zip(*map(one.__getitem__, players), strict=True)
+                absent += zip(repeat(league), repeat(system), repeat(key), players, *values,
+                              repeat(now))  # fmt: skip
+                inserted.update(wheres)
+                continue
             for player in players:
                 where = system, key, player
                 if where not in pks:
