@@ -17,9 +17,11 @@ from tablerank.league.models import (
     League,
     Player,
     PlayerChangeKind,
+    RatingState,
     Seat,
 )
 from tablerank.league.played_columns import played_columns
+from tablerank.league.revisions import revision_of
 from tablerank.league.seat_columns import pack_stored
 from tablerank.league.services import (
     CONSOLE,
@@ -190,8 +192,12 @@ def test_a_player_who_never_played_is_removed_and_one_who_did_is_not(
 ) -> None:
     ghost = add_player(played, "Ghost", by=official)
     invite_account(ghost, User.objects.create_user("ghost"), by=official)
+    before = revision_of(played.pk)
+    states = list(RatingState.objects.filter(league=played).order_by("pk").values())
     remove_player(ghost, by=official, why="added by mistake")
     assert not Player.objects.filter(pk=ghost.pk).exists()
+    assert revision_of(played.pk) > before  # pages and caches see it gone
+    assert list(RatingState.objects.filter(league=played).order_by("pk").values()) == states
     change = player_changes(played).get()
     assert (change.kind, change.name, change.into) == (PlayerChangeKind.REMOVED, "Ghost", "")
     with pytest.raises(LeagueError, match="'Ann' has results; merge"):

@@ -18,7 +18,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 
 from tablerank.engine.fields import parse_name
-from tablerank.league import seat_columns
+from tablerank.league import revisions, seat_columns
 from tablerank.league.errors import DuplicatePlayer, LeagueError
 from tablerank.league.models import (
     AccountPeriod,
@@ -116,7 +116,7 @@ def remove_player(player: Player, *, by: Actor, why: str) -> None:
         name = player.name
         player.delete()
         _audit(league, PlayerChangeKind.REMOVED, name, "", by, reason)
-        rebuild_ratings(league)
+        revisions.bump(league)  # no result, no rating: nothing to rebuild (6 s at 100,000 games)
 
 
 def player_changes(league: League) -> QuerySet[PlayerChange]:
