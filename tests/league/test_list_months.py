@@ -174,6 +174,16 @@ def test_state_built_before_a_write_is_not_read_after_it(played: League, officia
     assert ListMonth.objects.get(league=played, month="2026-03").built_at == current(played)
 
 
+@pytest.mark.parametrize(("month", "year"), [("0001-01", 1), ("9999-12", 9999), ("2024-02", 2024)])
+def test_the_first_and_last_months_of_the_calendar_are_lists_too(
+    played: League, month: str, year: int
+) -> None:
+    """December 9999 ends on the calendar's last day (its first day plus a month is past it)."""
+    assert lists.month_range(month)[1].month == int(month[5:])
+    assert lists.monthly_list(played, month, city="Köln").entries == ()
+    assert lists.annual_list(played, year).entries == ()
+
+
 @pytest.mark.parametrize("data", [b"not zlib", zlib.compress(b"\x93\x01\x02\x03")])
 def test_a_month_kept_in_another_form_is_built_again(played: League, data: bytes) -> None:
     """State kept by another version of tablerank, or damaged, is built again and replaced."""

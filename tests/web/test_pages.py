@@ -465,6 +465,23 @@ def test_a_long_not_listed_list_names_the_first_fifty_and_counts_the_rest(
     assert "and 10 more" in body
 
 
+@pytest.mark.parametrize(
+    ("name", "tab", "query"),
+    [
+        ("standings", "monthly", {"month": "9999-12"}),
+        ("standings", "annual", {"year": "9999"}),
+        ("games", None, {"month": "9999-12"}),
+    ],
+)
+def test_the_calendars_last_month_is_a_page_not_an_error(
+    client: Client, league: League, name: str, tab: str | None, query: dict[str, str]
+) -> None:
+    """December 9999 ends on the calendar's last day: its first day plus a month, which the
+    month's end was computed from, is past the calendar (a 500 before)."""
+    url = reverse(name, args=[league.slug, tab] if tab else [league.slug])
+    assert client.get(url, query).status_code == 200
+
+
 def test_turnabout_tab_rates_the_recorded_events(client: Client, league: League) -> None:
     body = text(client.get(reverse("standings", args=[league.slug, "turnabout"])))
     assert rows(body)[0] == "Mia"

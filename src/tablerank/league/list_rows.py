@@ -12,6 +12,7 @@ lists themselves are the engine's (`monthly_from_points`, `annual_from_points`).
 
 from __future__ import annotations
 
+import calendar
 import datetime as dt
 from collections.abc import Sequence
 from itertools import groupby
@@ -79,8 +80,7 @@ def _raw(points: Points) -> msgspec.Raw:
 def month_range(month: str) -> tuple[dt.date, dt.date]:
     """The first and last day of a month written YYYY-MM (`ValueError` otherwise)."""
     first = dt.date.fromisoformat(f"{month}-01")
-    following = (first.replace(day=28) + dt.timedelta(days=4)).replace(day=1)
-    return first, following - dt.timedelta(days=1)
+    return first, first.replace(day=calendar.monthrange(first.year, first.month)[1])
 
 
 def month_from_rows(league: League, month: str) -> MonthState:
