@@ -8,8 +8,11 @@ import dataclasses
 import pytest
 from django.contrib.auth.models import User
 
-from tablerank.engine.records import Game
+import tablerank.league.player_changes as fixing
+from tablerank.engine import loading
+from tablerank.engine.records import Game, game_from_dict
 from tablerank.errors import TablerankError
+from tablerank.league import checkpoints
 from tablerank.league.errors import DuplicatePlayer, LeagueError, NotAllowed
 from tablerank.league.models import (
     AccountPeriod,
@@ -30,6 +33,8 @@ from tablerank.league.services import (
     merge_players,
     player_changes,
     ratings,
+    rebuild_ratings,
+    record_game,
     record_games,
     remove_player,
     rename_player,
@@ -66,6 +71,51 @@ def test_a_rename_renames_every_list_and_is_kept_with_who_and_why(
     change = player_changes(played).get()
     assert (change.kind, change.name, change.into) == (PlayerChangeKind.RENAMED, "Ann", "Anne")
     assert (change.by, change.why) == (official, "typo on the first night")
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+@pytest.mark.parametrize(
+    ("name", "new"), [("Ann", "Aaron"), ("Ann", "Zoe"), ("Kai", "kai"), ("Ben", "Mia2")]
+)
+def test_a_rename_leaves_every_list_as_a_rebuild_would(
+    played: League, monkeypatch: pytest.MonkeyPatch, name: str, new: str, compiled: bool
+) -> None:
+    """A rename renames the sums' rows and replays cow.elo and A.R.E.A., which pair players in
+    name order, from the player's first game (through the compiled replays or not): every list
+    is then the engine's replay, with checkpoints every 2 games to replay from."""
+    monkeypatch.setattr(checkpoints, "EVERY", 2)
+    monkeypatch.setattr(loading, "COMPILED_REPLAY", 0 if compiled else 10**9)
+    rebuild_ratings(played)
+    monkeypatch.setattr(fixing, "rebuild_ratings", _no_rebuild)
+    rename_player(_player(played, name), new, by=CONSOLE, why="spelling")
+    assert new in _names(played)
+    assert name not in _names(played) or name.casefold() == new.casefold()
+    assert_state_is_replay(played)
+
+
+def _no_rebuild(league: League) -> None:
+    pytest.fail("rebuilt every list")
+
+
+def test_a_rename_to_a_name_a_list_rates_already_merges_them_as_a_rebuild_would(
+    played: League, official: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A.R.E.A. rates a solitaire game's title as "TITLE (game)": Ben, who played Kremlin,
+    renamed so, is that name in A.R.E.A.'s Kremlin list from his first game on."""
+    monkeypatch.setattr(checkpoints, "EVERY", 2)
+    solo = [{"player": "Ann", "place": 1, "winner": True}]
+    pair = [{"player": "Ben", "place": 1, "winner": True}, {"player": "Ann", "place": 2}]
+    for n, (seats, day) in enumerate([(solo, "01"), (pair, "02"), (solo, "03"), (pair, "04")]):
+        game = {"id": f"k{n}", "date": f"2026-03-{day}", "game": "Kremlin", "seats": seats}
+        record_game(played, game_from_dict(game | ({"class": "sol"} if seats is solo else {})),
+                    official)  # fmt: skip
+    rebuild_ratings(played)
+    monkeypatch.setattr(fixing, "rebuild_ratings", _no_rebuild)
+    kremlin = {r.player for r in ratings(played, "area", "Kremlin").standings}
+    assert {"Kremlin (game)", "Ben"} <= kremlin
+    rename_player(_player(played, "Ben"), "Kremlin (game)", by=CONSOLE, why="a joke")
+    assert "Ben" not in {r.player for r in ratings(played, "area", "Kremlin").standings}
+    assert_state_is_replay(played)
 
 
 def test_a_rename_may_change_only_the_case(played: League) -> None:

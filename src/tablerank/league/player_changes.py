@@ -32,7 +32,7 @@ from tablerank.league.models import (
     PlayerChangeKind,
     Seat,
 )
-from tablerank.league.ratings import rebuild_ratings
+from tablerank.league.ratings import rebuild_ratings, rename_ratings
 from tablerank.league.roles import ORGANIZERS, Actor, Console, require_role
 from tablerank.league.tournament_models import Entrant, TableSeat
 
@@ -58,7 +58,7 @@ def rename_player(player: Player, name: str, *, by: Actor, why: str) -> Player:
         player.name = name
         player.save()
         _audit(league, PlayerChangeKind.RENAMED, old, name, by, reason)
-        rebuild_ratings(league)
+        rename_ratings(league, player.pk, old, name)
     return player
 
 

@@ -59,6 +59,7 @@ __all__ = [
     "refresh_changed",
     "refresh_ratings",
     "refresh_recorded",
+    "rename_ratings",
 ]
 
 GameSystem = ReplaySystem[Game]
@@ -293,6 +294,35 @@ def refresh_recorded(
     then); returns their rows."""
     at = (record.date, record.sequence)
     return _refresh(record.league, [(at, game, True)], locked=True, reads=reads, ahead=ahead)
+
+
+def rename_ratings(league: League, player: int, old: str, new: str) -> None:
+    """Make every kept list what `rebuild_ratings` makes of it after the player (`player`, the
+    pk) named `old` is named `new` (the league's row renamed already), at the cost of a void of
+    their first game: a sum does not depend on names, so its rows are renamed; cow.elo and
+    A.R.E.A. pair players in name order, so their lists replay from the player's first game
+    (where a list rates `new` already, A.R.E.A.'s solitaire "TITLE (game)", the replay merges
+    the two as a rebuild does; a sum list rates players only, whose names are unique)."""
+    with transaction.atomic():
+        _lock(league)
+        revisions.bump(league)
+        list_months.every_month_changed(league)
+        kept = kept_systems(league)
+        sums = [name for name, system in kept.items() if system.order_independent]
+        rows = RatingState.objects.filter(league=league, player=old)
+        rows.filter(system__in=sums).update(player=new)
+        replayed = sorted(rows.exclude(system__in=sums).values_list("system", "list_key"))
+        first = (
+            GameRecord.objects.filter(
+                league=league, status=RecordStatus.CONFIRMED, seats__player_id=player
+            )
+            .order_by("date", "sequence")
+            .values_list("date", "sequence")
+            .first()
+        )
+        if replayed and first is not None:
+            lists = [(name, kept[name], key, first) for name, key in replayed if name in kept]
+            checkpoints.replay_lists(league, lists)
 
 
 def rebuild_ratings(league: League) -> None:
