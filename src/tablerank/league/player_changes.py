@@ -1,8 +1,8 @@
 """Fixing a league's players (issue 14): rename a mistyped name, merge two names of one person,
 remove a player who never played. Only organizers may; each fix is kept with who made it, when
-and why (`PlayerChange`), and every kept list is recomputed from the confirmed history under
-the new names (`rebuild_ratings`: the order-dependent systems pair players in name order, so a
-rename may change them too).
+and why (`PlayerChange`), and every kept list becomes what a rebuild from the confirmed
+history under the new names makes of it (`renamed_ratings`: the order-dependent systems pair
+players in name order, so a rename may change them too).
 
 A merge moves everything of one player to the other: seats, signatures, event standings,
 tournament entries, account periods, invitations and the linked account. It is refused where
@@ -32,7 +32,7 @@ from tablerank.league.models import (
     PlayerChangeKind,
     Seat,
 )
-from tablerank.league.ratings import rebuild_ratings, rename_ratings
+from tablerank.league.renamed_ratings import first_played, merge_ratings, rename_ratings
 from tablerank.league.roles import ORGANIZERS, Actor, Console, require_role
 from tablerank.league.tournament_models import Entrant, TableSeat
 
@@ -58,7 +58,7 @@ def rename_player(player: Player, name: str, *, by: Actor, why: str) -> Player:
         player.name = name
         player.save()
         _audit(league, PlayerChangeKind.RENAMED, old, name, by, reason)
-        rename_ratings(league, player.pk, old, name)
+        rename_ratings(league, old, name, first_played(league, player.pk))
     return player
 
 
@@ -82,6 +82,7 @@ def merge_players(player: Player, into: Player, *, by: Actor, why: str) -> Playe
             into.user_id, player.user_id = player.user_id, None
             player.save(update_fields=["user"])
             into.save(update_fields=["user"])
+        first = first_played(league, player.pk)  # before the seats move
         games = list(Seat.objects.filter(player=player).values_list("game_id", flat=True))
         for model in (Seat, Confirmation, EventStanding, Entrant, TableSeat, AccountPeriod):
             model.objects.filter(player=player).update(player=into)
@@ -90,7 +91,7 @@ def merge_players(player: Player, into: Player, *, by: Actor, why: str) -> Playe
         name = player.name
         player.delete()
         _audit(league, PlayerChangeKind.MERGED, name, into.name, by, reason)
-        rebuild_ratings(league)
+        merge_ratings(league, name, into.name, first)
     return into
 
 

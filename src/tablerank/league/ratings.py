@@ -55,11 +55,11 @@ __all__ = [
     "ListState",
     "confirmed_events",
     "kept_systems",
+    "lock_league",
     "rebuild_ratings",
     "refresh_changed",
     "refresh_ratings",
     "refresh_recorded",
-    "rename_ratings",
 ]
 
 GameSystem = ReplaySystem[Game]
@@ -96,7 +96,7 @@ def confirmed_events(league: League) -> list[Event]:
     return [record.to_record() for record in records]
 
 
-def _lock(league: League) -> None:
+def lock_league(league: League) -> None:
     """Serialise rating updates within one league (the league row's lock, as recording does).
 
     Row locks here and in the services are FOR NO KEY UPDATE: they serialise writers but let
@@ -259,7 +259,7 @@ def _refresh(
     # No savepoint: a failure here fails the caller's whole change.
     with transaction.atomic(savepoint=False), without_cycle_collection():
         if not locked:
-            _lock(league)
+            lock_league(league)
             revisions.bump(league)
         return _apply(league, changed, kept_systems(league), reads, ahead)
 
@@ -296,41 +296,12 @@ def refresh_recorded(
     return _refresh(record.league, [(at, game, True)], locked=True, reads=reads, ahead=ahead)
 
 
-def rename_ratings(league: League, player: int, old: str, new: str) -> None:
-    """Make every kept list what `rebuild_ratings` makes of it after the player (`player`, the
-    pk) named `old` is named `new` (the league's row renamed already), at the cost of a void of
-    their first game: a sum does not depend on names, so its rows are renamed; cow.elo and
-    A.R.E.A. pair players in name order, so their lists replay from the player's first game
-    (where a list rates `new` already, A.R.E.A.'s solitaire "TITLE (game)", the replay merges
-    the two as a rebuild does; a sum list rates players only, whose names are unique)."""
-    with transaction.atomic():
-        _lock(league)
-        revisions.bump(league)
-        list_months.every_month_changed(league)
-        kept = kept_systems(league)
-        sums = [name for name, system in kept.items() if system.order_independent]
-        rows = RatingState.objects.filter(league=league, player=old)
-        rows.filter(system__in=sums).update(player=new)
-        replayed = sorted(rows.exclude(system__in=sums).values_list("system", "list_key"))
-        first = (
-            GameRecord.objects.filter(
-                league=league, status=RecordStatus.CONFIRMED, seats__player_id=player
-            )
-            .order_by("date", "sequence")
-            .values_list("date", "sequence")
-            .first()
-        )
-        if replayed and first is not None:
-            lists = [(name, kept[name], key, first) for name, key in replayed if name in kept]
-            checkpoints.replay_lists(league, lists)
-
-
 def rebuild_ratings(league: League) -> None:
     """Recompute every kept list of the league from its confirmed history, and drop the state
     of lists (and systems) it no longer keeps. Run it after changing `league.systems`, or once
     for a league whose history was recorded before the rating state existed."""
     with transaction.atomic():
-        _lock(league)
+        lock_league(league)
         revisions.bump(league)
         list_months.every_month_changed(league)  # renamed or merged players
         for model in (RatingState, RatingWatermark, RatingCheckpoint):

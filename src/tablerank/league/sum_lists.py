@@ -29,7 +29,7 @@ from tablerank.league.state_rows import Row, StateRows, format_parts, parse_part
 if TYPE_CHECKING:
     from tablerank.engine.systems.seat_amounts import PlayerSums
 
-__all__ = ["BATCH", "correct_sums"]
+__all__ = ["BATCH", "correct_sums", "merged"]
 
 BATCH = 64
 """Changed games from which a list is corrected over columns rather than game by game, where
@@ -95,6 +95,14 @@ def _correct(rows: StateRows, where: tuple[str, str, str], terms: list[float], g
         return True
     rows.put(where, row)
     return False
+
+
+def merged(row: Row | None, other: Row) -> Row:
+    """Two names' rows of one list as one name's (a merge of two players): the exact sum of
+    both, their games together."""
+    found = _corrected(row, parse_parts(other), other[1])
+    assert found is not None  # a row holds a game at least
+    return found
 
 
 def _corrected(row: Row | None, terms: list[float], games: int) -> Row | None:
