@@ -4,10 +4,11 @@ holds, else builds it from the month's rows (`list_rows`) and keeps it.
 When a month's state holds: every write that changes a month's confirmed games marks the month
 changed at the revision it writes (`changed`: the rating refresh asks for it with its other
 statements, for every game entering or leaving the confirmed history), and a rebuild of the
-league's ratings (a renamed or merged player, new systems) marks every month at once (month
-"", `every_month_changed`). State built at revision r holds while neither mark is later than
-r. The revision is read before the month's rows, so state is never labelled newer than what
-it was built from; a reader racing a write may label it older, and it is then built again.
+league's ratings (new systems) or a renamed or merged player (`renamed_ratings`) marks every
+month at once (month "", `every_month_changed`). State built at revision r holds while neither
+mark is later than r. The revision is read before the month's rows, so state is never labelled
+newer than what it was built from; a reader racing a write may label it older, and it is then
+built again.
 
 Keeping is a reader's errand, not a write of the league: a reader never waits for a writer to
 keep what it built. Where the database is busy (SQLite's write lock held, a PostgreSQL row
