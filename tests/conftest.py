@@ -51,3 +51,16 @@ def collector_on() -> Iterator[None]:
     yield
     if not was_enabled:
         gc.disable()
+
+
+@pytest.fixture
+def empty_read_cache() -> Iterator[None]:
+    """The cached reads (`league.cache`) empty before and after the test: for tests that run
+    outside a transaction, where reads are cached across tests."""
+    from django.core.cache import caches
+
+    from tablerank.league.cache import CACHE
+
+    caches[CACHE].clear()
+    yield
+    caches[CACHE].clear()

@@ -7,21 +7,18 @@ These tests run outside a transaction (`transactional_db`): inside one nothing i
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from django.core.cache import caches
 
 from tablerank.api.standings import _etag
 from tablerank.engine.records import game_from_dict
 from tablerank.league import services
-from tablerank.league.cache import CACHE
 from tablerank.league.league_settings import change_settings
 from tablerank.league.models import League
 from tests.api.conftest import Call, Club, game
 
-pytestmark = pytest.mark.usefixtures("transactional_db")
+pytestmark = pytest.mark.usefixtures("transactional_db", "empty_read_cache")
 
 STANDINGS = "/api/leagues/bonn/standings/pages.point"
 READS = [
@@ -32,13 +29,6 @@ READS = [
     ("/api/leagues/bonn/lists/elo", {}),
 ]
 NOT_BONN = {"field": "slug", "message": "no league 'bonn'"}
-
-
-@pytest.fixture(autouse=True)
-def empty_cache() -> Iterator[None]:
-    caches[CACHE].clear()
-    yield
-    caches[CACHE].clear()
 
 
 @pytest.fixture

@@ -7,12 +7,11 @@ These tests run outside a transaction (`transactional_db`): inside one nothing i
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.cache import caches
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
@@ -20,7 +19,6 @@ from tablerank.engine.records import Game, new_game
 from tablerank.league import lists, queries, services
 from tablerank.league import standings as tables
 from tablerank.league.bulk import table
-from tablerank.league.cache import CACHE
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import GameRecord, League
 from tablerank.league.paging import MAX_LIMIT, PastTheEnd, page_of
@@ -28,14 +26,7 @@ from tablerank.league.revisions import revision_of
 from tablerank.league.roles import Role
 from tests.engine.builders import field_of
 
-pytestmark = pytest.mark.usefixtures("transactional_db")
-
-
-@pytest.fixture(autouse=True)
-def empty_cache() -> Iterator[None]:
-    caches[CACHE].clear()
-    yield
-    caches[CACHE].clear()
+pytestmark = pytest.mark.usefixtures("transactional_db", "empty_read_cache")
 
 
 @pytest.fixture
