@@ -144,7 +144,8 @@ def _game(game_id: str, winner: str, loser: str) -> Game:
 
 Read = Callable[[League], object]
 STANDINGS: Read = lambda league: queries.standings(league, "pages.point")  # noqa: E731
-SKILL: Read = lambda league: queries.standings(league, "skill", list_key="catan")  # noqa: E731
+CATAN = queries.StandingsFilters(list_key="catan")
+SKILL: Read = lambda league: queries.standings(league, "skill", CATAN)  # noqa: E731
 LEADERS: Read = queries.leaders
 TURNABOUT: Read = lambda league: queries.standings(league, "turnabout")  # noqa: E731
 Uncached = Callable[[League], object]
@@ -313,15 +314,23 @@ def test_skills_standings_are_ready_once_read_at_the_revision_as_asked(
     """The standings page shows a table fitted on reading at once only when that very table
     (system and filters) is kept (`queries.standings_ready`); a write makes it stale. Tables
     read from stored state are always ready."""
-    assert not queries.standings_ready(played, "skill", list_key="catan")
-    queries.standings(played, "skill", list_key="catan")
-    assert queries.standings_ready(played, "skill", list_key="catan")
-    assert not queries.standings_ready(played, "skill", list_key="catan", city="Bonn")
-    assert not queries.standings_ready(played, "skill", list_key="catan", since="2026-03-01")
+    assert not queries.standings_ready(played, "skill", queries.StandingsFilters(list_key="catan"))
+    queries.standings(played, "skill", queries.StandingsFilters(list_key="catan"))
+    assert queries.standings_ready(played, "skill", queries.StandingsFilters(list_key="catan"))
+    assert not queries.standings_ready(
+        played, "skill", queries.StandingsFilters(list_key="catan", city="Bonn")
+    )
+    assert not queries.standings_ready(
+        played, "skill", queries.StandingsFilters(list_key="catan", since="2026-03-01")
+    )
     assert queries.standings_ready(played, "pages.point")
-    assert queries.standings_ready(played, "cow.elo", list_key="base", city="Bonn")
+    assert queries.standings_ready(
+        played, "cow.elo", queries.StandingsFilters(list_key="base", city="Bonn")
+    )
     _record(_fresh(played), official)
-    assert not queries.standings_ready(_fresh(played), "skill", list_key="catan")
+    assert not queries.standings_ready(
+        _fresh(played), "skill", queries.StandingsFilters(list_key="catan")
+    )
 
 
 def test_skills_leaders_are_ready_once_its_fit_is_kept(
@@ -332,7 +341,7 @@ def test_skills_leaders_are_ready_once_its_fit_is_kept(
     from tablerank.engine.systems.skill import Skill
 
     fitted = ("skill",)
-    queries.standings(played, "skill", list_key="catan")
+    queries.standings(played, "skill", queries.StandingsFilters(list_key="catan"))
     assert queries.leaders_ready(played, 3, fitted)
     monkeypatch.setattr(Skill, "fitted", lambda *args, **kwargs: pytest.fail("fitted again"))
     boards = queries.leaders(played, 3, fitted)
@@ -369,7 +378,7 @@ def test_skills_standings_and_every_table_asked_share_one_fit_per_revision(
         return fitted(self, *args, **kwargs)
 
     monkeypatch.setattr(Skill, "fitted", counted)
-    table = queries.standings(played, "skill", list_key="catan")
+    table = queries.standings(played, "skill", queries.StandingsFilters(list_key="catan"))
     first = queries.predict(played, ("Ann", "Ben"), "skill", "catan")
     queries.predict(played, ("Ben", "Cleo", "Ann"), "skill", "catan")
     assert len(fits) == 1
@@ -401,10 +410,10 @@ def test_a_refit_after_a_write_starts_from_the_last_fits_spreads(
         return fitted(self, obs, games, near)
 
     monkeypatch.setattr(Skill, "fitted", spied)
-    queries.standings(played, "skill", list_key="catan")
+    queries.standings(played, "skill", queries.StandingsFilters(list_key="catan"))
     first = skill_fit(played, "catan", Skill())  # the one kept
     _record(_fresh(played), official)
-    second = queries.standings(_fresh(played), "skill", list_key="catan")
+    second = queries.standings(_fresh(played), "skill", queries.StandingsFilters(list_key="catan"))
     assert len(starts) == 2
     assert starts[0] is None
     assert starts[1] == (Spread(first.prior_sd, first.noise_sd) if em else None)

@@ -100,28 +100,32 @@ def lines(table: Any) -> list[tuple[str, int, float, int]]:
 def test_standings_without_filters_are_the_stored_state(played: League) -> None:
     for system in ("pages.glory", "area", "turnabout"):
         stored = ratings(played, system, "catan" if system == "area" else None)
-        chosen = queries.standings(played, system, list_key="catan" if system == "area" else None)
+        chosen = queries.standings(
+            played, system, queries.StandingsFilters(list_key="catan" if system == "area" else None)
+        )
         assert chosen == stored
 
 
 def test_filtered_standings_are_the_engine_over_the_selected_games(
     played: League, history: list[Game]
 ) -> None:
-    bonn = queries.standings(played, "pages.glory", city="bonn")
+    bonn = queries.standings(played, "pages.glory", queries.StandingsFilters(city="bonn"))
     assert lines(bonn) == rated(history, "pages.glory", city="Bonn")
     assert bonn.not_rated == get_system("pages.glory").rate(select(history, city="Bonn")).not_rated
     assert bonn.not_rated  # the Kremlin game played in Bonn, said why
 
     spring = queries.standings(
-        played, "cow.elo", group="base", since="2026-03-01", until=dt.date(2026, 4, 30)
+        played,
+        "cow.elo",
+        queries.StandingsFilters(group="base", since="2026-03-01", until=dt.date(2026, 4, 30)),
     )
     in_spring = [g for g in history if dt.date(2026, 3, 1) <= g.date <= dt.date(2026, 4, 30)]
     assert lines(spring) == rated(in_spring, "cow.elo", group="base")
 
-    cup = queries.standings(played, "pages.point", event="spring cup")
+    cup = queries.standings(played, "pages.point", queries.StandingsFilters(event="spring cup"))
     assert lines(cup) == rated(EXTRA[:2], "pages.point")
 
-    duel = queries.standings(played, "cow.elo", group="DUEL")
+    duel = queries.standings(played, "cow.elo", queries.StandingsFilters(group="DUEL"))
     assert lines(duel) == rated(history, "cow.elo", group="duel")
 
 
@@ -129,19 +133,21 @@ def test_a_list_keeping_system_filtered_over_several_lists_needs_one(
     played: League, history: list[Game]
 ) -> None:
     with pytest.raises(LeagueError) as mixed:
-        queries.standings(played, "cow.elo", since="2026-05-01")
+        queries.standings(played, "cow.elo", queries.StandingsFilters(since="2026-05-01"))
     assert mixed.value.field == "list_key"
     assert "base, cities-knights, duel, seafarers" in mixed.value.message
-    may = queries.standings(played, "cow.elo", list_key="duel", since="2026-05-01")
+    may = queries.standings(
+        played, "cow.elo", queries.StandingsFilters(list_key="duel", since="2026-05-01")
+    )
     assert lines(may) == rated(history, "cow.elo", group="duel")
 
 
 def test_turnabout_standings_filter_events_by_date_and_id(
     played: League, events: list[Event]
 ) -> None:
-    summer = queries.standings(played, "turnabout", since="2026-06-01")
+    summer = queries.standings(played, "turnabout", queries.StandingsFilters(since="2026-06-01"))
     assert lines(summer) == rated([e for e in events if e.date >= dt.date(2026, 6, 1)], "turnabout")
-    one = queries.standings(played, "turnabout", event="SPRING-OPEN")
+    one = queries.standings(played, "turnabout", queries.StandingsFilters(event="SPRING-OPEN"))
     assert lines(one) == rated([events[0]], "turnabout")
 
 
@@ -156,8 +162,10 @@ def test_turnabout_standings_filter_events_by_date_and_id(
 def test_standings_refuse_what_the_league_cannot_answer(
     played: League, options: dict[str, Any], field: str
 ) -> None:
+    system = options.pop("system")
+    asked = queries.StandingsFilters(**options)
     with pytest.raises(LeagueError) as refused:
-        queries.standings(played, **options)
+        queries.standings(played, system, asked)
     assert refused.value.field == field
 
 
@@ -166,7 +174,7 @@ def test_a_system_the_league_does_not_keep_is_refused(played: League) -> None:
     played.save()
     for read in (
         lambda: queries.standings(played, "pages.glory"),
-        lambda: queries.standings(played, "pages.glory", city="Bonn"),
+        lambda: queries.standings(played, "pages.glory", queries.StandingsFilters(city="Bonn")),
         lambda: queries.player_history(played, "Ann", "pages.glory"),
     ):
         with pytest.raises(LeagueError) as refused:

@@ -84,7 +84,7 @@ def test_a_voided_game_is_not_read(league: League, official: User, recorded: lis
 
 def test_standings_and_odds_are_the_engines(league: League, recorded: list[Game]) -> None:
     catan = [g for g in recorded if g.game == "catan"]
-    stored = queries.standings(league, "skill", list_key="catan")
+    stored = queries.standings(league, "skill", queries.StandingsFilters(list_key="catan"))
     assert stored.standings == SKILL.rate(catan).standings  # not_rated: as every kept list's
     odds = queries.predict(league, ("ANN", "Finn", "Newbie"), "skill", "catan")
     assert odds == SKILL.predict(catan, ["Ann", "Finn", "Newbie"])

@@ -51,7 +51,11 @@ def _sheet(**change: str) -> dict[str, Any]:
 
 
 def _leader(club: Club) -> str:
-    return queries.standings(club.league, "area", list_key="Kremlin").standings[0].player
+    return (
+        queries.standings(club.league, "area", queries.StandingsFilters(list_key="Kremlin"))
+        .standings[0]
+        .player
+    )
 
 
 def test_the_game_page_of_another_title_offers_the_correction(

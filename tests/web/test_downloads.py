@@ -66,7 +66,7 @@ def test_every_tab_links_its_csv_with_the_pages_filters(
 def test_a_systems_csv_is_its_json_rows_in_order(client: Client, league: League) -> None:
     for tab, list_key in (("pages.point", None), ("skill", "catan"), ("cow.elo", "base")):
         header, rows = download(client, csv_url(league.slug, tab))
-        table = queries.standings(league, tab, list_key=list_key)
+        table = queries.standings(league, tab, queries.StandingsFilters(list_key=list_key))
         assert rows == as_rows(rating_table_json(table)["standings"], header), tab
     response = client.get(csv_url(league.slug, "skill"))
     assert response["Content-Disposition"] == 'attachment; filename="club-skill-catan.csv"'

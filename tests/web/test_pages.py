@@ -297,7 +297,9 @@ def test_skill_standings_are_fetched_after_loading_until_they_are_kept(
     without JavaScript, the whole page; once kept for the revision it is shown at once
     (tests/league/test_cached_reads.py: when it is). Stored systems' tabs never wait."""
     url = reverse("standings", args=[league.slug, "skill"])
-    top = queries.standings(league, "skill", list_key="catan", since="2026-01-01").standings[0]
+    top = queries.standings(
+        league, "skill", queries.StandingsFilters(list_key="catan", since="2026-01-01")
+    ).standings[0]
     leader = escape(top.player)
     first = text(client.get(url, {"list": "catan", "since": "2026-01-01"}))
     tags = parsed(first).tags
@@ -366,7 +368,9 @@ def test_the_skill_tab_shows_each_estimate_with_its_uncertainty(
 ) -> None:
     url = reverse("standings", args=[league.slug, "skill"])
     body = text(client.get(url, {"section": "table"}))
-    expected = queries.standings(league, "skill", list_key="catan").standings
+    expected = queries.standings(
+        league, "skill", queries.StandingsFilters(list_key="catan")
+    ).standings
     assert rows(body) == [row.player.replace("<", "&lt;").replace(">", "&gt;") for row in expected]
     assert "VP above an average table" in body
     assert '<th scope="col" class="num">±</th>' in body

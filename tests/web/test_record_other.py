@@ -62,7 +62,7 @@ def test_a_kremlin_game_by_places_is_submitted_and_rated_by_area(
         ("Ann", 1, 31.0), ("Ben", 2, 24.0), ("Cleo", 3, None)
     ]  # fmt: skip
     assert stored.status == RecordStatus.CONFIRMED
-    area = queries.standings(club.league, "area", list_key="Kremlin")
+    area = queries.standings(club.league, "area", queries.StandingsFilters(list_key="Kremlin"))
     assert [row.player for row in area.standings][:1] == ["Ann"]
     assert response["Location"] == reverse("recorded", args=["bonn", stored.pk])
 

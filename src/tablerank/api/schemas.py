@@ -42,6 +42,7 @@ from tablerank.engine.records import Account, GameClass, SeatStatus
 from tablerank.engine.systems import SYSTEMS
 from tablerank.engine.systems.base import ReplaySystem
 from tablerank.league.models import League
+from tablerank.league.standings import StandingsFilters
 
 LEAGUE_NAME = League._meta.get_field("name").max_length
 USERNAME = 150
@@ -324,6 +325,12 @@ class StandingsQuery(Schema):
     event: Annotated[Text, Field(max_length=200)] | None = None
     since: IsoDate | None = None
     until: IsoDate | None = None
+
+    def filters(self) -> StandingsFilters:
+        return StandingsFilters(
+            list_key=self.list_key, group=self.group, city=self.city, event=self.event,
+            since=self.since, until=self.until,
+        )  # fmt: skip
 
 
 class HistoryQuery(Schema):

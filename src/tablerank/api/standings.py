@@ -191,16 +191,7 @@ def standings(
 
     def body() -> Paged:
         with field_renamed("list_key", "list"):
-            table = queries.standings(
-                league,
-                system,
-                list_key=query.list_key,
-                group=query.group,
-                city=query.city,
-                event=query.event,
-                since=query.since,
-                until=query.until,
-            )
+            table = queries.standings(league, system, query.filters())
         return _paged(request, rating_table_json(table), "standings", page, limit)
 
     return _answer(request, league, body)

@@ -26,8 +26,6 @@ Each part lives in its own module; this one gathers them:
 
 from __future__ import annotations
 
-import datetime as dt
-
 from django.db.models import QuerySet
 
 from tablerank.catan.standings import DEFAULT_SCORING, TournamentStandings
@@ -45,12 +43,13 @@ from tablerank.league.models import GameRecord, League, Player, RecordStatus
 from tablerank.league.rating_tables import fit_ready, fitted_on_reading
 from tablerank.league.reading import records_of, unmatched_filters
 from tablerank.league.results import games_played, latest_results, pending_for, waiting_count
-from tablerank.league.standings import ELO
+from tablerank.league.standings import ELO, NO_FILTERS, StandingsFilters
 from tablerank.tournament.seat_report import SeatReport
 
 __all__ = [
     "ELO",
     "HistoryEntry",
+    "StandingsFilters",
     "annual_list",
     "backtest",
     "backtest_ready",
@@ -78,66 +77,21 @@ __all__ = [
 ]
 
 
-def standings(
-    league: League,
-    system: str,
-    *,
-    list_key: str | None = None,
-    group: str | None = None,
-    city: str | None = None,
-    event: str | None = None,
-    since: dt.date | str | None = None,
-    until: dt.date | str | None = None,
-) -> RatingTable:
+def standings(league: League, system: str, filters: StandingsFilters = NO_FILTERS) -> RatingTable:
     """`standings.standings`, cached."""
-    params = _standings_params(system, list_key, group, city, event, since, until)
-    return cached(
-        league,
-        "standings",
-        params,
-        lambda: tables.standings(
-            league,
-            system,
-            list_key=list_key,
-            group=group,
-            city=city,
-            event=event,
-            since=since,
-            until=until,
-        ),
-    )
+    params = (system, *filters.key())
+    return cached(league, "standings", params, lambda: tables.standings(league, system, filters))
 
 
-def standings_ready(
-    league: League,
-    system: str,
-    *,
-    list_key: str | None = None,
-    group: str | None = None,
-    city: str | None = None,
-    event: str | None = None,
-    since: dt.date | str | None = None,
-    until: dt.date | str | None = None,
-) -> bool:
+def standings_ready(league: League, system: str, filters: StandingsFilters = NO_FILTERS) -> bool:
     """Whether `standings` as asked is at hand at the league's revision: read from stored
     state, or fitted on reading (skill: seconds on a large league) and kept. A page shows
     such a table at once only then, else fetches it after loading."""
     if not fitted_on_reading(system):
         return True
-    params = _standings_params(system, list_key, group, city, event, since, until)
-    return stored(league, "standings", params, revision=current(league)) is not None
-
-
-def _standings_params(
-    system: str,
-    list_key: str | None,
-    group: str | None,
-    city: str | None,
-    event: str | None,
-    since: dt.date | str | None,
-    until: dt.date | str | None,
-) -> tuple[str | None, ...]:
-    return (system, list_key, group, city, event, str(since or ""), str(until or ""))
+    return (
+        stored(league, "standings", (system, *filters.key()), revision=current(league)) is not None
+    )
 
 
 def elo_list(league: League, group: str | None = None) -> RatingTable:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Prefetch, Q
@@ -36,31 +37,42 @@ ELO = "cow.elo"
 """The permanent ELO list of each game group (seed 001)."""
 
 
-def standings(
-    league: League,
-    system: str,
-    *,
-    list_key: str | None = None,
-    group: str | None = None,
-    city: str | None = None,
-    event: str | None = None,
-    since: dt.date | str | None = None,
-    until: dt.date | str | None = None,
-) -> RatingTable:
-    """A kept system's standings.
+@dataclass(frozen=True)
+class StandingsFilters:
+    """What a standings read asks for beside the system: one of its lists (`list_key`: a game
+    group of cow.elo, a title of area or skill; may be left out where there is one) and which
+    confirmed games it rates (a game group, a city, an event: a game's event or an event
+    record's id for turnabout; `since` and `until`, inclusive days or ISO dates). Every door
+    builds one from what it was asked."""
 
-    Without filters: the stored state (`services.ratings`), one list of the system (`list_key`
-    may be left out where there is one). With any of group, city, event (a game's event, or an
-    event record's id for turnabout), since and until (dates, inclusive): the engine's `rate`
-    over the confirmed history those select, so `not_rated` says what was left out and why.
-    """
+    list_key: str | None = None
+    group: str | None = None
+    city: str | None = None
+    event: str | None = None
+    since: dt.date | str | None = None
+    until: dt.date | str | None = None
+
+    def key(self) -> tuple[str | None, ...]:
+        """The filters as a cache key's part."""
+        since, until = str(self.since or ""), str(self.until or "")
+        return (self.list_key, self.group, self.city, self.event, since, until)
+
+
+NO_FILTERS = StandingsFilters()
+
+
+def standings(league: League, system: str, filters: StandingsFilters = NO_FILTERS) -> RatingTable:
+    """A kept system's standings: without a filter of the games, the stored state
+    (`services.ratings`) of one list; with any, the engine's `rate` over the confirmed history
+    they select, so `not_rated` says what was left out and why."""
     engine = kept_system(league, system)
-    start, end = parse_day(since, "since"), parse_day(until, "until")
+    start, end = parse_day(filters.since, "since"), parse_day(filters.until, "until")
+    group, city, event = filters.group, filters.city, filters.event
     if not any((group, city, event, start, end)):
-        return ratings(league, system, list_key)
+        return ratings(league, system, filters.list_key)
     records = _selected(league, engine, group, city, event, start, end)
     if isinstance(engine, ReplaySystem | Skill):
-        records = one_list(league, engine, records, list_key)
+        records = one_list(league, engine, records, filters.list_key)
     return engine.rate(records)
 
 

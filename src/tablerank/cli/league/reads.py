@@ -107,10 +107,10 @@ def standings(
 
         league = access.league(slug)
         warn(queries.unmatched_filters(league, group=group, city=city, event=event))
-        table = queries.standings(
-            league, system, list_key=list_key, group=group, city=city, event=event, since=since,
-            until=until,
-        )  # fmt: skip
+        asked = queries.StandingsFilters(
+            list_key=list_key, group=group, city=city, event=event, since=since, until=until
+        )
+        table = queries.standings(league, system, asked)
         return rating_table_json(table)
 
     emit_rows(lambda: access.run(work), output, to, print_standings, RATING_ROWS)

@@ -94,17 +94,17 @@ def _table(
         return _ranking_list(league, tab, filters, choices)
     list_keys = _list_keys(league, tab)
     chosen = filters.list or _default(list_keys, "base" if tab == "cow.elo" else "catan")
-    asked: dict[str, Any] = {
-        "list_key": chosen or None,
-        "group": filters.group or None,
-        "city": filters.city or None,
-        "event": filters.event or None,
-        "since": filters.since or None,
-        "until": filters.until or None,
-    }
-    if later and not queries.standings_ready(league, tab, **asked):
+    asked = queries.StandingsFilters(
+        list_key=chosen or None,
+        group=filters.group or None,
+        city=filters.city or None,
+        event=filters.event or None,
+        since=filters.since or None,
+        until=filters.until or None,
+    )
+    if later and not queries.standings_ready(league, tab, asked):
         return {"kind": "pending", "list_keys": list_keys, "list": chosen}
-    table: RatingTable = queries.standings(league, tab, **asked)
+    table: RatingTable = queries.standings(league, tab, asked)
     return {
         "kind": "system",
         "table": table,
