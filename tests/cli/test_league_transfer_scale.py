@@ -49,14 +49,16 @@ import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tablerank.server.settings")
 django.setup()
 import tablerank.league.importing as importing
+import tablerank.league.plain_import as plain_import
 import tablerank.league.player_seat_index as player_seat_index
+import tablerank.league.seat_rows as seat_rows
 importing.BATCH = {BATCH}
 player_seat_index.ASIDE_FROM = 1
-run_batch = importing._Importer.run
+insert_seat_rows = seat_rows.insert_seat_rows
 done = []
-def run(self, batch):
-    run_batch(self, batch)
-    done.append(len(batch))
+def stored(rows, behind=None):  # each batch's seats, the usual way or the plain one
+    insert_seat_rows(rows, behind)
+    done.append(len(rows))
     if len(done) == 5:  # the seats' index is set aside in the one transaction: wait to be killed
         from django.db import connection
         with connection.cursor() as cursor:
@@ -64,7 +66,7 @@ def run(self, batch):
                            ["league_seat_player_id%"])
             pathlib.Path("stored-five").write_text(str(cursor.fetchone()[0]))
         time.sleep(120)
-importing._Importer.run = run
+seat_rows.insert_seat_rows = plain_import.insert_seat_rows = stored
 from tablerank.cli.main import run as main
 sys.argv[0] = "tablerank"
 main()
@@ -225,15 +227,20 @@ def test_export_errors_are_one_line(invoke: Invoke, tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
+@pytest.mark.parametrize("plain", [True, False], ids=["plain", "usual"])
 def test_an_import_killed_with_its_seats_index_set_aside_keeps_the_index(
-    tmp_path: Path,
+    tmp_path: Path, plain: bool
 ) -> None:
     """Other connections read the index all along; the kill rolls its drop back; a rerun
-    imports everything."""
+    imports everything: plain games (`plain_import`), and games one of which gives a time of
+    day (the usual way)."""
     db, env, run = _club(tmp_path)
     index = _player_index(db)
     assert len(index) == 1
     lines, games = _lines(), tmp_path / "games.jsonl"
+    if not plain:
+        timed = json.loads(lines[-1])
+        lines[-1] = json.dumps({**timed, "date": f"{timed['date']}T20:00"})
     games.write_text("\n".join(lines) + "\n", encoding="utf-8")
     args = ["league", "import", "bench", str(games), "--as", "admin"]
     errors = tmp_path / "errors.txt"

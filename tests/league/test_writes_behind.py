@@ -191,7 +191,7 @@ def test_a_batch_rolled_back_to_its_savepoint_keeps_the_seats_queued_before_it(
     monkeypatch.setattr(importing, "BATCH", 10)
     games = _games(40)
     importing.import_records(league, games[:10], official)
-    monkeypatch.setattr(importing, "_stored_games", lambda league, ids: {})
+    monkeypatch.setattr(importing, "stored_games", lambda league, ids: {})
     summary = importing.import_records(league, [*games[10:30], *games[:10], *games[30:]], official)
     assert (len(summary.imported), len(summary.rejected)) == (30, 10)
     seats = Seat.objects.filter(game__league=league).values_list("game__external_id", flat=True)
@@ -263,7 +263,7 @@ def test_seats_queued_before_a_game_recorded_on_its_own_stay_when_it_fails(
     monkeypatch.setattr(loading, "worth_compiling", lambda games: True)
     games = _games(40)
     importing.import_records(league, games[:10], official)
-    monkeypatch.setattr(importing, "_stored_games", lambda league, ids: {})
+    monkeypatch.setattr(importing, "stored_games", lambda league, ids: {})
 
     def clashing(league: League, game: Game, by: User, *, status: object) -> None:
         with transaction.atomic():

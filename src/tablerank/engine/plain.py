@@ -11,6 +11,7 @@ replayed by `engine.systems.in_order`). Neither builds the other games.
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 
 from tablerank.engine.values import Game
@@ -53,3 +54,7 @@ class PlainOrder:
     (`in_day_order`): play order is the games sorted by day, stably."""
     players: list[int]
     names: list[str]
+    dates: tuple[dt.date, ...] = ()
+    """Each day's date, by its place in time (what `days` gives)."""
+    timed: bool = False
+    """Whether any game gave a time of day."""

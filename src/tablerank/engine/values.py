@@ -15,6 +15,7 @@ from operator import attrgetter
 from typing import Any
 
 __all__ = [
+    "NO_TIME",
     "Account",
     "Event",
     "EventFormat",
@@ -320,10 +321,14 @@ def stored_game(
     )  # fmt: skip
 
 
+NO_TIME = -1.0
+"""`day_order`'s clock of a record without a time of day."""
+
+
 def _clock(time: dt.time | None) -> float:
-    """Seconds since midnight as written (the offset is not applied); -1 for no time."""
+    """Seconds since midnight as written (the offset is not applied); `NO_TIME` for none."""
     if time is None:
-        return -1.0
+        return NO_TIME
     return time.hour * 3600 + time.minute * 60 + time.second + time.microsecond / 1e6
 
 

@@ -35,7 +35,7 @@ from tablerank.engine.fast_records import (
 )
 from tablerank.engine.fields import MAX_SEATS, MAX_VP
 from tablerank.engine.plain import PlainGames, PlainOrder
-from tablerank.engine.values import Game, day_order
+from tablerank.engine.values import NO_TIME, Game, day_order
 from tablerank.formats.typed_games import decoded, json_lines
 
 __all__ = ["PLAIN_DECODE", "SEAT_SHAPE", "PlainGame", "PlainNames", "PlainSeat", "plain_template",
@@ -170,8 +170,10 @@ def read_plain_in_order(paths: Sequence[Path | str]) -> PlainOrder | None:
     for at, index in enumerate(by_time):
         place[index] = at
     days = list(map(place.__getitem__, order.days))
+    dates = tuple(order.whens[index][0] for index in by_time)
+    timed = any(when[1] != NO_TIME for when in order.whens)
     return PlainOrder(reading.templates, order.tables, order.ids, days, order.players,
-                      list(order.number))  # fmt: skip
+                      list(order.number), dates, timed)  # fmt: skip
 
 
 def _read_files(

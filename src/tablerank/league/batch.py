@@ -8,6 +8,7 @@ each game already.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, connection, transaction
@@ -31,7 +32,7 @@ from tablerank.league.seat_rows import (
 )
 from tablerank.league.writes_behind import WritesBehind
 
-__all__ = ["record_games", "store_games"]
+__all__ = ["GAME_COLUMNS", "insert_game_rows", "record_games", "store_games"]
 
 
 def record_games(
@@ -82,17 +83,7 @@ def store_games(
         first = _next_sequence(league, len(games)) - len(games) + 1
         names = list(dict.fromkeys([s.player for g in games for s in g.seats]))
         keys = player_keys(players_named(league, names), names)
-        try:
-            with transaction.atomic():  # the live-id index refuses an id the league has
-                pks = _insert_games(league, games, by, status, first, keys)
-        except IntegrityError:
-            taken = _live_pks(league, ids)
-            clash = next((game_id for game_id in ids if game_id in taken), None)
-            if clash is None:
-                raise
-            raise DuplicateRecord(league.slug, clash) from None
-        if pks is None:
-            pks = _live_pks(league, ids)
+        pks = insert_game_rows(league, ids, _game_rows(league, games, by, status, first, keys))
         if behind is None:
             insert_seats(games, pks, keys)
         if status == RecordStatus.CONFIRMED:
@@ -106,23 +97,25 @@ def store_games(
     return len(games)
 
 
-def _insert_games(
+GAME_COLUMNS = ["league", "external_id", "date", "sequence", "status", "created_by",
+                "created_at", "void_reason", "seat_columns", "digest", *GAME_FIELDS]  # fmt: skip
+"""A game record's columns as `insert_game_rows` takes them."""
+
+
+def _game_rows(
     league: League,
     games: Sequence[Game],
     by: User,
     status: RecordStatus,
     first: int,
     keys: dict[str, int],
-) -> dict[str, int] | None:
-    """Insert the games' records; their pks by id where the insert can return them (`None`
-    where it cannot: read them back with `_live_pks`)."""
-    columns = ["league", "external_id", "date", "sequence", "status", "created_by", "created_at"]
-    columns += ["void_reason", "seat_columns", "digest", *GAME_FIELDS]
+) -> list[tuple[Any, ...]]:
+    """The games' records (`GAME_COLUMNS`), numbered in the recording order from `first`."""
     day = connection.ops.adapt_datefield_value
     days = {date: day(date) for date in {g.date for g in games}}
     now = connection.ops.adapt_datetimefield_value(timezone.now())
     league_pk, state, by_pk = league.pk, status.value, by.pk
-    rows = [
+    return [
         (
             league_pk,
             g.id,
@@ -140,11 +133,27 @@ def _insert_games(
             range(first, first + len(games)), games, pack_games(games, keys), strict=True
         )
     ]
-    found = insert_returning(GameRecord, columns, rows, f"{column(GameRecord, 'external_id')}, id")
-    if found is None:
-        insert_rows(GameRecord, columns, rows)
-        return None
-    return dict(found)
+
+
+def insert_game_rows(
+    league: League, ids: Sequence[str], rows: Sequence[tuple[Any, ...]]
+) -> dict[str, int]:
+    """Insert game records (`GAME_COLUMNS`; `ids`: theirs, in order); their pks by id. An id
+    the league has live already is refused with `DuplicateRecord`, and nothing is inserted."""
+    try:
+        with transaction.atomic():  # the live-id index refuses an id the league has
+            found = insert_returning(
+                GameRecord, GAME_COLUMNS, rows, f"{column(GameRecord, 'external_id')}, id"
+            )
+            if found is None:
+                insert_rows(GameRecord, GAME_COLUMNS, rows)
+    except IntegrityError:
+        taken = _live_pks(league, ids)
+        clash = next((game_id for game_id in ids if game_id in taken), None)
+        if clash is None:
+            raise
+        raise DuplicateRecord(league.slug, clash) from None
+    return _live_pks(league, ids) if found is None else dict(found)
 
 
 def _live_pks(league: League, ids: Sequence[str]) -> dict[str, int]:

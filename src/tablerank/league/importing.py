@@ -41,7 +41,8 @@ from tablerank.league.roles import ORGANIZERS, Actor, require_role
 from tablerank.league.same_content import event_content, game_digest
 from tablerank.league.writes_behind import WritesBehind, seat_writes_behind
 
-__all__ = ["CHUNK", "ImportSummary", "import_records", "record_games", "store_games"]
+__all__ = ["CHUNK", "ImportSummary", "import_records", "in_chunk", "record_games",
+           "refresh_statistics", "store_games", "stored_games"]  # fmt: skip
 
 CHUNK = 1_000_000
 """Records imported per transaction: an interrupted import keeps what it committed, and
@@ -102,27 +103,44 @@ def import_records(
     require_role(league, by if acting is None else acting, *ORGANIZERS)
     status = RecordStatus.SUBMITTED if pending else RecordStatus.CONFIRMED
     importer = _Importer(league, by, status, ImportSummary())
+
+    def stored(chunk: list[Game | Event]) -> Callable[[WritesBehind | None], None]:
+        def store(behind: WritesBehind | None) -> None:
+            importer.behind = behind
+            for batch in _chunks(chunk, BATCH):
+                importer.run(batch)
+                if progress is not None:
+                    progress(len(batch))
+
+        return store
+
     with without_cycle_collection():
         for chunk in _chunks(_by_day(records), CHUNK):
-            with (
-                _keys_checked_by_construction(),
-                transaction.atomic(),
-                seat_writes_behind() as importer.behind,
-            ):
-                with seats_by_player_set_aside(_seats(chunk), importer.behind):
-                    for batch in _chunks(chunk, BATCH):
-                        importer.run(batch)
-                        if progress is not None:
-                            progress(len(batch))
-                if importer.behind is not None:
-                    importer.behind.start()  # the seats go in while the chunk is rated
-                importer.rate()
+            in_chunk(_seats(chunk), stored(chunk), importer.rate)
     if len(importer.summary.imported) >= STATISTICS_FROM:
-        _refresh_statistics()
+        refresh_statistics()
     return importer.summary
 
 
-def _refresh_statistics() -> None:
+def in_chunk(
+    seats: int, store: Callable[[WritesBehind | None], None], rate: Callable[[], None]
+) -> None:
+    """One chunk's transaction: `store` its records (given where their seats go, or None to
+    insert them at once), then `rate` them while the seats go in (`writes_behind`). Its seats
+    (`seats` of them) go in with the index of seats by player set aside where that pays."""
+    with (
+        _keys_checked_by_construction(),
+        transaction.atomic(),
+        seat_writes_behind() as behind,
+    ):
+        with seats_by_player_set_aside(seats, behind):
+            store(behind)
+        if behind is not None:
+            behind.start()  # the seats go in while the chunk is rated
+        rate()
+
+
+def refresh_statistics() -> None:
     """ANALYZE the tables an import writes, on PostgreSQL (SQLite plans without statistics).
     A table the database user does not own is skipped with a warning, not an error."""
     if connection.vendor != "postgresql":
@@ -184,7 +202,7 @@ _Stored = dict[str, list[tuple[bool, _Content]]]
 """Records the league has, by id: whether each is live, and its content."""
 
 
-def _stored_games(league: League, ids: Sequence[str]) -> _Stored:
+def stored_games(league: League, ids: Sequence[str]) -> _Stored:
     """The league's games of these ids, live and voided, by their stored digests; games stored
     before digests were kept are read back."""
     out: _Stored = {}
@@ -220,7 +238,7 @@ def _stored_events(league: League, ids: Sequence[str]) -> _Stored:
     events = EventRecord.objects.filter(league=league)
     voided = RecordStatus.VOIDED
     for part in batched(ids):
-        # Live and voided apart, through the live-id index and the play index (`_stored_games`).
+        # Live and voided apart, through the live-id index and the play index (`stored_games`).
         for rows in (events.exclude(status=voided), events.filter(status=voided)):
             for row in rows.filter(external_id__in=part).prefetch_related("standings__player"):
                 content = event_content(row.to_record())
@@ -261,7 +279,7 @@ class _Importer:
     def run(self, batch: Sequence[Game | Event]) -> None:
         """Import one batch (inside the caller's transaction, which calls `rate` before it
         commits); a batch sees the games of earlier ones as stored."""
-        self.games = _stored_games(self.league, [r.id for r in batch if isinstance(r, Game)])
+        self.games = stored_games(self.league, [r.id for r in batch if isinstance(r, Game)])
         self.events = _stored_events(self.league, [r.id for r in batch if isinstance(r, Event)])
         self.fresh = {}
         for record in batch:

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from tablerank.engine.records import Game
 from tablerank.engine.values import Account, GameClass, SeatStatus
+from tablerank.engine.values import Seat as EngineSeat
 from tablerank.league import seat_columns
 from tablerank.league.bulk import (
     Rows,
@@ -35,6 +36,7 @@ __all__ = [
     "game_fields",
     "game_statement",
     "insert_game",
+    "insert_seat_rows",
     "insert_seats",
     "inserted_pk",
     "packed",
@@ -43,6 +45,7 @@ __all__ = [
     "players_found",
     "players_named",
     "record_row",
+    "seat_values",
 ]
 
 Players = dict[str, tuple[int, str]]
@@ -261,6 +264,22 @@ def _seats(
     ]  # fmt: skip
 
 
+def seat_values(seat: EngineSeat) -> tuple[Any, ...]:
+    """A seat's row (`SEAT_FIELDS`) after its game, position and player: VP, winner, place,
+    team, status and account as stored."""
+    values = _VALUES
+    return (seat.vp, seat.winner, seat.place, seat.team or "", values[seat.status],
+            values[seat.account])  # fmt: skip
+
+
+def insert_seat_rows(rows: Sequence[tuple[Any, ...]], behind: WritesBehind | None = None) -> None:
+    """Insert seat rows (`SEAT_FIELDS`) of seats without VP sources, behind where given."""
+    if behind is None:
+        insert_rows(Seat, _SEAT_FIELDS, rows)
+    else:
+        behind.insert(Seat, _SEAT_FIELDS, rows)
+
+
 def insert_seats(
     games: Sequence[Game],
     pks: dict[str, int],
@@ -273,10 +292,7 @@ def insert_seats(
     rows = _seats(games, [pks[g.id] for g in games], keys)
     with_sources = [g for g in games if any(seat.sources for seat in g.seats)]
     if not with_sources:
-        if behind is None:
-            insert_rows(Seat, _SEAT_FIELDS, rows)
-        else:
-            behind.insert(Seat, _SEAT_FIELDS, rows)
+        insert_seat_rows(rows, behind)
         return
     if behind is not None:
         behind.wait()  # the queued seats first: seats are numbered in the order of the games

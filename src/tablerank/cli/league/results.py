@@ -17,7 +17,7 @@ from tablerank.cli.inputs import read_files
 from tablerank.cli.league import access
 from tablerank.cli.league.options import By, GameId, PlayerName, Slug
 from tablerank.cli.league.show import print_summary
-from tablerank.cli.league.transfer import export_lines, import_records
+from tablerank.cli.league.transfer import export_lines, import_plain, import_records
 from tablerank.cli.options import Files, Format, Output
 from tablerank.cli.output import CannotWrite, guarded
 from tablerank.formats.collector import without_cycle_collection
@@ -45,10 +45,19 @@ def import_(
     """Import results; games already present (same id and content) are skipped."""
 
     def work() -> "ImportSummary":
+        from tablerank.formats.plain_games import read_plain_in_order
+
         with without_cycle_collection():
-            records = read_files(files)
+            order = read_plain_in_order(files)
+            records = read_files(files) if order is None else []
         league = access.league(slug)
         by = access.user(as_user or getpass.getuser())
+        if order is not None:
+            summary = import_plain(league, order, by, pending=pending)
+            if summary is not None:
+                return summary
+            with without_cycle_collection():
+                records = read_files(files)
         return import_records(league, records, by, pending=pending)
 
     summary = guarded(lambda: access.run(work))

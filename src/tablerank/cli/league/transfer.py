@@ -1,7 +1,9 @@
 """`league import` and `league export`: records in, records out, in the records' JSON form.
 
-An import goes through the league services' import (`importing.import_records`), as the
-console, with a progress bar on a terminal; an export streams (`exporting.export_lines`).
+An import goes through the league services' import, as the console, with a progress bar on a
+terminal: files of plain games the fast way where the league takes them so
+(`plain_import.import_plain`), else their records (`importing.import_records`); an export
+streams (`exporting.export_lines`).
 """
 
 from __future__ import annotations
@@ -17,11 +19,12 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import User
     from rich.progress import Task
 
+    from tablerank.engine.plain import PlainOrder
     from tablerank.engine.records import Event, Game
     from tablerank.league.importing import ImportSummary
     from tablerank.league.models import League
 
-__all__ = ["export_lines", "import_records"]
+__all__ = ["export_lines", "import_plain", "import_records"]
 
 
 @contextmanager
@@ -62,4 +65,17 @@ def import_records(
     with _progress(len(records)) as step:
         return importing.import_records(
             league, records, by, pending=pending, acting=CONSOLE, progress=step
+        )
+
+
+def import_plain(
+    league: League, order: PlainOrder, by: User, *, pending: bool = False
+) -> ImportSummary | None:
+    """`plain_import.import_plain` as the console (who holds every role), recorded by `by`."""
+    from tablerank.league import plain_import
+    from tablerank.league.services import CONSOLE
+
+    with _progress(len(order.ids)) as step:
+        return plain_import.import_plain(
+            league, order, by, pending=pending, acting=CONSOLE, progress=step
         )

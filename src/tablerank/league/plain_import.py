@@ -1,0 +1,237 @@
+"""Importing files of plain games (`engine.plain.PlainOrder`, as `formats.plain_games` reads
+them) without building a `Game` to store each one: the fast start of `tablerank league import`.
+
+A plain file's games share few tables (`engine.plain`), so what the stored rows take from a
+table is worked out once per table: its fields' columns, its seats' columns but the player,
+its seats packed but the player's key (`seat_columns`), and its encoded content but the id,
+date and names (`same_content.PlainDigests`). Each game adds its id, date, sequence and its
+players' keys. The games' `Game`s are built for the rating only, a table at a time as
+`formats.table_games` builds them.
+
+It takes the games only when the league has none of their ids (live or voided), every table is
+one the league takes (`recording.check_result` of its template: a Catan sheet's errors depend
+on its table alone), none gives a time of day, and they fit one transaction (`importing.CHUNK`);
+otherwise it stores nothing and answers None, and the records are imported the usual way
+(`importing.import_records`), which says what is wrong with each. What it stores and rates
+is what the usual way stores and rates (tests/league/test_plain_import.py).
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from itertools import accumulate
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import connection
+from django.utils import timezone
+
+from tablerank.engine.plain import PlainOrder
+from tablerank.engine.values import Game, Seat, build_seat, placed_game
+from tablerank.formats.collector import without_cycle_collection
+from tablerank.league import importing
+from tablerank.league.batch import insert_game_rows
+from tablerank.league.errors import DuplicateRecord
+from tablerank.league.importing import ImportSummary, in_chunk, refresh_statistics, stored_games
+from tablerank.league.models import League, RecordStatus
+from tablerank.league.ratings import Changed, refresh_changed
+from tablerank.league.recording import _next_sequence, check_result
+from tablerank.league.roles import ORGANIZERS, Actor, require_role
+from tablerank.league.same_content import PlainDigests
+from tablerank.league.seat_columns import PLAYER_BITS, pack_games
+from tablerank.league.seat_rows import (
+    game_values,
+    insert_seat_rows,
+    player_keys,
+    players_named,
+    seat_values,
+)
+from tablerank.league.writes_behind import WritesBehind
+
+__all__ = ["import_plain"]
+
+
+class _NotNew(Exception):
+    """The league has one of the games' ids already: the usual way classifies them."""
+
+
+def import_plain(
+    league: League,
+    order: PlainOrder,
+    by: User,
+    *,
+    pending: bool = False,
+    acting: Actor | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> ImportSummary | None:
+    """`importing.import_records` of the games of `order`, in the files' order, where they are
+    all new to the league and plainly taken (the module's doc); else None, nothing stored."""
+    require_role(league, by if acting is None else acting, *ORGANIZERS)
+    count = len(order.ids)
+    if not 0 < count <= importing.CHUNK or order.timed:
+        return None
+    if any(check_result(league, template) for template in order.templates):
+        return None
+    status = RecordStatus.SUBMITTED if pending else RecordStatus.CONFIRMED
+    plain = _Plain(league, by, status, order)
+
+    def store(behind: WritesBehind | None) -> None:
+        if stored_games(league, order.ids):
+            raise _NotNew
+        for start in range(0, count, importing.BATCH):
+            end = min(start + importing.BATCH, count)
+            plain.store(start, end, behind)
+            if progress is not None:
+                progress(end - start)
+
+    try:
+        with without_cycle_collection():
+            in_chunk(plain.seat_start[-1], store, plain.rate)
+    except (_NotNew, DuplicateRecord):  # a concurrent import took an id (PostgreSQL)
+        return None
+    if count >= importing.STATISTICS_FROM:
+        refresh_statistics()
+    return ImportSummary(imported=list(order.ids))
+
+
+_Tail = tuple[Any, ...]
+
+
+@dataclass
+class _Table:
+    """What a table's games store alike."""
+
+    values: tuple[Any, ...]
+    """The game record's columns of the table's fields (`seat_rows.game_values`)."""
+    seats: tuple[_Tail, ...]
+    """Each seat's row after its game, position and player (`seat_rows.seat_values`)."""
+    packed: tuple[int, ...] | None
+    """Each seat packed with the player key 0 (`seat_columns`); None where not packed."""
+    built: tuple[dict[int, Seat], ...]
+    """Each seat's `Seat`s built so far, by player number."""
+
+
+@dataclass
+class _Plain:
+    """The games of a plain order, stored a batch at a time and rated at the end."""
+
+    league: League
+    by: User
+    status: RecordStatus
+    order: PlainOrder
+    unrated: list[Changed] = field(default_factory=list)
+    tables: list[_Table] = field(init=False)
+    seat_start: list[int] = field(init=False)
+    """Each game's first seat among all the games' seats, and one past the last."""
+    digests: PlainDigests = field(init=False)
+
+    def __post_init__(self) -> None:
+        templates = self.order.templates
+        self.tables = [_table(template) for template in templates]
+        sizes = [len(template.seats) for template in templates]
+        self.seat_start = list(accumulate(map(sizes.__getitem__, self.order.tables), initial=0))
+        self.digests = PlainDigests(templates, self.order.names)
+
+    def store(self, start: int, end: int, behind: WritesBehind | None) -> None:
+        """Store games `start` to `end` (not included) at the end of the recording order."""
+        order, count = self.order, end - start
+        first = _next_sequence(self.league, count) - count + 1
+        low, high = self.seat_start[start], self.seat_start[end]
+        numbers = order.players[low:high]
+        names = order.names
+        spelled = list(dict.fromkeys(map(names.__getitem__, numbers)))
+        keys = player_keys(players_named(self.league, spelled), spelled)
+        key_of = {number: keys[names[number]] for number in dict.fromkeys(numbers)}
+        ids = order.ids[start:end]
+        rows = self._game_rows(start, end, first, key_of)
+        pks = insert_game_rows(self.league, ids, rows)
+        seats = [
+            (pks[game_id], position, key_of[player], *tail)
+            for game_id, (players, table) in zip(ids, self._seated(start, end), strict=True)
+            for position, (player, tail) in enumerate(zip(players, table.seats, strict=True))
+        ]
+        insert_seat_rows(seats, behind)
+        if self.status == RecordStatus.CONFIRMED:
+            self.unrated += [
+                ((game.date, first + offset), game, True)
+                for offset, game in enumerate(self._games(start, end))
+            ]
+
+    def rate(self) -> None:
+        """Refresh the rating lists for the games stored."""
+        unrated, self.unrated = self.unrated, []
+        if unrated:
+            refresh_changed(self.league, unrated)
+
+    def _seated(self, start: int, end: int) -> list[tuple[list[int], _Table]]:
+        """Each game's players (by number) and table."""
+        order, starts, tables = self.order, self.seat_start, self.tables
+        players = order.players
+        return [
+            (players[starts[game] : starts[game + 1]], tables[order.tables[game]])
+            for game in range(start, end)
+        ]
+
+    def _game_rows(
+        self, start: int, end: int, first: int, key_of: dict[int, int]
+    ) -> list[tuple[Any, ...]]:
+        """The games' records (`batch.GAME_COLUMNS`), numbered from `first`."""
+        order, digest = self.order, self.digests.digest
+        day = connection.ops.adapt_datefield_value
+        dates = [order.dates[d] for d in order.days[start:end]]
+        stored_day = {date: day(date) for date in set(dates)}
+        now = connection.ops.adapt_datetimefield_value(timezone.now())
+        league_pk, state, by_pk = self.league.pk, self.status.value, self.by.pk
+        rows = []
+        for offset, (players, table) in enumerate(self._seated(start, end)):
+            game = start + offset
+            game_id, date = order.ids[game], dates[offset]
+            blob = _packed(players, table, key_of)
+            rows.append((league_pk, game_id, stored_day[date], first + offset, state, by_pk, now,
+                         "", blob, digest(game_id, order.tables[game], date, players),
+                         *table.values))  # fmt: skip
+        return rows
+
+    def _games(self, start: int, end: int) -> list[Game]:
+        """The games as `new_game` builds them from their lines (`formats.table_games`)."""
+        order, names = self.order, self.order.names
+        out = []
+        for offset, (players, table) in enumerate(self._seated(start, end)):
+            game = start + offset
+            template = order.templates[order.tables[game]]
+            seats = tuple(
+                built.get(player) or _seat(built, player, names[player], shape)
+                for player, built, shape in zip(players, table.built, template.seats, strict=True)
+            )
+            head = (template.game, template.variant, template.target, template.group,
+                    template.city, template.game_class, template.event, template.round)  # fmt: skip
+            out.append(placed_game(order.ids[game], order.dates[order.days[game]], seats, head,
+                                   None, tuple(map(names.__getitem__, players)),
+                                   template.placed_places, template.placed_vps,
+                                   template.tied))  # fmt: skip
+        return out
+
+
+def _table(template: Game) -> _Table:
+    values = game_values(template)
+    seats = tuple(seat_values(seat) for seat in template.seats)
+    zero = {seat.player: 0 for seat in template.seats}
+    blob = pack_games([template], zero)[0]
+    packed = struct.unpack(f"<{len(template.seats)}q", blob) if blob else None
+    return _Table(values, seats, packed, tuple({} for _ in template.seats))
+
+
+def _packed(players: Sequence[int], table: _Table, key_of: dict[int, int]) -> bytes:
+    """`seat_columns.pack` of a game's seats: empty where a key does not fit."""
+    keys = [key_of[player] for player in players]
+    if table.packed is None or max(keys) >= PLAYER_BITS:
+        return b""
+    return struct.pack(f"<{len(keys)}q", *map(int.__add__, keys, table.packed))
+
+
+def _seat(built: dict[int, Seat], player: int, name: str, shape: Seat) -> Seat:
+    seat = built[player] = build_seat(name, shape.place, shape.vp, shape.winner, None,
+                                      shape.status, shape.account, {})  # fmt: skip
+    return seat
