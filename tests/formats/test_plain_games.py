@@ -21,7 +21,7 @@ from tablerank.engine.plain import PlainGames, PlainOrder
 from tablerank.engine.records import Account, Game, SeatStatus
 from tablerank.engine.values import day_order
 from tablerank.errors import InputError
-from tablerank.formats.plain_games import PlainSeat, read_plain, read_plain_in_order
+from tablerank.formats.plain_games import OrderGames, PlainSeat, read_plain, read_plain_in_order
 from tablerank.formats.reading import read_records
 
 from ..engine.systems.test_by_table import table_key
@@ -180,6 +180,12 @@ def test_plain_games_in_order_are_the_games_the_usual_reading_reads(files: list[
         records = read_records(paths)
     assert all(isinstance(r, Game) for r in records)
     assert in_order(plain) == in_order_games(records)  # type: ignore[arg-type]
+    assert plain.timed == any(r.time is not None for r in records)
+    assert [plain.dates[day] for day in plain.days] == [r.date for r in records]
+    if not plain.timed:
+        built = OrderGames(plain)
+        assert built.games() == records
+        assert [*built.games(0, 1), *built.games(1)] == records  # the seats built reused
 
 
 @pytest.fixture

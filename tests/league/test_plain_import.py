@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from tablerank.engine.plain import PlainOrder
 from tablerank.engine.records import Game
-from tablerank.formats.plain_games import read_plain_in_order
+from tablerank.formats.plain_games import OrderGames, read_plain_in_order
 from tablerank.formats.reading import read_records
 from tablerank.league import checkpoints, importing, plain_import
 from tablerank.league.errors import LeagueError
@@ -219,6 +219,8 @@ def test_a_time_of_day_or_more_games_than_a_transaction_takes_go_the_usual_way(
     assert timed is not None
     assert timed.timed
     _refused(league, official, timed)
+    with pytest.raises(ValueError, match="time of day"):
+        OrderGames(timed)  # the order keeps dates alone: the usual reading orders the day
     monkeypatch.setattr(importing, "CHUNK", 4)
     order = read_plain_in_order(_file(tmp_path / "more", games))
     assert order is not None

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate
 from operator import attrgetter
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -35,11 +36,11 @@ from tablerank.engine.fast_records import (
 )
 from tablerank.engine.fields import MAX_SEATS, MAX_VP
 from tablerank.engine.plain import PlainGames, PlainOrder
-from tablerank.engine.values import NO_TIME, Game, day_order
+from tablerank.engine.values import NO_TIME, Game, Seat, build_seat, day_order, placed_game
 from tablerank.formats.typed_games import decoded, json_lines
 
-__all__ = ["PLAIN_DECODE", "SEAT_SHAPE", "PlainGame", "PlainNames", "PlainSeat", "plain_template",
-           "read_plain", "read_plain_in_order"]  # fmt: skip
+__all__ = ["PLAIN_DECODE", "SEAT_SHAPE", "OrderGames", "PlainGame", "PlainNames", "PlainSeat",
+           "plain_template", "read_plain", "read_plain_in_order"]  # fmt: skip
 
 
 class PlainSeat(msgspec.Struct, forbid_unknown_fields=True, gc=False):
@@ -174,6 +175,54 @@ def read_plain_in_order(paths: Sequence[Path | str]) -> PlainOrder | None:
     timed = any(when[1] != NO_TIME for when in order.whens)
     return PlainOrder(reading.templates, order.tables, order.ids, days, order.players,
                       list(order.number), dates, timed)  # fmt: skip
+
+
+class OrderGames:
+    """The games of a plain order as `read_records` reads them from its files, a range at a
+    time (each table's seats built once per player who sits there); only where no game gave a
+    time of day (`PlainOrder.timed`), as the order keeps dates alone."""
+
+    def __init__(self, order: PlainOrder) -> None:
+        if order.timed:
+            raise ValueError("games with a time of day: read them the usual way")
+        self._order = order
+        self._built: list[tuple[dict[int, Seat], ...]] = [
+            tuple({} for _ in template.seats) for template in order.templates
+        ]
+        self._heads = [_head(template) for template in order.templates]
+        sizes = [len(template.seats) for template in order.templates]
+        self.seat_start = list(accumulate(map(sizes.__getitem__, order.tables), initial=0))
+        """Each game's first seat among all the games' seats, and one past the last."""
+
+    def games(self, start: int = 0, end: int | None = None) -> list[Game]:
+        """Games `start` to `end` (not included; default: to the last)."""
+        order, names, starts = self._order, self._order.names, self.seat_start
+        out = []
+        for game in range(start, len(order.ids) if end is None else end):
+            table = order.tables[game]
+            template, built = order.templates[table], self._built[table]
+            players = order.players[starts[game] : starts[game + 1]]
+            seats = tuple(
+                mine.get(player) or _seat(mine, player, names[player], shape)
+                for player, mine, shape in zip(players, built, template.seats, strict=True)
+            )
+            out.append(placed_game(order.ids[game], order.dates[order.days[game]], seats,
+                                   self._heads[table], None,
+                                   tuple(map(names.__getitem__, players)),
+                                   template.placed_places, template.placed_vps,
+                                   template.tied))  # fmt: skip
+        return out
+
+
+def _head(template: Game) -> tuple[Any, ...]:
+    return (template.game, template.variant, template.target, template.group, template.city,
+            template.game_class, template.event, template.round)  # fmt: skip
+
+
+def _seat(built: dict[int, Seat], player: int, name: str, shape: Seat) -> Seat:
+    seat = built[player] = build_seat(name, shape.place, shape.vp, shape.winner, None,
+                                      shape.status, shape.account, {})  # fmt: skip
+    return seat
 
 
 def _read_files(

@@ -5,8 +5,8 @@ A plain file's games share few tables (`engine.plain`), so what the stored rows 
 table is worked out once per table: its fields' columns, its seats' columns but the player,
 its seats packed but the player's key (`seat_columns`), and its encoded content but the id,
 date and names (`same_content.PlainDigests`). Each game adds its id, date, sequence and its
-players' keys. The games' `Game`s are built for the rating only, a table at a time as
-`formats.table_games` builds them.
+players' keys. The games' `Game`s are built for the rating only, a table at a time
+(`formats.plain_games.OrderGames`).
 
 It takes the games only when the league has none of their ids (live or voided), every table is
 one the league takes (`recording.check_result` of its template: a Catan sheet's errors depend
@@ -21,7 +21,6 @@ from __future__ import annotations
 import struct
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from itertools import accumulate
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -29,8 +28,9 @@ from django.db import connection
 from django.utils import timezone
 
 from tablerank.engine.plain import PlainOrder
-from tablerank.engine.values import Game, Seat, build_seat, placed_game
+from tablerank.engine.values import Game
 from tablerank.formats.collector import without_cycle_collection
+from tablerank.formats.plain_games import OrderGames
 from tablerank.league import importing
 from tablerank.league.batch import insert_game_rows
 from tablerank.league.errors import DuplicateRecord
@@ -109,8 +109,6 @@ class _Table:
     """Each seat's row after its game, position and player (`seat_rows.seat_values`)."""
     packed: tuple[int, ...] | None
     """Each seat packed with the player key 0 (`seat_columns`); None where not packed."""
-    built: tuple[dict[int, Seat], ...]
-    """Each seat's `Seat`s built so far, by player number."""
 
 
 @dataclass
@@ -125,13 +123,15 @@ class _Plain:
     tables: list[_Table] = field(init=False)
     seat_start: list[int] = field(init=False)
     """Each game's first seat among all the games' seats, and one past the last."""
+    built: OrderGames = field(init=False)
+    """The games as `Game`s, for the rating."""
     digests: PlainDigests = field(init=False)
 
     def __post_init__(self) -> None:
         templates = self.order.templates
         self.tables = [_table(template) for template in templates]
-        sizes = [len(template.seats) for template in templates]
-        self.seat_start = list(accumulate(map(sizes.__getitem__, self.order.tables), initial=0))
+        self.built = OrderGames(self.order)
+        self.seat_start = self.built.seat_start
         self.digests = PlainDigests(templates, self.order.names)
 
     def store(self, start: int, end: int, behind: WritesBehind | None) -> None:
@@ -156,7 +156,7 @@ class _Plain:
         if self.status == RecordStatus.CONFIRMED:
             self.unrated += [
                 ((game.date, first + offset), game, True)
-                for offset, game in enumerate(self._games(start, end))
+                for offset, game in enumerate(self.built.games(start, end))
             ]
 
     def rate(self) -> None:
@@ -194,25 +194,6 @@ class _Plain:
                          *table.values))  # fmt: skip
         return rows
 
-    def _games(self, start: int, end: int) -> list[Game]:
-        """The games as `new_game` builds them from their lines (`formats.table_games`)."""
-        order, names = self.order, self.order.names
-        out = []
-        for offset, (players, table) in enumerate(self._seated(start, end)):
-            game = start + offset
-            template = order.templates[order.tables[game]]
-            seats = tuple(
-                built.get(player) or _seat(built, player, names[player], shape)
-                for player, built, shape in zip(players, table.built, template.seats, strict=True)
-            )
-            head = (template.game, template.variant, template.target, template.group,
-                    template.city, template.game_class, template.event, template.round)  # fmt: skip
-            out.append(placed_game(order.ids[game], order.dates[order.days[game]], seats, head,
-                                   None, tuple(map(names.__getitem__, players)),
-                                   template.placed_places, template.placed_vps,
-                                   template.tied))  # fmt: skip
-        return out
-
 
 def _table(template: Game) -> _Table:
     values = game_values(template)
@@ -220,7 +201,7 @@ def _table(template: Game) -> _Table:
     zero = {seat.player: 0 for seat in template.seats}
     blob = pack_games([template], zero)[0]
     packed = struct.unpack(f"<{len(template.seats)}q", blob) if blob else None
-    return _Table(values, seats, packed, tuple({} for _ in template.seats))
+    return _Table(values, seats, packed)
 
 
 def _packed(players: Sequence[int], table: _Table, key_of: dict[int, int]) -> bytes:
@@ -229,9 +210,3 @@ def _packed(players: Sequence[int], table: _Table, key_of: dict[int, int]) -> by
     if table.packed is None or max(keys) >= PLAYER_BITS:
         return b""
     return struct.pack(f"<{len(keys)}q", *map(int.__add__, keys, table.packed))
-
-
-def _seat(built: dict[int, Seat], player: int, name: str, shape: Seat) -> Seat:
-    seat = built[player] = build_seat(name, shape.place, shape.vp, shape.winner, None,
-                                      shape.status, shape.account, {})  # fmt: skip
-    return seat

@@ -45,7 +45,7 @@ def import_(
     """Import results; games already present (same id and content) are skipped."""
 
     def work() -> "ImportSummary":
-        from tablerank.formats.plain_games import read_plain_in_order
+        from tablerank.formats.plain_games import OrderGames, read_plain_in_order
 
         with without_cycle_collection():
             order = read_plain_in_order(files)
@@ -56,8 +56,8 @@ def import_(
             summary = import_plain(league, order, by, pending=pending)
             if summary is not None:
                 return summary
-            with without_cycle_collection():
-                records = read_files(files)
+            with without_cycle_collection():  # the games read already, unless one gave a time
+                records = read_files(files) if order.timed else [*OrderGames(order).games()]
         return import_records(league, records, by, pending=pending)
 
     summary = guarded(lambda: access.run(work))
