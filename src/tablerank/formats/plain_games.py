@@ -186,8 +186,10 @@ class OrderGames:
         if order.timed:
             raise ValueError("games with a time of day: read them the usual way")
         self._order = order
-        self._built: list[tuple[dict[int, Seat], ...]] = [
-            tuple({} for _ in template.seats) for template in order.templates
+        shared: dict[tuple[Any, ...], dict[int, Seat]] = {}  # by the seat's all but its player
+        self._built = [
+            tuple(shared.setdefault(_SHAPE(seat), {}) for seat in template.seats)
+            for template in order.templates
         ]
         self._heads = [_head(template) for template in order.templates]
         sizes = [len(template.seats) for template in order.templates]
@@ -212,6 +214,9 @@ class OrderGames:
                                    template.placed_places, template.placed_vps,
                                    template.tied))  # fmt: skip
         return out
+
+
+_SHAPE = attrgetter("place", "vp", "winner", "team", "status", "account")
 
 
 def _head(template: Game) -> tuple[Any, ...]:
