@@ -21,7 +21,7 @@ from tablerank.engine.plain import PlainOrder
 from tablerank.engine.records import Game
 from tablerank.formats.plain_games import OrderGames, read_plain_in_order
 from tablerank.formats.reading import read_records
-from tablerank.league import checkpoints, importing, plain_import
+from tablerank.league import checkpoints, importing, plain_import, seat_columns
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import (
     GameRecord,
@@ -32,7 +32,6 @@ from tablerank.league.models import (
     Seat,
 )
 from tablerank.league.same_content import game_digest
-from tablerank.league.seat_columns import PLAYER_BITS
 from tablerank.league.services import rebuild_ratings, void_game
 
 from ..formats.test_plain_games import played, tables, written
@@ -59,7 +58,8 @@ def _stored(league: League) -> dict[str, Any]:
     packed = []
     for blob in games.values_list("seat_columns", flat=True):
         values = struct.unpack(f"<{len(blob) // 8}q", bytes(blob))
-        packed.append([(names[v % PLAYER_BITS], v // PLAYER_BITS) for v in values])
+        bits = seat_columns.PLAYER_BITS
+        packed.append([(names.get(v % bits), v // bits) for v in values])
     seats = Seat.objects.filter(game__league=league)
     fields = ("game__external_id", "position", "player__name", "vp", "winner", "place", "team",
               "status", "account")  # fmt: skip
@@ -261,3 +261,19 @@ def test_only_organizers_import(official: User, tmp_path: Path) -> None:
     with pytest.raises(LeagueError):
         plain_import.import_plain(league, order, outsider)
     assert not GameRecord.objects.filter(league=league).exists()
+
+
+def test_seats_are_packed_as_the_usual_way_with_keys_past_32_bits_too(
+    official: User, tmp_path: Path
+) -> None:
+    """A game with a player key of 32 bits or more keeps no packed seats (the replays read
+    its seats), the others keep theirs, as `seat_columns.pack_games` packs them."""
+    order = read_plain_in_order(_file(tmp_path, _games(30)))
+    assert order is not None
+    plain = plain_import._Plain(_new_league(official), official, RecordStatus.CONFIRMED, order)
+    games = OrderGames(order).games()
+    for big in (set(), {3}, set(range(7))):
+        key_of = {n: n + 1 + (seat_columns.PLAYER_BITS if n in big else 0) for n in range(7)}
+        keys = {name: key_of[n] for n, name in enumerate(order.names)}
+        seated = plain._seated(0, len(games))
+        assert plain_import._packed(seated, key_of) == seat_columns.pack_games(games, keys)

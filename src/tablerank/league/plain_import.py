@@ -107,8 +107,8 @@ class _Table:
     """The game record's columns of the table's fields (`seat_rows.game_values`)."""
     seats: tuple[_Tail, ...]
     """Each seat's row after its game, position and player (`seat_rows.seat_values`)."""
-    packed: tuple[int, ...] | None
-    """Each seat packed with the player key 0 (`seat_columns`); None where not packed."""
+    packed: tuple[int, ...]
+    """Each seat packed with the player key 0 (`seat_columns`)."""
 
 
 @dataclass
@@ -184,11 +184,12 @@ class _Plain:
         stored_day = {date: day(date) for date in set(dates)}
         now = connection.ops.adapt_datetimefield_value(timezone.now())
         league_pk, state, by_pk = self.league.pk, self.status.value, self.by.pk
+        seated = self._seated(start, end)
         rows = []
-        for offset, (players, table) in enumerate(self._seated(start, end)):
+        blobs = _packed(seated, key_of)
+        for offset, ((players, table), blob) in enumerate(zip(seated, blobs, strict=True)):
             game = start + offset
             game_id, date = order.ids[game], dates[offset]
-            blob = _packed(players, table, key_of)
             rows.append((league_pk, game_id, stored_day[date], first + offset, state, by_pk, now,
                          "", blob, digest(game_id, order.tables[game], date, players),
                          *table.values))  # fmt: skip
@@ -199,14 +200,25 @@ def _table(template: Game) -> _Table:
     values = game_values(template)
     seats = tuple(seat_values(seat) for seat in template.seats)
     zero = {seat.player: 0 for seat in template.seats}
-    blob = pack_games([template], zero)[0]
-    packed = struct.unpack(f"<{len(template.seats)}q", blob) if blob else None
+    packed = struct.unpack(f"<{len(template.seats)}q", pack_games([template], zero)[0])
     return _Table(values, seats, packed)
 
 
-def _packed(players: Sequence[int], table: _Table, key_of: dict[int, int]) -> bytes:
-    """`seat_columns.pack` of a game's seats: empty where a key does not fit."""
-    keys = [key_of[player] for player in players]
-    if table.packed is None or max(keys) >= PLAYER_BITS:
+def _packed(seated: Sequence[tuple[list[int], _Table]], key_of: dict[int, int]) -> list[bytes]:
+    """`seat_columns.pack` of each game's seats, with one `struct.pack` (as `pack_games`)."""
+    keys = [key_of[player] for players, _ in seated for player in players]
+    if max(keys, default=0) >= PLAYER_BITS:  # empty for a game with a key that does not fit
+        return [_packed_one([key_of[p] for p in players], table) for players, table in seated]
+    shapes = [value for _, table in seated for value in table.packed]
+    blob = struct.pack(f"<{len(keys)}q", *map(int.__add__, keys, shapes))
+    out, at = [], 0
+    for players, _ in seated:
+        out.append(blob[at : at + 8 * len(players)])
+        at += 8 * len(players)
+    return out
+
+
+def _packed_one(keys: list[int], table: _Table) -> bytes:
+    if max(keys) >= PLAYER_BITS:
         return b""
     return struct.pack(f"<{len(keys)}q", *map(int.__add__, keys, table.packed))
