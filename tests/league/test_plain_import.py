@@ -191,6 +191,9 @@ def test_an_id_the_league_has_live_or_voided_is_left_to_the_usual_way(
     _refused(league, official, order)
     void_game(GameRecord.objects.get(league=league, external_id="g4"), official, "entered twice")
     _refused(league, official, order)
+    again = _new_league(official)  # the file's first id: found before the transaction begins
+    importing.import_records(again, read_records(_file(tmp_path / "two", games[:1])), official)
+    _refused(again, official, order)
 
 
 def test_a_table_the_league_refuses_is_left_to_the_usual_way_unless_it_is_unvalidated(

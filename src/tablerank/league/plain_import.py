@@ -72,6 +72,8 @@ def import_plain(
     count = len(order.ids)
     if not 0 < count <= importing.CHUNK or order.timed:
         return None
+    if stored_games(league, [order.ids[0], order.ids[-1]]):
+        return None  # a file imported again, or an interrupted import run again: at once
     if any(check_result(league, template) for template in order.templates):
         return None
     status = RecordStatus.SUBMITTED if pending else RecordStatus.CONFIRMED
