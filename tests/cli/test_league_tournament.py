@@ -123,6 +123,7 @@ def test_refusals_name_the_round_the_table_and_the_player(invoke: Invoke, open_e
     assert f"{where}: {first} is entered twice" in enter(f"{first}=10", f"{first}=9")
     assert f"{where}: no result for" in enter(f"{first}=10")
     assert "expected PLAYER=VP" in enter("Ann")
+    assert "expected PLAYER=VP" in enter(f"{first}=²")  # a digit to str.isdigit, not to int
     assert "has no table 9 (tables 1, 2, 3, 4)" in refused(
         invoke, "result", "club", open_event, "--round", "1", "--table", "9", "--seat", "Ann=10",
         "--by", "olga",

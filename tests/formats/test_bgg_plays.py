@@ -56,6 +56,26 @@ def test_a_quantity_above_one_is_that_many_games(tmp_path: Path) -> None:
     assert [r.id for r in records] == ["bgg-7", "bgg-7.2", "bgg-7.3"]
 
 
+@pytest.mark.parametrize("odd", ["²", "①", "9" * 5000, "-2", "two"])
+def test_a_quantity_or_start_position_that_is_not_plain_digits_is_ignored(
+    tmp_path: Path, odd: str
+) -> None:
+    """`str.isdigit` takes "²", which `int` refuses: such a quantity counts one play, such a
+    start position leaves the players in the order given."""
+    (game,) = read_records([write(tmp_path, plays(play(quantity=odd)))])
+    assert isinstance(game, Game)
+    seats = (PLAYER.format(name="Ann", pos=odd, score=10, win=1)
+             + PLAYER.format(name="Ben", pos=1, score=6, win=0))  # fmt: skip
+    (given,) = read_records([write(tmp_path, plays(play(players=seats)))])
+    assert isinstance(given, Game)
+    assert [s.player for s in given.seats] == ["Ann", "Ben"]
+    seats = (PLAYER.format(name="Ann", pos=2, score=10, win=1)
+             + PLAYER.format(name="Ben", pos=1, score=6, win=0))  # fmt: skip
+    (ordered,) = read_records([write(tmp_path, plays(play(players=seats)))])
+    assert isinstance(ordered, Game)
+    assert [s.player for s in ordered.seats] == ["Ben", "Ann"]
+
+
 def test_a_player_known_only_by_username_keeps_it(tmp_path: Path) -> None:
     seats = (PLAYER.format(name="", pos=1, score=10, win=1).replace('username=""', 'username="ann"')
              + PLAYER.format(name="Ben", pos=2, score=6, win=0))  # fmt: skip

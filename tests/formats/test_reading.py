@@ -72,6 +72,35 @@ def test_malformed_json_array_names_the_line(tmp_path: Path) -> None:
     assert f"{path}, line 3: malformed JSON" in error_of([path])
 
 
+@pytest.mark.parametrize(
+    ("name", "content", "where", "message"),
+    [
+        ("big.jsonl", '{"id": "g1", "date": "2026-01-01", "seats": [{"player": "Ann", "vp": '
+         + "9" * 5000 + "}]}\n", ", line 1", "malformed JSON: a number of more than 4,300 digits"),
+        ("deep.json", "[" * 5000 + "]" * 5000, "", "malformed JSON: nested too deeply"),
+        ("deep.jsonl", "[" * 5000 + "]" * 5000 + "\n", ", line 1",
+         "malformed JSON: nested too deeply"),
+        ("long.csv", "id,date,player,vp\n" + "x" * 140_000 + ",2026-01-01,Ann,10\n", ", line 2",
+         "malformed CSV: field larger than field limit (131072)"),
+    ],
+    ids=["big number", "deep array", "deep line", "long cell"],
+)  # fmt: skip
+def test_a_file_python_cannot_parse_is_one_line_naming_where(
+    tmp_path: Path, name: str, content: str, where: str, message: str
+) -> None:
+    """Python's JSON and CSV readers raise other errors than malformed input's on a number of
+    more than 4,300 digits, nesting past the recursion limit and a cell past 131,072
+    characters: each is the file's error, at its line, not a traceback."""
+    path = write(tmp_path, name, content)
+    assert error_of([path]) == f"{path}{where}: {message}"
+
+
+def test_starting_ratings_nested_too_deeply_are_refused(tmp_path: Path) -> None:
+    path = write(tmp_path, "start.json", '{"Ann": ' + "[" * 5000 + "]" * 5000 + "}")
+    with pytest.raises(InputError, match="nested too deeply"):
+        read_start(path)
+
+
 def test_a_json_array_of_non_objects_is_refused(tmp_path: Path) -> None:
     path = write(tmp_path, "night.json", "[1, 2]")
     assert error_of([path]) == f"{path}, record 1: expected a JSON object, got int"

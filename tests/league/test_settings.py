@@ -103,6 +103,33 @@ def test_a_flag_is_true_or_false(monkeypatch: pytest.MonkeyPatch) -> None:
         envbool("TABLERANK_DEBUG", default=False)
 
 
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("TABLERANK_LOGIN_FAILURES", "five"), ("TABLERANK_LOGIN_FAILURES", "0"),
+     ("TABLERANK_LOGIN_LOCK_MINUTES", "15m"), ("TABLERANK_READ_CACHE_ENTRIES", "1k"),
+     ("TABLERANK_READ_CACHE_ENTRIES", "9" * 5000), ("TABLERANK_EMAIL_PORT", "smtp"),
+     ("TABLERANK_EMAIL_PORT", "70000")],
+)  # fmt: skip
+def test_a_number_from_the_environment_is_refused_by_name(
+    tmp_path: Path, name: str, value: str
+) -> None:
+    """A bad number stops the settings with the variable's name, as a bad flag does (the
+    command line says it and exits 2), not with Python's ValueError."""
+    done = settings_in({name: value, "TABLERANK_EMAIL_HOST": "smtp.example"}, tmp_path)
+    assert done.returncode != 0
+    assert f"ImproperlyConfigured: {name}: expected a whole number" in done.stderr
+
+
+def test_numbers_from_the_environment_are_read(tmp_path: Path) -> None:
+    env = {"TABLERANK_LOGIN_FAILURES": "3", "TABLERANK_EMAIL_PORT": "2525",
+           "TABLERANK_EMAIL_HOST": "smtp.example"}  # fmt: skip
+    code = "import tablerank.server.settings as s; print(s.AXES_FAILURE_LIMIT, s.EMAIL_PORT)"
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("TABLERANK_")}
+    done = subprocess.run([sys.executable, "-c", code], env=clean | env, cwd=tmp_path,
+                          capture_output=True, text=True, check=False)  # fmt: skip
+    assert done.stdout.split() == ["3", "2525"], done.stderr
+
+
 def settings_in(env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items() if not k.startswith("TABLERANK_")}
     code = "import tablerank.server.settings as s; print(s.SECRET_KEY)"

@@ -64,6 +64,39 @@ def check_url(club: Club) -> str:
 # -- the score sheet -----------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("count", ["²", "①", "9" * 5000])
+def test_a_count_that_is_not_plain_digits_is_refused_not_a_crash(
+    client: Client, club: Club, count: str
+) -> None:
+    """A count "²" passes `str.isdigit` and `int` refuses it, as it refuses 5,000 digits:
+    the page, the live check and the submitted sheet say the count is wrong."""
+    data = sheet(FOUR_SEATS) | {"seat-0-settlements": count}
+    signed_in(client, club.ann)
+    before = GameRecord.objects.count()
+    assert client.get(record_url(club), data).status_code == 200
+    check = client.post(check_url(club), data, headers=HTMX)
+    assert check.status_code == 200
+    assert "Settlements" in text(check)
+    submitted_sheet = client.post(record_url(club), data)
+    assert submitted_sheet.status_code == 400
+    assert GameRecord.objects.count() == before
+
+
+@pytest.mark.parametrize("played_at", ["2150-05-01T10:00", "1899-12-31T20:00"])
+def test_a_catan_sheet_played_outside_the_records_years_is_refused_on_the_sheet(
+    client: Client, club: Club, played_at: str
+) -> None:
+    signed_in(client, club.ann)
+    before = GameRecord.objects.count()
+    data = sheet(FOUR_SEATS, played_at=played_at)
+    check = client.post(check_url(club), data, headers=HTMX)
+    assert check.status_code == 200
+    assert f"{played_at[:10]} is outside 1900-01-01 to 2100-12-31" in text(check)
+    refused = client.post(record_url(club), data)
+    assert refused.status_code == 400
+    assert GameRecord.objects.count() == before
+
+
 def test_the_sheet_shows_the_variant_sources_per_seat_and_awards_across_the_table(
     client: Client, club: Club
 ) -> None:

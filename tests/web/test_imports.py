@@ -119,7 +119,19 @@ def test_other_apps_files_are_previewed_by_their_content(organizer: Client, club
         (None, 400, "choose a file to import"),
         (SimpleUploadedFile("broken.jsonl", b'{"id": "g1", '), 400, "broken.jsonl"),
         (SimpleUploadedFile("empty.jsonl", b""), 400, "empty.jsonl"),
+        (
+            SimpleUploadedFile("big.jsonl", b'{"id": "g1", "vp": ' + b"9" * 5000 + b"}"),
+            400,
+            "a number of more than 4,300 digits",
+        ),
+        (SimpleUploadedFile("deep.json", b"[" * 5000 + b"]" * 5000), 400, "nested too deeply"),
+        (
+            SimpleUploadedFile("long.csv", b"id,date\n" + b"x" * 140_000 + b",2026-01-01\n"),
+            400,
+            "malformed CSV",
+        ),
     ],
+    ids=["none", "broken", "empty", "big number", "deep", "long cell"],
 )
 def test_a_file_that_cannot_be_read_is_refused_with_its_reason(
     organizer: Client, club: Club, upload: SimpleUploadedFile | None, status: int, message: str

@@ -710,7 +710,10 @@ def test_the_games_page_pages_and_says_when_nothing_matches(
     second = text(client.get(url, {"player": "Ann", "page": "2"}))
     assert _cards(second) == ["ck1", "b2", "k1", "b1"]
     assert client.get(url, {"player": "Ann", "page": "3"}).status_code == 404
-    assert client.get(url, {"page": "x"}).status_code == 400
+    for odd in ("x", "0", "²", "①", "9" * 5000):  # "²".isdigit(), yet int("²") fails
+        assert client.get(url, {"page": odd}).status_code == 400
+    standings = reverse("standings", args=[league.slug])
+    assert client.get(standings, {"page": "²"}).status_code == 400
     bad = client.get(url, {"month": "March"})
     assert bad.status_code == 400
     none = text(client.get(url, {"player": "Zed"}))

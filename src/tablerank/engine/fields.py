@@ -34,6 +34,7 @@ __all__ = [
     "MAX_VP",
     "check_date",
     "check_text",
+    "digits",
     "parse_bool",
     "parse_choice",
     "parse_date",
@@ -219,6 +220,15 @@ def time_text(time: dt.time) -> str:
     when one was given (``19:30``, ``19:30:15``, ``19:30+02:00``)."""
     whole = time.second == 0 and time.microsecond == 0
     return time.isoformat(timespec="minutes" if whole else "auto")
+
+
+def digits(text: str, *, limit: int = 38) -> int | None:
+    """The whole number `text` spells in ASCII digits alone (no sign, no blanks, at most
+    `limit` of them), or None. `str.isdigit` also takes "²" and "①", which `int` refuses, and
+    `int` refuses more than 4,300 digits."""
+    if text.isascii() and text.isdigit() and len(text) <= limit:
+        return int(text)
+    return None
 
 
 def parse_int(value: Any, name: str, *, minimum: int, maximum: int) -> int | None:

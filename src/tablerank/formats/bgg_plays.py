@@ -16,6 +16,7 @@ from xml.etree.ElementTree import Element, ParseError
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 
+from tablerank.engine.fields import digits
 from tablerank.engine.records import Game, game_from_dict
 from tablerank.errors import InputError
 from tablerank.formats.catan_titles import catan_title
@@ -96,16 +97,17 @@ def _players(play: Element) -> list[Mapping[str, str]]:
 
 
 def _quantity(play: Element) -> int:
-    text = play.get("quantity", "1").strip()
-    return int(text) if text.isdigit() and 1 <= int(text) <= 100 else 1
+    quantity = digits(play.get("quantity", "1").strip())
+    return quantity if quantity is not None and 1 <= quantity <= 100 else 1
 
 
 def _turn_order(players: Sequence[Mapping[str, str]]) -> list[int]:
     """Indices in turn order: by `startposition` when every player has a distinct number."""
     given = [p.get("startposition", "").strip() for p in players]
-    if not all(g.isdigit() for g in given) or len(set(given)) < len(given):
+    numbers = [digits(g) for g in given]
+    if None in numbers or len(set(given)) < len(given):
         return list(range(len(players)))
-    return sorted(range(len(players)), key=lambda i: int(given[i]))
+    return sorted(range(len(players)), key=numbers.__getitem__)  # type: ignore[arg-type]
 
 
 def _seats(players: Sequence[Mapping[str, str]], *, catan: bool) -> list[dict[str, Any]]:

@@ -109,7 +109,7 @@ def _is_npc(player: Mapping[str, Any]) -> bool:
     if isinstance(meta, str):
         try:
             meta = json.loads(meta)
-        except ValueError:
+        except (ValueError, RecursionError):
             return False
     return isinstance(meta, dict) and bool(meta.get("isNpc"))
 

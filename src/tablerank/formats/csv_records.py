@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 
+from tablerank.errors import InputError
 from tablerank.formats.located import Item
 from tablerank.formats.table_records import records_from_table
 
@@ -33,6 +34,9 @@ def records_from_csv(text: str, source: str) -> list[Item]:
     if not lines:
         return []
     reader = csv.reader(lines, delimiter=separator(lines[0]))
-    header = next(reader)
-    rows = ((reader.line_num, cells) for cells in reader)
+    try:
+        header = next(reader)
+        rows = [(reader.line_num, cells) for cells in reader]
+    except csv.Error as exc:  # a cell of more than the csv module's 131,072 characters
+        raise InputError(source, f"line {reader.line_num}", f"malformed CSV: {exc}") from None
     return records_from_table(header, rows, source, "line")

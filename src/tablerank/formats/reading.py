@@ -174,7 +174,7 @@ def _dict_records(path: Path | str) -> list[Record] | None:
             continue
         try:
             record = _fast_record(_DECODE(line))
-        except (msgspec.DecodeError, RecordError):
+        except (msgspec.DecodeError, RecordError, RecursionError):
             return None
         if record is None:
             return None
@@ -213,7 +213,7 @@ def _bgstats(text: str) -> dict[str, Any] | None:
     end of their first line: a second record is "extra data")."""
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     from tablerank.formats.bgstats import is_bgstats
 
@@ -240,27 +240,33 @@ def records_from_text(text: str, source: str, kind: str) -> list[Item]:
 # -- JSON ----------------------------------------------------------------------------------------
 
 
+def json_value(text: str, source: str, where: str = "") -> Any:
+    """`json.loads` of a file's text (or of its line `where`); what it cannot read is an
+    `InputError` naming the line: malformed JSON, nesting deeper than Python's recursion
+    limit, or a number of more than 4,300 digits (which `int` refuses)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        line = where or f"line {exc.lineno}"
+        raise InputError(source, line, f"malformed JSON: {exc.msg} (column {exc.colno})") from None
+    except RecursionError:
+        raise InputError(source, where, "malformed JSON: nested too deeply") from None
+    except ValueError:
+        raise InputError(
+            source, where, "malformed JSON: a number of more than 4,300 digits"
+        ) from None
+
+
 def _from_json_lines(text: str, source: str) -> Iterator[Item]:
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         where = f"line {number}"
-        try:
-            raw = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InputError(
-                source, where, f"malformed JSON: {exc.msg} (column {exc.colno})"
-            ) from None
-        yield _record(raw, source, where)
+        yield _record(json_value(line, source, where), source, where)
 
 
 def _from_json_array(text: str, source: str) -> Iterator[Item]:
-    try:
-        items = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(
-            source, f"line {exc.lineno}", f"malformed JSON: {exc.msg} (column {exc.colno})"
-        ) from None
+    items = json_value(text, source)
     if not isinstance(items, list):
         raise InputError(source, "", "expected a JSON array of records or one record per line")
     for number, raw in enumerate(items, start=1):
@@ -287,15 +293,12 @@ def read_start(path: Path | str) -> dict[str, float]:
     """Starting ratings from a JSON object `{"player": rating}` (a club's existing sheet)."""
     source = str(path)
     try:
-        raw = json.loads(Path(path).read_text(encoding="utf-8-sig"))
+        text = Path(path).read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise InputError(source, "", "no such file") from None
-    except json.JSONDecodeError as exc:
-        raise InputError(
-            source, f"line {exc.lineno}", f"malformed JSON: {exc.msg} (column {exc.colno})"
-        ) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(source, "", f"cannot read: {exc}") from None
+    raw = json_value(text, source)
     if not isinstance(raw, dict):
         raise InputError(source, "", 'expected a JSON object like {"Ann": 1032, "Ben": 987}')
     ratings: dict[str, float] = {}

@@ -73,7 +73,7 @@ def table_games(lines: Sequence[bytes]) -> tuple[list[Game], int]:
     for at, line in enumerate(lines):
         try:
             game = PLAIN_DECODE(line)
-        except (msgspec.DecodeError, ValueError):
+        except (msgspec.DecodeError, ValueError, RecursionError):
             if line.strip():
                 return out, at
             continue

@@ -104,7 +104,7 @@ def decoded(lines: Iterable[bytes], decode: Callable[[bytes], T]) -> Iterator[T 
     for line in lines:
         try:
             yield decode(line)
-        except (msgspec.DecodeError, ValueError):
+        except (msgspec.DecodeError, ValueError, RecursionError):
             if line.strip():
                 yield None
 
@@ -180,7 +180,7 @@ def _placed(header: tuple[Any, ...], known: list[_Known], memo: Memo) -> _Placed
 def _known_seat(text: bytes) -> _Known | None:
     try:
         typed = _SEAT_DECODE(text)
-    except msgspec.DecodeError:
+    except (msgspec.DecodeError, RecursionError):
         return None
     checked = checked_seat(typed.player, typed.place, typed.vp, typed.winner, typed.team,
                            typed.status, typed.account, typed.sources)  # fmt: skip

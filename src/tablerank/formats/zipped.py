@@ -43,6 +43,8 @@ def records_from_zip(data: bytes, source: str) -> list[Item]:
             parsed = json.loads(archive.read(exports[0]).decode("utf-8-sig"))
         except (ValueError, zipfile.BadZipFile) as exc:
             raise InputError(inner, "", f"cannot read: {exc}") from None
+        except RecursionError:
+            raise InputError(inner, "", "cannot read: JSON nested too deeply") from None
     if not is_bgstats(parsed):
         raise InputError(inner, "", "expected a BG Stats export (an object with plays and players)")
     return records_from_bgstats(parsed, inner)

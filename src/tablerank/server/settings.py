@@ -35,6 +35,19 @@ from django.core.exceptions import ImproperlyConfigured
 from tablerank.server import DEFAULT_DATA_DIR
 
 
+def envint(name: str, default: int, *, least: int = 0, most: int = 1_000_000) -> int:
+    """A whole number from the environment, from `least` to `most`."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    number = int(value) if value.isascii() and value.isdigit() and len(value) <= 9 else -1
+    if not least <= number <= most:
+        raise ImproperlyConfigured(
+            f"{name}: expected a whole number from {least} to {most}, got {value!r}"
+        )
+    return number
+
+
 def envbool(name: str, default: bool) -> bool:
     value = os.environ.get(name, "").strip().lower()
     if not value:
@@ -316,8 +329,8 @@ AUTHENTICATION_BACKENDS = [
 ]
 AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
-AXES_FAILURE_LIMIT = int(os.environ.get("TABLERANK_LOGIN_FAILURES", "5"))
-AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("TABLERANK_LOGIN_LOCK_MINUTES", "15")))
+AXES_FAILURE_LIMIT = envint("TABLERANK_LOGIN_FAILURES", 5, least=1)
+AXES_COOLOFF_TIME = timedelta(minutes=envint("TABLERANK_LOGIN_LOCK_MINUTES", 15))
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
@@ -346,7 +359,7 @@ CACHES = {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": "tablerank-reads",
         "TIMEOUT": 3600,
-        "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("TABLERANK_READ_CACHE_ENTRIES", "1000"))},
+        "OPTIONS": {"MAX_ENTRIES": envint("TABLERANK_READ_CACHE_ENTRIES", 1000)},
     },
 }
 
@@ -358,7 +371,7 @@ EMAIL_HOST = os.environ.get("TABLERANK_EMAIL_HOST", "").strip()
 TABLERANK_MAIL = bool(EMAIL_HOST)
 if TABLERANK_MAIL:
     EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-    EMAIL_PORT = int(os.environ.get("TABLERANK_EMAIL_PORT", "587"))
+    EMAIL_PORT = envint("TABLERANK_EMAIL_PORT", 587, least=1, most=65535)
     EMAIL_HOST_USER = os.environ.get("TABLERANK_EMAIL_USER", "")
     EMAIL_HOST_PASSWORD = os.environ.get("TABLERANK_EMAIL_PASSWORD", "")
     EMAIL_USE_TLS = envbool("TABLERANK_EMAIL_TLS", default=True)

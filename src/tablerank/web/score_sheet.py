@@ -18,7 +18,7 @@ from django import forms
 from tablerank.catan.standings import leading_seat
 from tablerank.catan.validation import validate_game
 from tablerank.catan.variants import VARIANTS, Source, Variant
-from tablerank.engine.fields import MAX_ROUNDS
+from tablerank.engine.fields import MAX_ROUNDS, digits
 from tablerank.engine.records import Game, new_game
 from tablerank.errors import RecordError
 from tablerank.league.models import League
@@ -203,8 +203,9 @@ class RecordForm(forms.Form):
         of pieces, or where the field takes VP), shown beside it."""
         field = self[f"seat-{i}-{source.key}"]
         typed = self._raw(field.html_name).strip()
-        whole = typed.isdigit() and int(typed) <= MOST_PIECES and not source.varies
-        vp = int(typed) * source.points if whole else None
+        count = digits(typed)
+        whole = count is not None and count <= MOST_PIECES and not source.varies
+        vp = count * source.points if whole and count is not None else None
         return {"field": field, "counts": not source.varies, "vp": vp}
 
 
@@ -317,8 +318,8 @@ def read_sheet(form: RecordForm, league: League, *, game_id: str = "sheet") -> S
     ]
     if sheet.errors:
         return sheet
-    day = local_date(league, played_at(form, league))
     try:
+        day = local_date(league, played_at(form, league))
         unmarked = _build(form, names, None, game_id, day)
     except RecordError as exc:
         sheet.errors.append(in_sheet_words(exc))

@@ -15,6 +15,7 @@ from tablerank.cli.league.options import By, Slug
 from tablerank.cli.options import Format, Output, OutputFile, SheetFormat
 from tablerank.cli.output import emit, emit_rows, guarded
 from tablerank.cli.seat import print_rounds
+from tablerank.engine.fields import digits
 
 if TYPE_CHECKING:
     from tablerank.league.models import Tournament
@@ -196,9 +197,10 @@ def _entry(text: str, winner: str | None) -> dict[str, Any]:
     from tablerank.league.errors import LeagueError
 
     name, sign, vp = text.rpartition("=")[0].strip(), "=" in text, text.rpartition("=")[2]
-    if not sign or not name or not vp.strip().isdigit():
+    points = digits(vp.strip())
+    if not sign or not name or points is None:
         raise LeagueError("--seat", f"expected PLAYER=VP, like Ann=10, got {text!r}")
-    entry: dict[str, Any] = {"player": name, "vp": int(vp)}
+    entry: dict[str, Any] = {"player": name, "vp": points}
     if winner is not None:
         entry["winner"] = name.casefold() == winner.strip().casefold()
     return entry

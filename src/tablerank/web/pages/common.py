@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control
 
 from tablerank.catan.standings import winner_of
+from tablerank.engine.fields import digits
 from tablerank.engine.records import Game
 from tablerank.formats.sheets import Sheet, csv_text
 from tablerank.league import services
@@ -209,6 +210,7 @@ def grouped(tabs: Sequence[str]) -> list[tuple[str, list[str]]]:
 def page_number(request: HttpRequest) -> int:
     """The `page` the URL asks for (1 when it asks none); a 400 when it is not a number."""
     text = request.GET.get("page", "").strip() or "1"
-    if not text.isdigit() or int(text) < 1:
-        raise BadRequest(f"page: expected a page number from 1, got {text!r}")
-    return int(text)
+    number = digits(text)
+    if number is None or number < 1:
+        raise BadRequest(f"page: expected a page number from 1, got {text[:40]!r}")
+    return number

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from tablerank.engine.fields import digits
 from tablerank.engine.records import Game
 from tablerank.engine.systems.positions import PositionSystem
 from tablerank.errors import RatingError
@@ -54,9 +55,9 @@ class Glory(PositionSystem):
     @classmethod
     def parse_parameter(cls, key: str, text: str, hint: Any, current: Any) -> Any:
         _, _, size_text = key.partition(".")
-        if not size_text.isdigit() or int(size_text) < 1:
+        size = digits(size_text)
+        if size is None or size < 1:
             raise ValueError("name the table size, as in tables.5=60,30,20,10,0")
-        size = int(size_text)
         points = tuple(float(x) for x in text.split(","))
         if len(points) != size:
             raise ValueError(f"a {size}-player table needs {size} values, got {len(points)}")
