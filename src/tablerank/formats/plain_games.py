@@ -199,20 +199,21 @@ class OrderGames:
     def games(self, start: int = 0, end: int | None = None) -> list[Game]:
         """Games `start` to `end` (not included; default: to the last)."""
         order, names, starts = self._order, self._order.names, self.seat_start
-        out = []
-        for game in range(start, len(order.ids) if end is None else end):
+        dates, days, ids, seat_of = order.dates, order.days, order.ids, dict.get
+        out: list[Game] = []
+        add = out.append
+        for game in range(start, len(ids) if end is None else end):
             table = order.tables[game]
             template, built = order.templates[table], self._built[table]
             players = order.players[starts[game] : starts[game + 1]]
-            seats = tuple(
-                mine.get(player) or _seat(mine, player, names[player], shape)
-                for player, mine, shape in zip(players, built, template.seats, strict=True)
-            )
-            out.append(placed_game(order.ids[game], order.dates[order.days[game]], seats,
-                                   self._heads[table], None,
-                                   tuple(map(names.__getitem__, players)),
-                                   template.placed_places, template.placed_vps,
-                                   template.tied))  # fmt: skip
+            seats: tuple[Seat | None, ...] = tuple(map(seat_of, built, players))
+            if None in seats:
+                seats = tuple([mine.get(player) or _seat(mine, player, names[player], shape)
+                               for player, mine, shape in zip(players, built, template.seats,
+                                                              strict=True)])  # fmt: skip
+            add(placed_game(ids[game], dates[days[game]], seats, self._heads[table], None,  # type: ignore[arg-type]
+                            tuple(map(names.__getitem__, players)), template.placed_places,
+                            template.placed_vps, template.tied))  # fmt: skip
         return out
 
 
