@@ -10,7 +10,9 @@ status and account on every seat), and the short form people type (player, VP an
 places left to `new_game`). For each form it times, best of `--repeat`, in CPU seconds of this
 process (`time.process_time`, steadier than wall clock on a shared machine): `json.loads` of
 every line (for scale), `game_from_dict` of every decoded line (checking and building), and
-`read_records` of the file (reading, decoding, checking, building, unique ids).
+`read_records` of the file (reading, decoding, checking, building, unique ids); then the plain
+reading of `tablerank rate` and `league import` (`read_plain_in_order`: every check, each table
+once, no `Game`), and the same followed by its `Game`s (`OrderGames`).
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ from typing import Any
 import bench_systems as gen
 
 from tablerank.engine.records import game_from_dict
+from tablerank.formats.collector import without_cycle_collection
+from tablerank.formats.plain_games import OrderGames, read_plain_in_order
 from tablerank.formats.reading import read_records
 from tablerank.formats.records import game_json
 
@@ -55,7 +59,22 @@ def timed_steps(path: Path) -> dict[str, Callable[[], object]]:
         "json.loads": lambda: [json.loads(line) for line in lines],
         "game_from_dict": lambda: [game_from_dict(raw) for raw in decoded],
         "read_records": lambda: read_records([path]),
+        "read_plain_in_order": lambda: _paused(lambda: read_plain_in_order([path])),
+        "plain, then Games": lambda: _paused(lambda: _plain_games(path)),
     }
+
+
+def _paused(run: Callable[[], object]) -> object:
+    """`run` with the cycle collector paused, as `read_records` pauses it for itself."""
+    with without_cycle_collection():
+        return run()
+
+
+def _plain_games(path: Path) -> object:
+    """The `Game`s of a file of plain games read by table (`OrderGames`: what `tablerank
+    league import` builds for the rating); None when the file is not plain."""
+    order = read_plain_in_order([path])
+    return None if order is None else OrderGames(order).games()
 
 
 def best_cpu(run: Callable[[], object], repeat: int) -> float:
@@ -73,7 +92,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args(argv)
     full = history(args.games)
-    print(f"{'form':<12}{'step':<16}{'µs/record':>11}{'records/s':>12}")
+    print(f"{'form':<12}{'step':<21}{'µs/record':>11}{'records/s':>12}")
     with tempfile.TemporaryDirectory() as work:
         for form, games in (("export", full), ("short", [short_form(g) for g in full])):
             path = Path(work) / f"{form}.jsonl"
@@ -82,7 +101,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             for step, run in steps.items():
                 seconds = best_cpu(run, args.repeat)
                 per = seconds / len(games)
-                print(f"{form:<12}{step:<16}{per * 1e6:>11.2f}{1 / per:>12,.0f}", flush=True)
+                print(f"{form:<12}{step:<21}{per * 1e6:>11.2f}{1 / per:>12,.0f}", flush=True)
     return 0
 
 
