@@ -214,3 +214,47 @@ def test_a_correction_after_a_round_recomputes_the_standings_and_reseats_nothing
         invoke, "correct", "club", open_event, "--round", "1", "--table", "1", *seats,
         "--why", "x", "--by", "pat",
     )  # fmt: skip
+
+
+@pytest.mark.parametrize("slug", ["dot.cup", "space cup", "ümlaut", "a/b", "-cup", "x" * 41])
+def test_an_address_the_site_or_a_game_id_cannot_hold_is_refused(invoke: Invoke, slug: str) -> None:
+    """Every table's result is a game whose id is the address and the table: the address
+    must make valid ids of 64 characters at most, and be one the site's URLs take."""
+    assert invoke("league", "create", "club", "--name", "Club", "--admin", "olga").exit_code == 0
+    message = refused(invoke, "create", "club", "--name", "Cup", "--slug", slug, "--rounds", "2",
+                      "--by", "olga")  # fmt: skip
+    assert "slug: expected up to 40 letters, digits, '-' or '_'" in message
+
+
+def test_a_long_name_makes_an_address_short_enough_for_its_tables(invoke: Invoke) -> None:
+    assert invoke("league", "create", "club", "--name", "Club", "--admin", "olga").exit_code == 0
+    League.objects.filter(slug="club").update(one_official_is_enough=True)
+    name = "The Very Long Annual Catan Championship Of The Rhine Valley Clubs 2026"
+    out = ok(invoke, "create", "club", "--name", name, "--rounds", "1", "--by", "olga")
+    assert "the-very-long-annual-catan-championship" in out
+    ok(invoke, "register", "club", "the-very-long-annual-catan-championship", *NAMES[:4],
+       "--by", "olga", "--checked-in")  # fmt: skip
+    ok(invoke, "seat", "club", "the-very-long-annual-catan-championship", "--by", "olga")
+    seats = [f"--seat={p}={10 if i == 0 else 5}" for i, p in enumerate(NAMES[:4])]
+    out = ok(invoke, "result", "club", "the-very-long-annual-catan-championship", "--round", "1",
+             "--table", "1", *seats, "--winner", NAMES[0], "--by", "olga")  # fmt: skip
+    assert "confirmed" in out
+
+
+def test_a_game_of_the_event_whose_id_is_no_tables_leaves_the_tournament_working(
+    invoke: Invoke, open_event: str, tmp_path: Any
+) -> None:
+    """A game recorded some other way with the event, the round and an id that starts like a
+    table's is no table's result (it broke every step of the tournament with a ValueError)."""
+    seated = seat(invoke)
+    seats = [{"player": "Ann", "vp": 10, "winner": True}, {"player": "Ben", "vp": 5},
+             {"player": "Cleo", "vp": 4}]  # fmt: skip
+    stray = {"id": f"{open_event}-r1-tx", "date": "2026-05-02", "event": "Spring Open",
+             "round": 1, "seats": seats}  # fmt: skip
+    path = tmp_path / "stray.jsonl"
+    path.write_text(json.dumps(stray) + "\n", encoding="utf-8")
+    imported = invoke("league", "import", "club", str(path), "--as", "olga")
+    assert imported.exit_code == 0, imported.output
+    play(invoke, seated)
+    standings = ok(invoke, "standings", "club", open_event)
+    assert "Traceback" not in standings

@@ -185,3 +185,43 @@ def test_located_items_carry_the_play(tmp_path: Path) -> None:
     item = read_each([SAMPLE])[0]
     assert isinstance(item, Located)
     assert item.location == WHERE
+
+
+def _stored_zip(tmp_path: Path) -> bytearray:
+    archive = tmp_path / "stored.zip"
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("BGStatsExport.json", SAMPLE.read_bytes())
+    return bytearray(archive.read_bytes())
+
+
+def _compression(raw: bytearray, method: int) -> bytearray:
+    """The archive with its member's compression method set to `method` in both headers."""
+    raw[8:10] = method.to_bytes(2, "little")
+    central = raw.find(b"PK\x01\x02")
+    raw[central + 10 : central + 12] = method.to_bytes(2, "little")
+    return raw
+
+
+def _flagged(raw: bytearray) -> bytearray:
+    """The member marked encrypted in both headers (a password asked for)."""
+    raw[6] |= 1
+    central = raw.find(b"PK\x01\x02")
+    raw[central + 8] |= 1
+    return raw
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda raw: raw[:60] + b"\x00" * 60 + raw[120:],  # the compressed data broken
+        lambda raw: _compression(raw, 9),  # Deflate64, which zipfile does not read
+        _flagged,
+    ],
+    ids=["corrupt data", "deflate64", "encrypted"],
+)
+def test_a_damaged_zipped_export_is_one_error(tmp_path: Path, damage: Any) -> None:
+    archive = tmp_path / "export.zip"
+    archive.write_bytes(bytes(damage(_stored_zip(tmp_path))))
+    with pytest.raises(InputError) as caught:
+        read_each([archive])
+    assert str(caught.value).startswith(f"{archive}:BGStatsExport.json: cannot read: ")

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import datetime as dt
+import zipfile
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from openpyxl import Workbook
@@ -121,6 +123,43 @@ def test_a_damaged_workbook_is_one_error(tmp_path: Path) -> None:
     with pytest.raises(InputError) as caught:
         read_each([damaged])
     assert str(caught.value).startswith(f"{damaged}: cannot read the ")
+
+
+def _rezipped(path: Path, edit: Any) -> Path:
+    """A copy of the workbook with each member edited (None leaves it out)."""
+    out = path.with_name(f"edited-{path.name}")
+    with zipfile.ZipFile(path) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for member in source.infolist():
+            content = edit(member.filename, source.read(member))
+            if content is not None:
+                z.writestr(member.filename, content)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda name, data: None if name.startswith("xl/worksheets/") else data,
+         "the workbook holds no sheet"),
+        (lambda name, data: data.replace(b"<v>10</v>", b"<v>ten</v>", 1)
+         if name.startswith("xl/worksheets/") else data,
+         "cannot read the workbook's first sheet: "),
+        (lambda name, data: data[: len(data) // 2] if name.startswith("xl/worksheets/") else data,
+         "cannot read the workbook's first sheet: "),
+    ],
+    ids=["no sheet", "a number that is none", "a sheet cut short"],
+)  # fmt: skip
+def test_a_workbook_whose_sheet_openpyxl_cannot_read_is_one_error(
+    tmp_path: Path, edit: Any, message: str
+) -> None:
+    """openpyxl reads a sheet's cells as they are asked for: what it raises then (not only
+    when the workbook opens) is the file's error, not a traceback."""
+    good = workbook(tmp_path, HEADER, ["w1", "2026-05-02", "Ann", 10, True],
+                    ["w1", "2026-05-02", "Ben", 6, None])  # fmt: skip
+    damaged = _rezipped(good, edit)
+    with pytest.raises(InputError) as caught:
+        read_each([damaged])
+    assert str(caught.value).startswith(f"{damaged}: {message}")
 
 
 def test_workbooks_are_parsed_through_defusedxml() -> None:

@@ -8,6 +8,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tablerank.engine.records import new_game
+from tablerank.league import services
 from tablerank.league.models import League
 from tablerank.league.tournament_rounds import seat_next_round
 from tablerank.league.tournaments import create_tournament, register
@@ -162,3 +164,19 @@ def test_an_organizer_corrects_a_table_and_downloads_the_standings(
     winners = {t[0] for t in tables[1:]} | {seats[1]}
     assert {line.split(",")[0] for line in lines[1 : 1 + len(winners)]} == winners
     assert client.get(reverse("event-standings-csv", args=[slug, "No Cup"])).status_code == 404
+
+
+def test_a_game_of_the_event_that_is_no_tables_result_leaves_the_page_working(
+    client: Client, club: Club
+) -> None:
+    """A game recorded some other way with the event and round, whose id starts like a
+    table's, is no table's result (the event page was a 500 for everyone)."""
+    seated_event(club)
+    seats = [{"player": "Ann", "vp": 10, "winner": True}, {"player": "Ben", "vp": 5},
+             {"player": "Cleo", "vp": 4}]  # fmt: skip
+    stray = new_game(id="spring-open-r1-tx", date="2026-05-02", event="Spring Open", round=1,
+                     seats=seats)  # fmt: skip
+    services.record_game(club.league, stray, club.organizer)
+    page = client.get(reverse("event", args=[club.league.slug, "Spring Open"]))
+    assert page.status_code == 200
+    assert "Round 1: who sits where" in page.content.decode()

@@ -35,17 +35,22 @@ def records_from_xlsx(data: bytes, source: str) -> list[Item]:
     except Exception as exc:  # openpyxl raises many kinds for a damaged workbook
         raise InputError(source, "", f"cannot read the workbook: {exc}") from None
     try:
-        sheet = book.worksheets[0]
-        rows = sheet.iter_rows(values_only=True)
-        header = next(rows, None)
-        if header is None:
-            return []
-        numbered: Iterator[Row] = (
-            (number, [cell_text(v) for v in cells]) for number, cells in enumerate(rows, start=2)
-        )
-        return records_from_table([cell_text(v) for v in header], numbered, source, "row")
+        if not book.worksheets:
+            raise InputError(source, "", "the workbook holds no sheet")
+        rows = [
+            [cell_text(v) for v in cells]
+            for cells in book.worksheets[0].iter_rows(values_only=True)
+        ]
+    except InputError:
+        raise
+    except Exception as exc:  # a damaged sheet: openpyxl raises many kinds as it reads
+        raise InputError(source, "", f"cannot read the workbook's first sheet: {exc}") from None
     finally:
         book.close()
+    if not rows:
+        return []
+    numbered: Iterator[Row] = enumerate(rows[1:], start=2)
+    return records_from_table(rows[0], numbered, source, "row")
 
 
 def cell_text(value: Any) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import zipfile
+import zlib
 
 from tablerank.errors import InputError
 from tablerank.formats.bgstats import is_bgstats, records_from_bgstats
@@ -14,6 +15,12 @@ from tablerank.formats.xlsx_records import is_workbook, records_from_xlsx
 __all__ = ["records_from_zip"]
 _MOST_JSON = 512 * 1024 * 1024
 """Largest JSON export read from an archive (its size as the archive states it)."""
+
+
+_DAMAGED = (ValueError, zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError,
+            RuntimeError)  # fmt: skip
+"""What reading a member raises for a damaged archive: bad data or checksum, a compression
+zipfile cannot read (Deflate64: NotImplementedError), a password (RuntimeError)."""
 
 
 def records_from_zip(data: bytes, source: str) -> list[Item]:
@@ -41,10 +48,10 @@ def records_from_zip(data: bytes, source: str) -> list[Item]:
             )
         try:
             parsed = json.loads(archive.read(exports[0]).decode("utf-8-sig"))
-        except (ValueError, zipfile.BadZipFile) as exc:
-            raise InputError(inner, "", f"cannot read: {exc}") from None
         except RecursionError:
             raise InputError(inner, "", "cannot read: JSON nested too deeply") from None
+        except _DAMAGED as exc:
+            raise InputError(inner, "", f"cannot read: {exc}") from None
     if not is_bgstats(parsed):
         raise InputError(inner, "", "expected a BG Stats export (an object with plays and players)")
     return records_from_bgstats(parsed, inner)

@@ -18,6 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tablerank.catan.standings import TournamentStandings, tournament_standings
+from tablerank.engine.fields import digits
 from tablerank.engine.records import new_game
 from tablerank.engine.values import Game
 from tablerank.errors import RecordError
@@ -118,16 +119,19 @@ def _results_of(tournament: Tournament, number: int) -> dict[int, GameRecord]:
     live = GameRecord.objects.filter(
         league=tournament.league, event=tournament.name, round=number
     ).exclude(status=RecordStatus.VOIDED)
-    return {_table_of(tournament, record.external_id, number): record for record in live}
+    found = [(_table_of(tournament, record.external_id, number), record) for record in live]
+    return {table: record for table, record in found if table is not None}
 
 
 def _game_id(tournament: Tournament, number: int, table: int) -> str:
     return f"{tournament.slug}-r{number}-t{table}"[:64]
 
 
-def _table_of(tournament: Tournament, game_id: str, number: int) -> int:
+def _table_of(tournament: Tournament, game_id: str, number: int) -> int | None:
+    """The table whose result a game of this id is (`_game_id`), or None: a game of the
+    event and round whose id is not a table's (recorded some other way) is no table's."""
     prefix = f"{tournament.slug}-r{number}-t"
-    return int(game_id[len(prefix) :]) if game_id.startswith(prefix) else 0
+    return digits(game_id[len(prefix) :], limit=4) if game_id.startswith(prefix) else None
 
 
 def event_standings(tournament: Tournament, *, through: int | None = None) -> TournamentStandings:

@@ -5,6 +5,7 @@ league may read it. Seating and results are `tournament_rounds`' (docs/tournamen
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from django.contrib.auth.models import User
@@ -42,6 +43,14 @@ __all__ = [
 
 
 RESERVED = frozenset({"new"})
+
+MAX_SLUG = 40
+"""A tournament's address is at most this long: its tables' results are games whose ids are
+the address and the round and table (`tournament_rounds._game_id`), which must stay within a
+record id's 64 characters and each be a valid id."""
+SLUG = re.compile(rf"[A-Za-z0-9][-A-Za-z0-9_]{{0,{MAX_SLUG - 1}}}")
+"""What an address may hold: the site's URLs take these characters, and a record id must
+start with a letter or digit."""
 """Addresses the site's pages use beside tournaments' (`/l/SLUG/tournaments/new/`)."""
 
 
@@ -67,9 +76,15 @@ def create_tournament(
         parse_text(name, "name", limit=MAX_NAME_LENGTH, required=True)
     except RecordError as exc:
         raise LeagueError(exc.field, exc.message) from None
-    slug = slug or slugify(name)
+    slug = slug.strip() or slugify(name)[:MAX_SLUG].rstrip("-_")
     if not slug:
         raise LeagueError("slug", f"expected letters or digits to make an address of {name!r}")
+    if not SLUG.fullmatch(slug):
+        raise LeagueError(
+            "slug",
+            f"expected up to {MAX_SLUG} letters, digits, '-' or '_', starting with a letter or "
+            f"digit, got {slug[:80]!r}",
+        )
     if slug in RESERVED:
         raise LeagueError("slug", f"{slug!r} is taken by the site's own pages; give another")
     if not 1 <= rounds <= MAX_ROUNDS:
