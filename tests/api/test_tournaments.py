@@ -209,6 +209,13 @@ def test_a_thirteen_player_qualifier_through_the_api(call: Call, club: Club) -> 
     assert finished.body["standings"][0] == final["tables"][0]["seats"][0]  # its winner
     again = call("POST", f"{event}/finish", club.admin)
     assert again.status == 409, again.body
+    seats = final["tables"][0]["seats"]
+    late = {**sheet(seats, seats[1]), "why": "a late claim"}
+    for path, body in ((f"{event}/rounds/4/tables/1/correct", late),
+                       (f"{event}/entrants", {"players": ["Zed"]})):  # fmt: skip
+        closed = call("POST", path, club.admin, body)
+        assert closed.status == 422, closed.body
+        assert "Qualifier is finished: its order is recorded" in str(closed.body)
     read = call("GET", event).body
     assert read["round"] == 4
     dropped = next(e for e in read["entrants"] if e["player"] == gone)

@@ -93,6 +93,14 @@ def test_a_thirteen_player_event_from_check_in_to_the_final(
         invoke, "seat", "club", open_event, "--by", "olga"
     )
     assert "recorded" in ok(invoke, "finish", "club", open_event, "--by", "olga")
+    closed = "Spring Open is finished: its order is recorded as event 'spring-open'"
+    seats = [f"--seat={p}={10 if i == 0 else 5}" for i, p in enumerate(final["tables"][0]["seats"])]
+    for step in (("result",), ("correct", "--why", "typo")):
+        assert closed in refused(invoke, step[0], "club", open_event, "--round", "4", "--table",
+                                 "1", *seats, *step[1:], "--by", "olga")  # fmt: skip
+    assert closed in refused(invoke, "register", "club", open_event, "Zed", "--by", "olga")
+    assert closed in refused(invoke, "drop", "club", open_event, NAMES[0], "--by", "olga")
+    assert closed in refused(invoke, "check-in", "club", open_event, NAMES[0], "--by", "olga")
     event = EventRecord.objects.get(external_id="spring-open")
     places = {s.player.name: (s.place, s.completed) for s in event.standings.all()}
     assert places[final["tables"][0]["seats"][-1]] == (1, True)

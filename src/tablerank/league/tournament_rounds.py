@@ -35,7 +35,7 @@ from tablerank.league.reading import confirmed_records, games_of
 from tablerank.league.recording import correct_game, local_date, record_event
 from tablerank.league.roles import ORGANIZERS, Actor, require_role
 from tablerank.league.signing import submit_game
-from tablerank.league.tournaments import current_round, seated_in
+from tablerank.league.tournaments import current_round, require_open, seated_in
 from tablerank.tournament.cut import final_table, semifinal_tables
 from tablerank.tournament.finish import final_order, split_rounds, turnabout_event
 from tablerank.tournament.seating import SeatedRound, SeatedTable, next_round
@@ -159,6 +159,7 @@ def seat_next_round(tournament: Tournament, by: Actor) -> SeatedRound:
     meeting an earlier opponent while it can be helped), then with a cut the semifinals and
     the final. Nothing already played is re-seated."""
     require_role(tournament.league, by, *ORGANIZERS)
+    require_open(tournament)
     with transaction.atomic():
         latest = current_round(tournament)
         if latest:
@@ -238,6 +239,7 @@ def enter_result(
     """Submit the result of table `table` of round `number`: one entry per seated player
     (`player`, `vp`, optional `winner`), stored in the table's turn order and verified as the
     league verifies every result (a player at the table or an official signs)."""
+    require_open(tournament)
     existing = _table_result(tournament, number, table)
     if existing is not None:
         where = f"{tournament.name}, round {number}, table {table}"
@@ -260,6 +262,7 @@ def correct_result(
     """Replace the result of table `table` of round `number` (the league's correction: the
     old one is voided, the new one keeps its id, date and place in the play order). The
     standings follow; no round already seated is seated again."""
+    require_open(tournament)
     existing = _table_result(tournament, number, table)
     if existing is None:
         where = f"{tournament.name}, round {number}, table {table}"

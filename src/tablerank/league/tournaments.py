@@ -18,7 +18,14 @@ from tablerank.engine.fields import MAX_NAME_LENGTH, MAX_ROUNDS, parse_text
 from tablerank.errors import RecordError
 from tablerank.league.errors import LeagueError, NotFound
 from tablerank.league.members import check_new_names, player_named
-from tablerank.league.models import Entrant, League, TableSeat, Tournament
+from tablerank.league.models import (
+    Entrant,
+    EventRecord,
+    League,
+    RecordStatus,
+    TableSeat,
+    Tournament,
+)
 from tablerank.league.roles import (
     ORGANIZERS,
     Actor,
@@ -134,6 +141,23 @@ def current_round(tournament: Tournament) -> int:
     return int(latest or 0)
 
 
+def finished(tournament: Tournament) -> bool:
+    """Whether the tournament's order is recorded (`finish_tournament`: a live event record
+    whose id is its address)."""
+    records = EventRecord.objects.filter(league=tournament.league, external_id=tournament.slug[:64])
+    return records.exclude(status=RecordStatus.VOIDED).exists()
+
+
+def require_open(tournament: Tournament) -> None:
+    """Refuse a change to a finished tournament: its recorded order would no longer be the
+    tournament's (voiding that event record, `services.void_event`, reopens it)."""
+    if finished(tournament):
+        raise LeagueError(
+            "tournament", f"{tournament.name} is finished: its order is recorded as event "
+            f"{tournament.slug[:64]!r}",
+        )  # fmt: skip
+
+
 def register(
     tournament: Tournament, names: Sequence[str], by: Actor, *, checked_in: bool = False
 ) -> list[Entrant]:
@@ -141,6 +165,7 @@ def register(
     registered is refused by name. A late entry is one after round 1 was seated."""
     league = tournament.league
     require_role(league, by, *ORGANIZERS)
+    require_open(tournament)
     cleaned = [name.strip() for name in names]
     if not cleaned or not all(cleaned):
         raise LeagueError("players", "give at least one player's name")
@@ -168,6 +193,7 @@ def entrant(tournament: Tournament, name: str) -> Entrant:
 def check_in(tournament: Tournament, name: str, by: Actor) -> Entrant:
     """Mark a registered player present: seated from the next round on."""
     require_role(tournament.league, by, *ORGANIZERS)
+    require_open(tournament)
     found = _present(tournament, name)
     found.checked_in = True
     found.save(update_fields=["checked_in"])
@@ -177,6 +203,7 @@ def check_in(tournament: Tournament, name: str, by: Actor) -> Entrant:
 def drop(tournament: Tournament, name: str, by: Actor) -> Entrant:
     """The player leaves: not seated after the latest round seated; their results stand."""
     require_role(tournament.league, by, *ORGANIZERS)
+    require_open(tournament)
     found = _present(tournament, name)
     found.dropped_after = current_round(tournament)
     found.save(update_fields=["dropped_after"])
