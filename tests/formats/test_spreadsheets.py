@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import warnings
 import zipfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -174,3 +175,15 @@ def test_a_csv_saved_in_a_legacy_encoding_says_so(tmp_path: Path) -> None:
     with pytest.raises(InputError) as caught:
         read_each([path])
     assert str(caught.value) == (f"{path}: not UTF-8 text (at byte 30); save it as UTF-8")
+
+
+def test_openpyxls_warnings_about_a_workbooks_styles_are_not_shown(tmp_path: Path) -> None:
+    """openpyxl warns (UserWarning, on stderr) of styles it cannot read: nothing the user can
+    act on, and the cells are read all the same."""
+    good = workbook(tmp_path, HEADER, ["w1", "2026-05-02", "Ann", 10, True],
+                    ["w1", "2026-05-02", "Ben", 6, None])  # fmt: skip
+    odd = _rezipped(good, lambda name, data: b"<x/>" if name == "xl/styles.xml" else data)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        records = read_records([odd])
+    assert [record.id for record in records] == ["w1"]

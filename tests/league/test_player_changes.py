@@ -38,6 +38,7 @@ from tablerank.league.services import (
     remove_player,
     rename_player,
 )
+from tablerank.league.tournaments import create_tournament, register
 from tests.league.test_rating_state import assert_state_is_replay
 
 pytestmark = pytest.mark.django_db
@@ -272,6 +273,11 @@ def test_a_player_who_never_played_is_removed_and_one_who_did_is_not(
     assert (change.kind, change.name, change.into) == (PlayerChangeKind.REMOVED, "Ghost", "")
     with pytest.raises(LeagueError, match="'Ann' has results; merge"):
         remove_player(_player(played, "Ann"), by=official, why="?")
+    entrant = add_player(played, "Newbie", by=official)
+    cup = create_tournament(played, official, name="Cup", rounds=1)
+    register(cup, ["Newbie"], official)
+    with pytest.raises(LeagueError, match="'Newbie' is registered for a tournament; merge"):
+        remove_player(entrant, by=official, why="?")
     linked = add_player(played, "Linked", by=official)
     linked.user = User.objects.create_user("linked")
     linked.save()

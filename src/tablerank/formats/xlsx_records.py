@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import warnings
 import zipfile
 from collections.abc import Iterator
 from typing import Any
@@ -28,6 +29,12 @@ def is_workbook(archive: zipfile.ZipFile) -> bool:
 
 def records_from_xlsx(data: bytes, source: str) -> list[Item]:
     """The records of a workbook's first sheet."""
+    with warnings.catch_warnings():  # openpyxl warns of styles it skips: nothing a user does
+        warnings.simplefilter("ignore", UserWarning)
+        return _records(data, source)
+
+
+def _records(data: bytes, source: str) -> list[Item]:
     from openpyxl import load_workbook
 
     try:

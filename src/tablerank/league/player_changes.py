@@ -103,12 +103,11 @@ def remove_player(player: Player, *, by: Actor, why: str) -> None:
     played = (
         Seat.objects.filter(player=player).exists()
         or EventStanding.objects.filter(player=player).exists()
-        or Entrant.objects.filter(player=player).exists()
     )
-    if played:
-        raise LeagueError(
-            "player", f"{player.name!r} has results; merge the name into another instead"
-        )
+    entered = Entrant.objects.filter(player=player).exists()
+    if played or entered:
+        held = "has results" if played else "is registered for a tournament"
+        raise LeagueError("player", f"{player.name!r} {held}; merge the name into another instead")
     if player.user_id is not None:
         raise LeagueError("player", f"{player.name!r} signs with an account; unlink it first")
     with transaction.atomic():
