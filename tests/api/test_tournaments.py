@@ -86,6 +86,8 @@ def test_a_player_enters_their_own_tables_result(call: Call, club: Club, event: 
          "round 1 is not seated"),
         ("/entrants/Zed/drop", None, 404, "Zed is not registered"),
         ("/entrants", {"players": ["Ann"]}, 422, "Ann is registered already"),
+        ("/entrants", {"players": ["Zoe", "zoe"]}, 422, "Zoe and zoe name one player; give each"),
+        ("/entrants", {"players": ["Zoe", "Zoe"]}, 422, "Zoe is given twice; give each player"),
         ("/finish", None, 422, "round 1 of 2 is to come"),
     ],
 )  # fmt: skip

@@ -169,6 +169,17 @@ def register(
     cleaned = [name.strip() for name in names]
     if not cleaned or not all(cleaned):
         raise LeagueError("players", "give at least one player's name")
+    seen: dict[str, str] = {}
+    for name in cleaned:
+        earlier = seen.get(name.casefold())
+        if earlier is not None:
+            both = (
+                f"{name} is given twice"
+                if earlier == name
+                else f"{earlier} and {name} name one player"
+            )
+            raise LeagueError("players", f"{both}; give each player once")
+        seen[name.casefold()] = name
     check_new_names(league, cleaned, by)
     with transaction.atomic():
         entrants = []
