@@ -187,3 +187,15 @@ def test_openpyxls_warnings_about_a_workbooks_styles_are_not_shown(tmp_path: Pat
         warnings.simplefilter("error")
         records = read_records([odd])
     assert [record.id for record in records] == ["w1"]
+
+
+def test_a_sheet_whose_header_row_is_empty_says_so(tmp_path: Path) -> None:
+    path = workbook(tmp_path, [None] * 5, ["w1", "2026-05-02", "Ann", 10, True])
+    with pytest.raises(InputError) as caught:
+        read_each([path])
+    assert str(caught.value).startswith(f"{path}, row 1: the header row is empty; expected: id,")
+    csv = tmp_path / "night.csv"
+    csv.write_text(",,,\nw1,2026-05-02,Ann,10\n", encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        read_each([csv])
+    assert str(caught.value).startswith(f"{csv}, line 1: the header row is empty")

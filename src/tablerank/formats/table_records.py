@@ -56,6 +56,9 @@ def records_from_table(
     """The records of a table whose first row (`header`, numbered 1) names the columns."""
     columns = [c.strip() for c in header]
     if not any(columns):
+        if any(cell.strip() for _, cells in rows for cell in cells):
+            wanted = ", ".join((*GAME_COLUMNS, *SEAT_COLUMNS))
+            raise InputError(source, f"{unit} 1", f"the header row is empty; expected: {wanted}")
         return []
     events = "wins" in columns or "rounds" in columns
     top, inner = (_EVENT_COLUMNS, _STANDING_COLUMNS) if events else (GAME_COLUMNS, SEAT_COLUMNS)
