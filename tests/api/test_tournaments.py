@@ -222,3 +222,21 @@ def test_a_thirteen_player_qualifier_through_the_api(call: Call, club: Club) -> 
     assert read["round"] == 4
     dropped = next(e for e in read["entrants"] if e["player"] == gone)
     assert dropped["dropped_after"] == 1
+
+
+def test_a_tables_id_is_the_tournaments_to_record(call: Call, club: Club, event: str) -> None:
+    """A member may not submit, nor an admin import, a game under a table's id: recorded that
+    way it would stand in for the table's result and block the real one."""
+    assert call("POST", f"{event}/rounds", club.admin).status == 201
+    game = {"id": "spring-open-r1-t1", "date": "2026-05-02", "event": "Spring Open", "round": 1,
+            "seats": [{"player": "Ann", "vp": 10, "winner": True}, {"player": "Ben", "vp": 5},
+                      {"player": "Cleo", "vp": 4}]}  # fmt: skip
+    refusal = "'spring-open-r1-t1' is a table of tournament 'spring-open': enter its result there"
+    submitted = call("POST", "/api/leagues/bonn/games", club.user("Ann"), game)
+    assert submitted.status == 422, submitted.body
+    assert refusal in str(submitted.body)
+    imported = call("POST", "/api/leagues/bonn/games/import", club.admin, {"games": [game]})
+    assert imported.status == 200, imported.body
+    assert imported.body["rejected"] == [{"id": "spring-open-r1-t1", "reason": refusal}]
+    other = {**game, "id": "spring-open-r1-x"}  # no table's id: recorded like any game
+    assert call("POST", "/api/leagues/bonn/games", club.user("Ann"), other).status == 201

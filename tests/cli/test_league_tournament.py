@@ -266,3 +266,25 @@ def test_a_game_of_the_event_whose_id_is_no_tables_leaves_the_tournament_working
     play(invoke, seated)
     standings = ok(invoke, "standings", "club", open_event)
     assert "Traceback" not in standings
+
+
+def test_a_tables_id_is_recorded_and_corrected_through_the_tournament_only(
+    invoke: Invoke, open_event: str, tmp_path: Any
+) -> None:
+    seated = seat(invoke)
+    table = seated["tables"][0]
+    seats = [{"player": p, "vp": 10 if i == 0 else 5, **({"winner": True} if i == 0 else {})}
+             for i, p in enumerate(table["seats"])]  # fmt: skip
+    game = {"id": f"{open_event}-r1-t1", "date": "2026-05-02", "event": "Spring Open",
+            "round": 1, "seats": seats}  # fmt: skip
+    path = tmp_path / "table.jsonl"
+    path.write_text(json.dumps(game) + "\n", encoding="utf-8")
+    refusal = "'spring-open-r1-t1' is a table of tournament 'spring-open': enter its result there"
+    imported = invoke("league", "import", "club", str(path), "--as", "olga")
+    assert imported.exit_code == 1
+    assert refusal in imported.stdout
+    play(invoke, seated)  # the table's result, through the tournament
+    corrected = invoke("league", "correct", "club", f"{open_event}-r1-t1", str(path),
+                       "--why", "typo", "--by", "olga")  # fmt: skip
+    assert corrected.exit_code == 2
+    assert refusal in corrected.stderr

@@ -20,7 +20,12 @@ from tablerank.league.bulk import column, insert_returning, insert_rows, select_
 from tablerank.league.errors import DuplicateRecord, LeagueError
 from tablerank.league.models import GameRecord, League, RecordStatus
 from tablerank.league.ratings import Changed, refresh_changed
-from tablerank.league.recording import _next_sequence, require_valid
+from tablerank.league.recording import (
+    _next_sequence,
+    require_valid,
+    tables_refusal,
+    tournament_addresses,
+)
 from tablerank.league.same_content import game_digest
 from tablerank.league.seat_columns import pack_games
 from tablerank.league.seat_rows import (
@@ -47,7 +52,11 @@ def record_games(
     per game: the import path. Returns how many were stored. All or nothing: an id the league
     (or the batch) has already is refused with `DuplicateRecord`, a sheet that fails
     `check_result` with `InvalidResult`, and nothing is stored."""
+    addresses = tournament_addresses(league)
     for game in games:
+        refusal = tables_refusal(game.id, addresses)
+        if refusal is not None:
+            raise LeagueError("id", refusal)
         require_valid(league, game)
     return store_games(league, games, by, status=status)
 

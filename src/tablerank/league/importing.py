@@ -36,7 +36,13 @@ from tablerank.league.models import (
 from tablerank.league.player_seat_index import seats_by_player_set_aside
 from tablerank.league.ratings import Changed, refresh_changed
 from tablerank.league.reading import records_of
-from tablerank.league.recording import record_event, record_game, require_valid
+from tablerank.league.recording import (
+    record_event,
+    record_game,
+    require_valid,
+    tables_refusal,
+    tournament_addresses,
+)
 from tablerank.league.roles import ORGANIZERS, Actor, require_role
 from tablerank.league.same_content import event_content, game_digest
 from tablerank.league.writes_behind import WritesBehind, seat_writes_behind
@@ -103,6 +109,7 @@ def import_records(
     require_role(league, by if acting is None else acting, *ORGANIZERS)
     status = RecordStatus.SUBMITTED if pending else RecordStatus.CONFIRMED
     importer = _Importer(league, by, status, ImportSummary())
+    importer.addresses = tournament_addresses(league)
 
     def stored(chunk: list[Game | Event]) -> Callable[[WritesBehind | None], None]:
         def store(behind: WritesBehind | None) -> None:
@@ -275,6 +282,8 @@ class _Importer:
     """Games stored in this transaction and not rated yet."""
     behind: WritesBehind | None = None
     """Where the chunk's seats go in meanwhile (`writes_behind`)."""
+    addresses: frozenset[str] = frozenset()
+    """The league's tournaments' addresses: their tables' ids are theirs to record."""
 
     def run(self, batch: Sequence[Game | Event]) -> None:
         """Import one batch (inside the caller's transaction, which calls `rate` before it
@@ -315,6 +324,10 @@ class _Importer:
             self.flush()
             self.seats_in()
             self._record_event(record)
+            return
+        refusal = tables_refusal(record.id, self.addresses)
+        if refusal is not None:
+            self.summary.rejected.append((record.id, refusal))
             return
         try:
             require_valid(self.league, record)

@@ -37,7 +37,12 @@ from tablerank.league.errors import DuplicateRecord
 from tablerank.league.importing import ImportSummary, in_chunk, refresh_statistics, stored_games
 from tablerank.league.models import League, RecordStatus
 from tablerank.league.ratings import Changed, refresh_changed
-from tablerank.league.recording import _next_sequence, check_result
+from tablerank.league.recording import (
+    _next_sequence,
+    check_result,
+    tables_refusal,
+    tournament_addresses,
+)
 from tablerank.league.roles import ORGANIZERS, Actor, require_role
 from tablerank.league.same_content import PlainDigests
 from tablerank.league.seat_columns import PLAYER_BITS, pack_games
@@ -76,6 +81,9 @@ def import_plain(
         return None  # a file imported again, or an interrupted import run again: at once
     if any(check_result(league, template) for template in order.templates):
         return None
+    addresses = tournament_addresses(league)
+    if addresses and any(tables_refusal(game_id, addresses) for game_id in order.ids):
+        return None  # the usual way rejects those games by name
     status = RecordStatus.SUBMITTED if pending else RecordStatus.CONFIRMED
     plain = _Plain(league, by, status, order)
 

@@ -18,7 +18,12 @@ from tablerank.league.members import check_new_names
 from tablerank.league.models import Confirmation, GameRecord, League, Player, RecordStatus, Verdict
 from tablerank.league.notifications import mail_signers
 from tablerank.league.ratings import refresh_ratings
-from tablerank.league.recording import _next_sequence, _write_game, require_valid
+from tablerank.league.recording import (
+    _next_sequence,
+    _write_game,
+    require_outside_tournaments,
+    require_valid,
+)
 from tablerank.league.revisions import bump
 from tablerank.league.roles import MEMBERS, is_organizer, require_role
 
@@ -150,6 +155,7 @@ def submit_game(
     *,
     played_at: dt.datetime | None = None,
     note: str = "",
+    table: bool = False,
 ) -> GameRecord:
     """Submit a checked game for verification; submitting signs it.
 
@@ -161,6 +167,8 @@ def submit_game(
     where the league says one official is enough. Refused with `NotAllowed` otherwise.
     """
     require_role(league, by, *MEMBERS)
+    if not table:  # `table`: a tournament's own entry of its table's result (tournament_rounds)
+        require_outside_tournaments(league, game.id)
     check_new_names(league, [seat.player for seat in game.seats], by)
     require_valid(league, game)
     with transaction.atomic():

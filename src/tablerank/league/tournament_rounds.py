@@ -248,7 +248,7 @@ def enter_result(
         )
     when = played_at or timezone.now()
     game = _table_game(tournament, number, table, sheet, local_date(tournament.league, when))
-    return submit_game(tournament.league, game, by, played_at=when)
+    return submit_game(tournament.league, game, by, played_at=when, table=True)
 
 
 def correct_result(
@@ -268,7 +268,7 @@ def correct_result(
         where = f"{tournament.name}, round {number}, table {table}"
         raise NotFound("table", f"{where} has no result to correct")
     game = _table_game(tournament, number, table, sheet, existing.date)
-    return correct_game(existing, game, by, why)
+    return correct_game(existing, game, by, why, table=True)
 
 
 def _table_result(tournament: Tournament, number: int, table: int) -> GameRecord | None:
