@@ -23,8 +23,6 @@ from tablerank.league.ratings import Changed, refresh_changed
 from tablerank.league.recording import (
     _next_sequence,
     require_valid,
-    tables_refusal,
-    tournament_addresses,
 )
 from tablerank.league.same_content import game_digest
 from tablerank.league.seat_columns import pack_games
@@ -35,6 +33,7 @@ from tablerank.league.seat_rows import (
     player_keys,
     players_named,
 )
+from tablerank.league.table_ids import tables_refusal, tournament_addresses
 from tablerank.league.writes_behind import WritesBehind
 
 __all__ = ["GAME_COLUMNS", "insert_game_rows", "record_games", "store_games"]

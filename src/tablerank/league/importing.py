@@ -40,11 +40,10 @@ from tablerank.league.recording import (
     record_event,
     record_game,
     require_valid,
-    tables_refusal,
-    tournament_addresses,
 )
 from tablerank.league.roles import ORGANIZERS, Actor, require_role
 from tablerank.league.same_content import event_content, game_digest
+from tablerank.league.table_ids import tables_refusal, tournament_addresses
 from tablerank.league.writes_behind import WritesBehind, seat_writes_behind
 
 __all__ = ["CHUNK", "ImportSummary", "import_records", "in_chunk", "record_games",

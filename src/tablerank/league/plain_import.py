@@ -40,8 +40,6 @@ from tablerank.league.ratings import Changed, refresh_changed
 from tablerank.league.recording import (
     _next_sequence,
     check_result,
-    tables_refusal,
-    tournament_addresses,
 )
 from tablerank.league.roles import ORGANIZERS, Actor, require_role
 from tablerank.league.same_content import PlainDigests
@@ -53,6 +51,7 @@ from tablerank.league.seat_rows import (
     players_named,
     seat_values,
 )
+from tablerank.league.table_ids import tables_refusal, tournament_addresses
 from tablerank.league.writes_behind import WritesBehind
 
 __all__ = ["import_plain"]

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import re
 import zoneinfo
 from typing import TypeVar
 
@@ -38,7 +37,6 @@ from tablerank.league.models import (
     League,
     Recorded,
     RecordStatus,
-    Tournament,
 )
 from tablerank.league.played import played_games
 from tablerank.league.ratings import refresh_ratings, refresh_recorded
@@ -56,6 +54,7 @@ from tablerank.league.seat_rows import (
     players_named,
 )
 from tablerank.league.state_rows import StateReads
+from tablerank.league.table_ids import require_outside_tournaments
 
 __all__ = [
     "check_result",
@@ -64,10 +63,7 @@ __all__ = [
     "local_date",
     "record_event",
     "record_game",
-    "require_outside_tournaments",
     "require_valid",
-    "tables_refusal",
-    "tournament_addresses",
     "void_event",
     "void_game",
 ]
@@ -91,33 +87,6 @@ def check_result(league: League, game: Game) -> list[str]:
     if game.game in league.unvalidated_titles:
         return []
     return [error for finding in failing([game]) for error in finding.errors]
-
-
-_TABLE_ID = re.compile(r"(.+)-r[0-9]+-t[0-9]+")
-"""A tournament table's result id (`tournament_rounds._game_id`): its address, round and table."""
-
-
-def tournament_addresses(league: League) -> frozenset[str]:
-    """The addresses of the league's tournaments."""
-    return frozenset(Tournament.objects.filter(league=league).values_list("slug", flat=True))
-
-
-def tables_refusal(game_id: str, addresses: frozenset[str]) -> str | None:
-    """Why a game of this id is not recorded outside its tournament: its id is a table's of
-    one of these tournaments (the tournament enters and corrects it, for exactly the players
-    seated there; recorded some other way it would stand in for the table and block its
-    result). None when it is no table's."""
-    found = _TABLE_ID.fullmatch(game_id) if addresses else None
-    if found is None or found.group(1) not in addresses:
-        return None
-    return f"{game_id!r} is a table of tournament {found.group(1)!r}: enter its result there"
-
-
-def require_outside_tournaments(league: League, game_id: str) -> None:
-    """`tables_refusal` as a `LeagueError`."""
-    refusal = tables_refusal(game_id, tournament_addresses(league))
-    if refusal is not None:
-        raise LeagueError("id", refusal)
 
 
 def require_valid(league: League, game: Game, field: str = "seats") -> None:

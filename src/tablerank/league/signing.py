@@ -21,11 +21,11 @@ from tablerank.league.ratings import refresh_ratings
 from tablerank.league.recording import (
     _next_sequence,
     _write_game,
-    require_outside_tournaments,
     require_valid,
 )
 from tablerank.league.revisions import bump
 from tablerank.league.roles import MEMBERS, is_organizer, require_role
+from tablerank.league.table_ids import require_outside_tournaments
 
 __all__ = ["OFFICIAL", "confirm", "dispute", "submit_game", "verification"]
 
