@@ -154,11 +154,11 @@ class _Plain:
         keys = player_keys(players_named(self.league, spelled), spelled)
         key_of = {number: keys[names[number]] for number in dict.fromkeys(numbers)}
         ids = order.ids[start:end]
-        rows = self._game_rows(start, end, first, key_of)
-        pks = insert_game_rows(self.league, ids, rows)
+        seated = self._seated(start, end)
+        pks = insert_game_rows(self.league, ids, self._game_rows(start, first, seated, key_of))
         seats = [
             (pks[game_id], position, key_of[player], *tail)
-            for game_id, (players, table) in zip(ids, self._seated(start, end), strict=True)
+            for game_id, (players, table) in zip(ids, seated, strict=True)
             for position, (player, tail) in enumerate(zip(players, table.seats, strict=True))
         ]
         insert_seat_rows(seats, behind)
@@ -184,16 +184,20 @@ class _Plain:
         ]
 
     def _game_rows(
-        self, start: int, end: int, first: int, key_of: dict[int, int]
+        self,
+        start: int,
+        first: int,
+        seated: Sequence[tuple[list[int], _Table]],
+        key_of: dict[int, int],
     ) -> list[tuple[Any, ...]]:
-        """The games' records (`batch.GAME_COLUMNS`), numbered from `first`."""
+        """The records (`batch.GAME_COLUMNS`) of the games from `start` seated so (`_seated`),
+        numbered from `first`."""
         order, digest = self.order, self.digests.digest
         day = connection.ops.adapt_datefield_value
-        dates = [order.dates[d] for d in order.days[start:end]]
+        dates = [order.dates[d] for d in order.days[start : start + len(seated)]]
         stored_day = {date: day(date) for date in set(dates)}
         now = connection.ops.adapt_datetimefield_value(timezone.now())
         league_pk, state, by_pk = self.league.pk, self.status.value, self.by.pk
-        seated = self._seated(start, end)
         rows = []
         blobs = _packed(seated, key_of)
         for offset, ((players, table), blob) in enumerate(zip(seated, blobs, strict=True)):
