@@ -9,8 +9,11 @@ import itertools
 import json
 import struct
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 from django.contrib.auth.models import User
@@ -21,7 +24,14 @@ from tablerank.engine.plain import PlainOrder
 from tablerank.engine.records import Game
 from tablerank.formats.plain_games import OrderGames, read_plain_in_order
 from tablerank.formats.reading import read_records
-from tablerank.league import checkpoints, importing, plain_import, seat_columns
+from tablerank.league import (
+    array_lists,
+    checkpoints,
+    importing,
+    plain_import,
+    plain_rating,
+    seat_columns,
+)
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import (
     GameRecord,
@@ -106,10 +116,11 @@ def league_files(draw: st.DrawFn) -> list[str]:
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
-@given(files=league_files(), pending=st.booleans())
+@given(files=league_files(), pending=st.booleans(), from_tables=st.booleans())
 def test_plain_games_are_stored_and_rated_as_the_usual_import_does(
-    official: User, files: list[str], pending: bool
+    official: User, files: list[str], pending: bool, from_tables: bool
 ) -> None:
+    """Rated from their tables (`plain_rating`, here from one game on) or from `Game`s."""
     with tempfile.TemporaryDirectory() as name:
         paths = written(Path(name), files)
         order = read_plain_in_order(paths)
@@ -118,7 +129,27 @@ def test_plain_games_are_stored_and_rated_as_the_usual_import_does(
         first = _new_league(official)
         if plain_import.import_plain(first, order, official) is None:
             return  # a table the league refuses: the usual way says which game and why
-        _both_ways(official, paths, order, pending=pending)
+        with _rated_from_tables(from_tables) as answers:
+            _both_ways(official, paths, order, pending=pending)
+        assert answers == ([] if pending else [from_tables])
+
+
+@contextmanager
+def _rated_from_tables(taken: bool) -> Iterator[list[bool]]:
+    """Imports rated from their tables (`plain_rating`) from one game on where `taken`, else
+    never; the answers of `refresh_plain`."""
+    answers: list[bool] = []
+    real = plain_rating.refresh_plain
+
+    def heard(*args: Any) -> bool:
+        answers.append(real(*args))
+        return answers[-1]
+
+    with (
+        mock.patch.object(plain_rating, "FROM", 1 if taken else 10**9),
+        mock.patch.object(plain_import, "refresh_plain", heard),
+    ):
+        yield answers
 
 
 def _file(folder: Path, games: list[dict[str, Any]]) -> list[Path]:
@@ -139,8 +170,9 @@ def _games(count: int) -> list[dict[str, Any]]:
     return out
 
 
+@pytest.mark.parametrize("from_tables", [True, False])
 def test_batches_many_checkpoints_and_the_progress_heard(
-    official: User, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    official: User, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, from_tables: bool
 ) -> None:
     """Batches of 7 games, a checkpoint every 4 games: the same as the usual way, each batch
     heard once it is stored, and the lists as a rebuild leaves them."""
@@ -151,14 +183,58 @@ def test_batches_many_checkpoints_and_the_progress_heard(
     assert order is not None
     heard: list[int] = []
     league = _new_league(official)
-    summary = plain_import.import_plain(league, order, official, progress=heard.append)
-    assert summary is not None
-    assert heard == [7, 7, 7, 7, 7, 5]
-    assert len(summary.imported) == 40
-    imported = _snapshot(league)
-    rebuild_ratings(league)
-    assert _snapshot(league) == imported
-    _both_ways(official, paths, order)
+    with _rated_from_tables(from_tables) as answers:
+        summary = plain_import.import_plain(league, order, official, progress=heard.append)
+        assert summary is not None
+        assert heard == [7, 7, 7, 7, 7, 5]
+        assert len(summary.imported) == 40
+        imported = _snapshot(league)
+        rebuild_ratings(league)
+        assert _snapshot(league) == imported
+        _both_ways(official, paths, order)
+    assert answers == [from_tables] * 2
+
+
+def test_games_before_a_list_s_later_games_replay_it_from_the_first(
+    official: User, tmp_path: Path
+) -> None:
+    """Rated from their tables into a league that holds later games: the sums add them, the
+    order-dependent lists replay from the first of them, as the usual way does."""
+    games = _games(30)
+    later = [{**game, "id": f"late{n}", "date": "2026-05-01"} for n, game in enumerate(games)]
+    leagues = _new_league(official), _new_league(official)
+    for league in leagues:
+        importing.import_records(league, read_records(_file(tmp_path / "later", later)), official)
+    paths = _file(tmp_path, games)
+    order = read_plain_in_order(paths)
+    assert order is not None
+    with _rated_from_tables(True) as answers:
+        assert plain_import.import_plain(leagues[0], order, official) is not None
+    assert answers == [True]
+    importing.import_records(leagues[1], read_records(paths), official)
+    assert _stored(leagues[0]) == _stored(leagues[1])
+    replayed = _snapshot(leagues[0])
+    rebuild_ratings(leagues[0])
+    assert _snapshot(leagues[0]) == replayed
+
+
+def test_a_list_the_compiled_replays_cannot_append_is_rated_from_games(
+    official: User, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nothing of the attempt stays (its rows, a second revision): the games are rated from
+    their `Game`s as the usual way rates them."""
+    monkeypatch.setattr(array_lists, "appended", lambda *args: None)
+    paths = _file(tmp_path, _games(20))
+    order = read_plain_in_order(paths)
+    assert order is not None
+    plain, usual = _new_league(official), _new_league(official)
+    with _rated_from_tables(True) as answers:
+        assert plain_import.import_plain(plain, order, official) is not None
+    assert answers == [False]
+    importing.import_records(usual, read_records(paths), official)
+    assert _stored(plain) == _stored(usual)
+    revisions = League.objects.filter(pk__in=[plain.pk, usual.pk]).values_list("revision")
+    assert len(set(revisions)) == 1
 
 
 def test_the_digests_are_those_of_the_games(official: User, tmp_path: Path) -> None:
@@ -280,3 +356,22 @@ def test_seats_are_packed_as_the_usual_way_with_keys_past_32_bits_too(
         keys = {name: key_of[n] for n, name in enumerate(order.names)}
         seated = plain._seated(0, len(games))
         assert plain_import._packed(seated, key_of) == seat_columns.pack_games(games, keys)
+
+
+def test_solitaire_games_rate_their_title_as_the_usual_way_does(
+    official: User, tmp_path: Path
+) -> None:
+    """A.R.E.A. rates a one-seat game against its title's participant, a name no seat holds."""
+    games: list[dict[str, Any]] = _games(12)
+    for n, title in enumerate(["Agricola", "Agricola", "Mage Knight"]):
+        seat = {"player": f"Player {n}", "vp": 40 + n, "winner": n != 1}
+        games.append(
+            {"id": f"solo{n}", "date": f"2026-02-0{n + 1}", "game": title, "seats": [seat]}
+        )
+    paths = _file(tmp_path, games)
+    order = read_plain_in_order(paths)
+    assert order is not None
+    with _rated_from_tables(True) as answers:
+        _both_ways(official, paths, order)
+    assert answers == [True]
+    assert any(row[2] == "Agricola (game)" for row in _snapshot(League.objects.latest("pk"))["rows"])

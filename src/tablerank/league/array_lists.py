@@ -14,6 +14,7 @@ replay.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import pairwise, repeat
 from typing import TYPE_CHECKING
 
@@ -25,6 +26,7 @@ from tablerank.engine.records import Game
 from tablerank.engine.systems.array_replay import (
     ArrayReplay,
     ArrayState,
+    Columns,
     Ints,
     array_replay,
     available,
@@ -50,7 +52,7 @@ from tablerank.league.state_rows import (
 if TYPE_CHECKING:
     from tablerank.league.checkpoints import _Replaying
 
-__all__ = ["append", "listed_games", "ranks", "replay"]
+__all__ = ["Appended", "append", "appended", "listed_games", "ranks", "replay"]
 
 
 Due = tuple[Point, int, bytes]
@@ -193,11 +195,50 @@ def append(
 ) -> int | None:
     """`checkpoints.append` through the compiled replays (an import's batch): the same rows and
     the same checkpoints, or None, with nothing changed, where they cannot replay the list."""
+    if array_replay(system) is None or not available():
+        return None
+    columns, ids = batch.tables([game for _, game in games])
+    found = appended(rows, name, system, key, [at for at, _ in games], count, (columns, ids))
+    return None if found is None else found.save(rows, name, key)
+
+
+@dataclass(frozen=True)
+class Appended:
+    """A list's games appended over columns (`appended`), not yet kept."""
+
+    count: int
+    """The list's games after them."""
+    changed: dict[str, tuple[float, int, str]]
+    """The rows of the names that played."""
+    due: list[tuple[checkpoints.Replay, bytes]]
+    """The checkpoints that fell due, encoded."""
+
+    def save(self, rows: StateRows, name: str, key: str) -> int:
+        """Put the rows in `rows` (the caller saves them), write the checkpoints; the count."""
+        rows.put_many(name, key, self.changed)
+        for whole_state, blob in self.due:
+            checkpoints.save_checkpoint(rows.league, name, key, whole_state, blob)
+        return self.count
+
+
+def appended(
+    rows: StateRows,
+    name: str,
+    system: ReplaySystem[Game],
+    key: str,
+    points: Sequence[Point],
+    count: int,
+    tables: tuple[Columns, dict[str, int]],
+) -> Appended | None:
+    """Games that all come after the list's watermark (which counts `count` games), at
+    `points`, as `tables` holds them (`array_replay.Columns`, game `i` the one at `points[i]`,
+    and the names' numbers, which the caller lets go): what `append` changes, with nothing
+    changed yet; None where the compiled replays cannot replay the list."""
     fast = array_replay(system)
     if fast is None or not available():
         return None
-    columns, ids = batch.tables([game for _, game in games])
-    new_count = count + len(games)
+    columns, ids = tables
+    new_count = count + len(points)
     due = new_count // checkpoints.EVERY > count // checkpoints.EVERY
     before = _stored(rows, name, key, list(ids), whole_list=due)
     state = ArrayState.of(
@@ -212,20 +253,17 @@ def append(
     rank, writer = ranks(names), ColumnsWriter(names)
     saved: list[tuple[checkpoints.Replay, bytes]] = []
     try:
-        for begin, end in _stretches(count, len(games)):
+        for begin, end in _stretches(count, len(points)):
             fast.run(columns, np.arange(begin, end, dtype=np.int64), state, rank)
             if _falls_due(count + end, state):
-                at = checkpoints.Replay(at=games[end - 1][0], count=count + end)
+                at = checkpoints.Replay(at=points[end - 1], count=count + end)
                 saved.append((at, _blob(state, names, writer)))
     except ArithmeticError:
         return None
     moved = np.flatnonzero(state.counts != counts).tolist()
     ratings, played = state.ratings[moved].tolist(), state.counts[moved].tolist()
     changed = zip(ratings, played, repeat(""), strict=False)
-    rows.put_many(name, key, dict(zip([names[n] for n in moved], changed, strict=True)))
-    for whole_state, blob in saved:
-        checkpoints.save_checkpoint(rows.league, name, key, whole_state, blob)
-    return new_count
+    return Appended(new_count, dict(zip([names[n] for n in moved], changed, strict=True)), saved)
 
 
 def _stored(

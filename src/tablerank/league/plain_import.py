@@ -5,8 +5,8 @@ A plain file's games share few tables (`engine.plain`), so what the stored rows 
 table is worked out once per table: its fields' columns, its seats' columns but the player,
 its seats packed but the player's key (`seat_columns`), and its encoded content but the id,
 date and names (`same_content.PlainDigests`). Each game adds its id, date, sequence and its
-players' keys. The games' `Game`s are built for the rating only, a table at a time
-(`formats.plain_games.OrderGames`).
+players' keys. The rating takes them from their tables too (`plain_rating`), or where it
+cannot, from `Game`s built a table at a time (`formats.plain_games.OrderGames`).
 
 It takes the games only when the league has none of their ids (live or voided), every table is
 one the league takes (`recording.check_result` of its template: a Catan sheet's errors depend
@@ -36,6 +36,7 @@ from tablerank.league.batch import insert_game_rows
 from tablerank.league.errors import DuplicateRecord
 from tablerank.league.importing import ImportSummary, in_chunk, refresh_statistics, stored_games
 from tablerank.league.models import League, RecordStatus
+from tablerank.league.plain_rating import refresh_plain
 from tablerank.league.ratings import Changed, refresh_changed
 from tablerank.league.recording import (
     _next_sequence,
@@ -128,12 +129,13 @@ class _Plain:
     by: User
     status: RecordStatus
     order: PlainOrder
-    unrated: list[Changed] = field(default_factory=list)
+    sequences: list[int] = field(default_factory=list)
+    """Each game stored so far: its recording number."""
     tables: list[_Table] = field(init=False)
     seat_start: list[int] = field(init=False)
     """Each game's first seat among all the games' seats, and one past the last."""
     built: OrderGames = field(init=False)
-    """The games as `Game`s, for the rating."""
+    """The games as `Game`s, for the rating where `plain_rating` does not take them."""
     digests: PlainDigests = field(init=False)
 
     def __post_init__(self) -> None:
@@ -162,17 +164,21 @@ class _Plain:
             for position, (player, tail) in enumerate(zip(players, table.seats, strict=True))
         ]
         insert_seat_rows(seats, behind)
-        if self.status == RecordStatus.CONFIRMED:
-            self.unrated += [
-                ((game.date, first + offset), game, True)
-                for offset, game in enumerate(self.built.games(start, end))
-            ]
+        self.sequences += range(first, first + count)
 
     def rate(self) -> None:
-        """Refresh the rating lists for the games stored."""
-        unrated, self.unrated = self.unrated, []
-        if unrated:
-            refresh_changed(self.league, unrated)
+        """Refresh the rating lists for the games stored, from their tables where
+        `plain_rating` takes them, else from their `Game`s."""
+        if self.status != RecordStatus.CONFIRMED or not self.sequences:
+            return
+        if refresh_plain(self.league, self.order, self.sequences):
+            return
+        games = self.built.games(0, len(self.sequences))
+        unrated: list[Changed] = [
+            ((game.date, sequence), game, True)
+            for game, sequence in zip(games, self.sequences, strict=True)
+        ]
+        refresh_changed(self.league, unrated, locked=True)
 
     def _seated(self, start: int, end: int) -> list[tuple[list[int], _Table]]:
         """Each game's players (by number) and table."""

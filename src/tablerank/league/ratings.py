@@ -53,13 +53,16 @@ from tablerank.league.watermarks import Marks
 __all__ = [
     "Changed",
     "ListState",
+    "appended_from",
     "confirmed_events",
     "kept_systems",
     "lock_league",
+    "mark_sums",
     "rebuild_ratings",
     "refresh_changed",
     "refresh_ratings",
     "refresh_recorded",
+    "save_refresh",
 ]
 
 GameSystem = ReplaySystem[Game]
@@ -130,11 +133,25 @@ def _refresh_sums(
     play order (`_refresh` sorts them), the latest last."""
     games, signs = columns.signed(items)
     left = correct_sums(rows, name, system, key, games, signs, columns)
-    latest = items[-1][0]
+    mark_sums(marks, name, key, items[-1][0])
+    return left
+
+
+def mark_sums(marks: Marks, name: str, key: str, latest: Point) -> None:
+    """A sum list's watermark after games up to `latest` changed: it only says the list exists
+    and up to where it has games."""
     mark = marks.get(name, key)
     if mark is None or latest > mark[0]:
         marks.put(name, key, (latest, 0))
-    return left
+
+
+def appended_from(marks: Marks, name: str, key: str, first: Point) -> int | None:
+    """How many games an order-dependent list counts where games from `first` on all come
+    after its watermark (they are appended to it); None where it replays from `first`."""
+    mark = marks.get(name, key)
+    if mark is not None and first <= mark[0]:
+        return None
+    return mark[1] if mark else 0
 
 
 def _refresh_replayed(
@@ -148,14 +165,12 @@ def _refresh_replayed(
 ) -> Point | None:
     """Apply the changed games to an order-dependent list on their own where they all come
     after its watermark; else return the first one's place: the list replays from there."""
-    mark = marks.get(name, key)
-    if mark is not None and items[0][0] <= mark[0]:
+    count = appended_from(marks, name, key, items[0][0])
+    if count is None:
         return items[0][0]
     applied = [(at, game) for at, game, confirmed in items if confirmed]
     if applied:
-        count = checkpoints.append(
-            rows, name, system, key, applied, mark[1] if mark else 0, columns
-        )
+        count = checkpoints.append(rows, name, system, key, applied, count, columns)
         marks.put(name, key, (applied[-1][0], count))
     return None
 
@@ -186,6 +201,21 @@ def _apply(
             elif _refresh_sums(rows, marks, name, system, key, items, columns):
                 emptied.add((name, key))
     days = set(map(_DAY, map(_AT, changed)))  # few: an import's 100,000 games span 730
+    return save_refresh(league, (rows, marks), days, replays, emptied, ahead)
+
+
+def save_refresh(
+    league: League,
+    state: tuple[StateRows, Marks],
+    days: set[Any],
+    replays: list[checkpoints.Changed],
+    emptied: set[tuple[str, str]] | None = None,
+    ahead: Sequence[Statement] = (),
+) -> list[Rows]:
+    """Write a refresh's rows and watermarks (`state`), mark the months of the changed games'
+    `days` changed (`list_months`), and replay the lists that replay from a change. `emptied`:
+    the sum lists a name left (dropped where now empty); `ahead`: as `_apply` takes it."""
+    rows, marks = state
     months = list_months.changed(league, {month_key(day) for day in days})
     if emptied:  # the rows first: whether a list is left empty is read back
         found = run_all([*ahead, *rows.writing(), *months])
@@ -238,10 +268,11 @@ def _grouped(system: GameSystem, items: list[Changed]) -> dict[str, list[Changed
     return lists
 
 
-def refresh_changed(league: League, changed: Sequence[Changed]) -> None:
+def refresh_changed(league: League, changed: Sequence[Changed], *, locked: bool = False) -> None:
     """Bring every kept list up to date after these records entered or left the confirmed
-    history. Call it inside the change's transaction."""
-    _refresh(league, changed, locked=False)
+    history. Call it inside the change's transaction; `locked`: it holds the league's lock
+    (`lock_league`) and bumped its revision already."""
+    _refresh(league, changed, locked=locked)
 
 
 def _refresh(

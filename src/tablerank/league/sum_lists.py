@@ -29,7 +29,7 @@ from tablerank.league.state_rows import Row, StateRows, format_parts, parse_part
 if TYPE_CHECKING:
     from tablerank.engine.systems.seat_amounts import PlayerSums
 
-__all__ = ["BATCH", "correct_sums", "merged"]
+__all__ = ["BATCH", "add_sums", "correct_sums", "merged"]
 
 BATCH = 64
 """Changed games from which a list is corrected over columns rather than game by game, where
@@ -57,7 +57,7 @@ def correct_sums(
     from tablerank.engine.systems.seat_amounts import batch_sums
 
     seats = (columns or BatchColumns()).seats(games)
-    return _merge(rows, name, key, batch_sums(system, seats, signs))
+    return add_sums(rows, name, key, batch_sums(system, seats, signs))
 
 
 def _game_by_game(
@@ -117,10 +117,11 @@ def _corrected(row: Row | None, terms: list[float], games: int) -> Row | None:
 _NO_ROW: Row = (0.0, 0, "")
 
 
-def _merge(rows: StateRows, name: str, key: str, sums: PlayerSums) -> bool:
-    """Add a batch's totals to the list. Where a name's row is one float, their total one
-    exact float that adds to it exactly (`engine.sums.add`'s test, over the columns) and they
-    keep a game, the sum is that one addition; every other name takes `_corrected`'s way."""
+def add_sums(rows: StateRows, name: str, key: str, sums: PlayerSums) -> bool:
+    """Add a batch's totals (`seat_amounts.PlayerSums`) to the list; returns whether a name
+    left it. Where a name's row is one float, their total one exact float that adds to it
+    exactly (`engine.sums.add`'s test, over the columns) and they keep a game, the sum is that
+    one addition; every other name takes `_corrected`'s way."""
     import numpy as np
 
     names = sums.names

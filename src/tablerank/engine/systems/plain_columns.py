@@ -3,7 +3,8 @@
 The games become `array_replay`'s integer columns at once: each table's seats' places and
 flags are worked out once and gathered game by game, the players are the reading's numbers.
 numpy and numba load with this module, which `in_order` imports only where a replay is worth
-them (`loading.worth_compiling`).
+them (`loading.worth_compiling`), as the league's import of plain games does (`order_columns`:
+some of the games, in play order, with what A.R.E.A. reads too).
 """
 
 from __future__ import annotations
@@ -13,11 +14,12 @@ from collections.abc import Mapping
 import numpy as np
 
 from tablerank.engine.plain import PlainOrder
+from tablerank.engine.systems import area, codes
 from tablerank.engine.systems import array_replay as arrays
-from tablerank.engine.systems import codes
 from tablerank.engine.systems.cow.elo import Elo
+from tablerank.engine.systems.plain_seats import chosen_seats
 
-__all__ = ["compiled_replay", "plain_columns"]
+__all__ = ["compiled_replay", "order_columns", "plain_columns"]
 
 
 def compiled_replay(
@@ -51,16 +53,39 @@ def compiled_replay(
 
 def plain_columns(games: PlainOrder, tables: arrays.Ints) -> arrays.Columns:
     """The games' columns (`array_replay.Columns`); `tables` is `games.tables` as an array."""
+    seat_start, players, places, flags = _seats(games, None)
+    none = np.zeros(len(tables), np.int64)
+    return arrays.Columns(seat_start, players, places, flags, none, none)
+
+
+def order_columns(games: PlainOrder, chosen: arrays.Ints) -> tuple[arrays.Columns, dict[str, int]]:
+    """The columns of the games `chosen` (their indexes, in the order they are replayed), each
+    with its class and its title's SOL participant (`area.game_participant`), as
+    `game_columns` gives them, and the numbers of the names: the reading's, then the
+    participants'."""
+    ids = dict(zip(games.names, range(len(games.names)), strict=True))
     templates = games.templates
-    sizes = np.array([len(t.seats) for t in templates], np.int64)
-    first = np.cumsum(sizes) - sizes
-    seats = [(s.player, s.place, s.winner, s.status, s.account) for t in templates for s in t.seats]
+    participant = [ids.setdefault(area.game_participant(t.game), len(ids)) for t in templates]
+    number = {game_class: n for n, game_class in enumerate(arrays.CLASSES)}
+    game_class = [number[t.game_class] for t in templates]
+    picked = np.array(games.tables, np.int64)[chosen]
+    seat_start, players, places, flags = _seats(games, chosen)
+    return arrays.Columns(
+        seat_start, players, places, flags,
+        np.array(game_class, np.int64)[picked], np.array(participant, np.int64)[picked],
+    ), ids  # fmt: skip
+
+
+def _seats(
+    games: PlainOrder, chosen: arrays.Ints | None
+) -> tuple[arrays.Ints, arrays.Ints, arrays.Ints, arrays.Ints]:
+    """Each game's first seat, and each seat's player, place and flags, of the games `chosen`
+    (`plain_seats.chosen_seats`): each table's seats' places and flags worked out once."""
+    seats = [
+        (s.player, s.place, s.winner, s.status, s.account) for t in games.templates for s in t.seats
+    ]
     places = np.array([seat[1] or 0 for seat in seats], np.int64)
     flags = np.array(codes.table_flags(seats), np.int64)
-    per_game = sizes[tables]
-    seat_start = np.zeros(len(tables) + 1, np.int64)
-    np.cumsum(per_game, out=seat_start[1:])
-    seat_of = np.repeat(first[tables] - seat_start[:-1], per_game) + np.arange(seat_start[-1])
-    none = np.zeros(len(tables), np.int64)
-    players = np.array(games.players, np.int64)
-    return arrays.Columns(seat_start, players, places[seat_of], flags[seat_of], none, none)
+    found = chosen_seats(games, chosen)
+    of = found.template_seat
+    return found.seat_start, found.player, places[of], flags[of]

@@ -31,6 +31,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from tablerank.engine.plain import PlainOrder
+from tablerank.engine.systems.plain_seats import chosen_seats
 from tablerank.engine.values import Game
 from tablerank.errors import RatingError
 
@@ -47,6 +49,7 @@ __all__ = [
     "batch_sums",
     "placed_seats",
     "position_amounts",
+    "table_sums",
     "vp_amounts",
 ]
 
@@ -227,6 +230,26 @@ def batch_sums(system: ReplaySystem[Game], seats: PlacedSeats, signs: Sequence[i
         amount = np.concatenate([amount, np.asarray(more[1], np.float64)])
         seat_sign = np.concatenate([seat_sign, np.asarray(more[2], np.float64)])
     return _per_player(names, player, amount, seat_sign)
+
+
+def table_sums(system: ReplaySystem[Game], games: PlainOrder, chosen: Ints) -> PlayerSums:
+    """`batch_sums` of the games `chosen` of `games` (their indexes, in play order), each added,
+    for a `by_table` system: `changes` runs once per table, on its first game, and every game
+    of the table gives its seats those amounts (`engine.systems.by_table`). A table it refuses
+    with `RatingError` is left out, as a seat it gives no amount."""
+    amounts: list[float] = []
+    rated: list[bool] = []
+    for template in games.templates:
+        try:
+            delta = system.changes(template, {})
+        except RatingError:
+            delta = {}
+        amounts += [delta.get(seat.player, 0.0) for seat in template.seats]
+        rated += [seat.player in delta for seat in template.seats]
+    seats = chosen_seats(games, chosen)
+    counted = np.array(rated, np.bool_)[seats.template_seat]
+    amount = np.array(amounts, np.float64)[seats.template_seat][counted]
+    return _per_player(games.names, seats.player[counted], amount, np.ones(len(amount), np.float64))
 
 
 def _changes(
