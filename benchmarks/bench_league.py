@@ -328,6 +328,32 @@ def cli_void(league: Any, url: str, offset: int) -> float:
     return time.perf_counter() - start
 
 
+def cli_import(games: Sequence[Any], url: str) -> dict[str, float]:
+    """Seconds for `tablerank league import` of the games, written as a JSON Lines file of
+    game records (`games_file.py`'s form), into a new league and then again (every game
+    present), end to end as a user runs it (`cli_void`'s script and environment)."""
+    from tablerank.formats.records import game_json
+
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    env["TABLERANK_DATABASE_URL"] = url
+    beside = Path(sys.executable).with_name("tablerank")
+    script = str(beside) if beside.exists() else "tablerank"
+    out: dict[str, float] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "games.jsonl"
+        with path.open("w", encoding="utf-8") as file:
+            file.writelines(json.dumps(game_json(g), ensure_ascii=False) + "\n" for g in games)
+        subprocess.run([script, "league", "create", "bench-cli", "--name", "Bench CLI"],
+                       env=env, check=True, capture_output=True)  # fmt: skip
+        for label in ("cli_import", "cli_import_again"):
+            start = time.perf_counter()
+            subprocess.run([script, "league", "import", "bench-cli", str(path), "--as", "bench"],
+                           env=env, check=True, capture_output=True)  # fmt: skip
+            out[f"{label}_seconds"] = round(time.perf_counter() - start, 2)
+    out["cli_import_games_per_second"] = round(len(games) / out["cli_import_seconds"])
+    return out
+
+
 def kernels_load() -> dict[str, float]:
     """Seconds a new process takes to import numba and compile the compiled replays with an
     empty cache, then to load them from that cache (what every later process pays once, at
@@ -441,6 +467,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         results["import_server_cpu_seconds"] = round(after - server, 1)
     if options.import_only:
         return report(results, options.json)
+    results |= cli_import(games, url)
     empty, _ = import_games("bench-empty", games[:1])
     results["record_one_more_ms_full"] = round(record_one_more(big, options.seed) * 1000, 2)
     results["record_one_more_ms_empty"] = round(record_one_more(empty, options.seed) * 1000, 2)
