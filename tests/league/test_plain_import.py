@@ -374,4 +374,5 @@ def test_solitaire_games_rate_their_title_as_the_usual_way_does(
     with _rated_from_tables(True) as answers:
         _both_ways(official, paths, order)
     assert answers == [True]
-    assert any(row[2] == "Agricola (game)" for row in _snapshot(League.objects.latest("pk"))["rows"])
+    rows = _snapshot(League.objects.latest("pk"))["rows"]
+    assert any(row[2] == "Agricola (game)" for row in rows)
