@@ -376,3 +376,33 @@ def test_solitaire_games_rate_their_title_as_the_usual_way_does(
     assert answers == [True]
     rows = _snapshot(League.objects.latest("pk"))["rows"]
     assert any(row[2] == "Agricola (game)" for row in rows)
+
+
+@pytest.mark.parametrize("way", ["from tables", "from games", "the usual way"])
+def test_names_spelled_otherwise_rate_the_league_s_player(
+    official: User, tmp_path: Path, way: str
+) -> None:
+    """A name the league holds in another case, or spelled two ways in the file, is one player:
+    rated under the league's spelling, as a rebuild from the stored games rates it."""
+    league = _new_league(official)
+    importing.import_records(league, read_records(_file(tmp_path / "first", _games(3))), official)
+    games = _games(12)
+    for n, game in enumerate(games):
+        for seat in game["seats"]:
+            seat["player"] = seat["player"].upper() if n % 2 else seat["player"].lower()
+        game["id"] = f"later{n}"
+    paths = _file(tmp_path, games)
+    if way == "the usual way":
+        importing.import_records(league, read_records(paths), official)
+    else:
+        order = read_plain_in_order(paths)
+        assert order is not None
+        with _rated_from_tables(way == "from tables") as answers:
+            assert plain_import.import_plain(league, order, official) is not None
+        assert answers == [way == "from tables"]
+    imported = _snapshot(league)
+    names = set(Player.objects.filter(league=league).values_list("name", flat=True))
+    assert names == {f"Player {n}" for n in range(7)}
+    assert {row[2] for row in imported["rows"]} == names
+    rebuild_ratings(league)
+    assert _snapshot(league) == imported

@@ -11,7 +11,9 @@ replayed by `engine.systems.in_order`). Neither builds the other games.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from tablerank.engine.values import Game
@@ -58,3 +60,15 @@ class PlainOrder:
     """Each day's date, by its place in time (what `days` gives)."""
     timed: bool = False
     """Whether any game gave a time of day."""
+
+    def renamed(self, spelling: Mapping[str, str]) -> PlainOrder:
+        """The same games with the names of `spelling` spelled its way; names that become one
+        are one player (numbered where the first of them was)."""
+        if not spelling:
+            return self
+        number: dict[str, int] = {}
+        renumber = [number.setdefault(spelling.get(n, n), len(number)) for n in self.names]
+        players = self.players
+        if len(number) < len(self.names):
+            players = [renumber[player] for player in players]
+        return dataclasses.replace(self, players=players, names=list(number))

@@ -30,8 +30,10 @@ from tablerank.league.seat_rows import (
     GAME_FIELDS,
     game_values,
     insert_seats,
+    league_spellings,
     player_keys,
     players_named,
+    respelled,
 )
 from tablerank.league.table_ids import tables_refusal, tournament_addresses
 from tablerank.league.writes_behind import WritesBehind
@@ -90,12 +92,15 @@ def store_games(
     with transaction.atomic(), without_cycle_collection():
         first = _next_sequence(league, len(games)) - len(games) + 1
         names = list(dict.fromkeys([s.player for g in games for s in g.seats]))
-        keys = player_keys(players_named(league, names), names)
+        players = players_named(league, names)
+        keys = player_keys(players, names)
         pks = insert_game_rows(league, ids, _game_rows(league, games, by, status, first, keys))
         if behind is None:
             insert_seats(games, pks, keys)
         if status == RecordStatus.CONFIRMED:
-            changed = [((g.date, first + offset), g, True) for offset, g in enumerate(games)]
+            spelling = league_spellings(players, names)
+            rated = [respelled(g, spelling) for g in games] if spelling else games
+            changed = [((g.date, first + offset), g, True) for offset, g in enumerate(rated)]
             if unrated is None:
                 refresh_changed(league, changed)
             else:

@@ -48,6 +48,7 @@ from tablerank.league.seat_columns import PLAYER_BITS, pack_games
 from tablerank.league.seat_rows import (
     game_values,
     insert_seat_rows,
+    league_spellings,
     player_keys,
     players_named,
     seat_values,
@@ -131,6 +132,8 @@ class _Plain:
     order: PlainOrder
     sequences: list[int] = field(default_factory=list)
     """Each game stored so far: its recording number."""
+    spelling: dict[str, str] = field(default_factory=dict)
+    """The names the league spells otherwise (`seat_rows.league_spellings`)."""
     tables: list[_Table] = field(init=False)
     seat_start: list[int] = field(init=False)
     """Each game's first seat among all the games' seats, and one past the last."""
@@ -153,7 +156,9 @@ class _Plain:
         numbers = order.players[low:high]
         names = order.names
         spelled = list(dict.fromkeys(map(names.__getitem__, numbers)))
-        keys = player_keys(players_named(self.league, spelled), spelled)
+        players = players_named(self.league, spelled)
+        self.spelling |= league_spellings(players, spelled)
+        keys = player_keys(players, spelled)
         key_of = {number: keys[names[number]] for number in dict.fromkeys(numbers)}
         ids = order.ids[start:end]
         seated = self._seated(start, end)
@@ -171,9 +176,11 @@ class _Plain:
         `plain_rating` takes them, else from their `Game`s."""
         if self.status != RecordStatus.CONFIRMED or not self.sequences:
             return
-        if refresh_plain(self.league, self.order, self.sequences):
+        order = self.order.renamed(self.spelling)  # rated as the league spells its players
+        if refresh_plain(self.league, order, self.sequences):
             return
-        games = self.built.games(0, len(self.sequences))
+        built = OrderGames(order) if self.spelling else self.built
+        games = built.games(0, len(self.sequences))
         unrated: list[Changed] = [
             ((game.date, sequence), game, True)
             for game, sequence in zip(games, self.sequences, strict=True)

@@ -9,7 +9,6 @@ Every stored result passes its title's check first (`check_result`).
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import zoneinfo
 from typing import TypeVar
@@ -48,10 +47,12 @@ from tablerank.league.seat_rows import (
     game_statement,
     insert_game,
     inserted_pk,
+    league_spellings,
     packed,
     player_lookups,
     players_found,
     players_named,
+    respelled,
 )
 from tablerank.league.state_rows import StateReads
 from tablerank.league.table_ids import require_outside_tournaments
@@ -168,14 +169,7 @@ def _unsaved(
         digest=game_digest(game),
         **game_fields(game),
     )
-    spelled = dataclasses.replace(
-        game,
-        seats=tuple(
-            dataclasses.replace(seat, player=players[seat.player.casefold()][1])
-            for seat in game.seats
-        ),
-    )
-    return record, spelled
+    return record, respelled(game, league_spellings(players, [s.player for s in game.seats]))
 
 
 def _stored(record: GameRecord, pk: int | None) -> None:

@@ -4,6 +4,7 @@ statements per call whatever the number of games."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -39,12 +40,14 @@ __all__ = [
     "insert_seat_rows",
     "insert_seats",
     "inserted_pk",
+    "league_spellings",
     "packed",
     "player_keys",
     "player_lookups",
     "players_found",
     "players_named",
     "record_row",
+    "respelled",
     "seat_values",
 ]
 
@@ -62,6 +65,27 @@ def players_named(league: League, names: Sequence[str]) -> Players:
 def player_keys(players: Players, names: Iterable[str]) -> dict[str, int]:
     """The players' keys by their names as spelled (each name casefolded once)."""
     return {name: players[name.casefold()][0] for name in dict.fromkeys(names)}
+
+
+def league_spellings(players: Players, names: Iterable[str]) -> dict[str, str]:
+    """The league's spelling of each of these names that it spells otherwise (another case,
+    another first spelling in the same batch): the rating state is keyed by its spelling."""
+    return {
+        name: spelled
+        for name in dict.fromkeys(names)
+        if (spelled := players[name.casefold()][1]) != name
+    }
+
+
+def respelled(game: Game, spelling: Mapping[str, str]) -> Game:
+    """The game with its players named as the league spells them (`league_spellings`)."""
+    if not any(seat.player in spelling for seat in game.seats):
+        return game
+    seats = tuple(
+        dataclasses.replace(seat, player=spelling.get(seat.player, seat.player))
+        for seat in game.seats
+    )
+    return dataclasses.replace(game, seats=seats)
 
 
 def player_lookups(league: League, names: Sequence[str]) -> list[Statement]:
