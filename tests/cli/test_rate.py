@@ -206,3 +206,20 @@ def test_rate_refuses_a_catan_total_far_over_the_maximum(invoke: Invoke, tmp_pat
     assert result.stderr.startswith("tablerank: error: game g1: Ben: 999 VP is far over the base")
     assert "or rate anyway with --allow-invalid" in result.stderr
     assert result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("system", ["pages.point", "cow.elo"])
+def test_a_name_written_composed_or_not_is_one_player(
+    invoke: Invoke, tmp_path: Path, system: str
+) -> None:
+    """Zoë as e with a combining diaeresis (as macOS keeps file names) and as ë."""
+    games = [
+        {"id": f"g{n}", "date": f"2026-01-0{n + 1}",
+         "seats": [{"player": zoe, "vp": 10, "winner": True}, {"player": "Ann", "vp": 7},
+                   {"player": "Ben", "vp": 5}]}
+        for n, zoe in enumerate(["Zoe\u0308", "Zo\u00eb", "Zoe\u0308"])
+    ]  # fmt: skip
+    path = tmp_path / "zoe.jsonl"
+    path.write_text("".join(json.dumps(game) + "\n" for game in games))
+    players = {row[0]: row[3] for row in rows(rate_json(invoke, path, "--system", system))}
+    assert players == {"Zo\u00eb": 3, "Ann": 3, "Ben": 3}

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tablerank.engine.fields import digits
+from tablerank.engine.fields import digits, name_key, normal_name, parse_name
+from tablerank.engine.records import new_game
+from tablerank.errors import RecordError
 
 
 @pytest.mark.parametrize(
@@ -26,3 +28,27 @@ def test_anything_else_is_none(text: str) -> None:
 def test_the_limit_is_the_callers() -> None:
     assert digits("12345", limit=4) is None
     assert digits("1234", limit=4) == 1234
+
+
+DECOMPOSED, COMPOSED = "Zoe\u0308", "Zo\u00eb"  # Zoë: e and a combining diaeresis, and ë
+
+
+def test_a_name_is_read_in_its_composed_form() -> None:
+    assert normal_name(DECOMPOSED) == COMPOSED
+    assert parse_name(f" {DECOMPOSED} ", "player") == COMPOSED
+    assert name_key(" ZOE\u0308 ") == name_key(COMPOSED) == "zo\u00eb"
+    assert normal_name("Ann") == "Ann"
+
+
+def test_a_name_too_long_once_composed_is_refused() -> None:
+    """Composing can lengthen a name: U+0958 composes to two characters."""
+    with pytest.raises(RecordError, match="is 101 characters long"):
+        parse_name("a" * 99 + "\u0958", "player")
+
+
+def test_games_seat_one_player_however_the_name_is_encoded() -> None:
+    seats = [{"player": DECOMPOSED, "vp": 10, "winner": True}, {"player": COMPOSED, "vp": 5}]
+    with pytest.raises(RecordError, match="already at this table"):
+        new_game(id="g1", date="2026-01-01", seats=seats)
+    game = new_game(id="g1", date="2026-01-01", seats=[seats[0], {"player": "Ann", "vp": 5}])
+    assert game.seats[0].player == COMPOSED

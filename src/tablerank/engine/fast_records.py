@@ -25,6 +25,7 @@ from tablerank.engine.fields import (
     MAX_SEATS,
     MAX_TEXT_LENGTH,
     MAX_VP,
+    normal_name,
     parse_when,
 )
 from tablerank.engine.values import (
@@ -156,6 +157,8 @@ def checked_name(player: object) -> str | None:
     if type(player) is not str:
         return None
     player = player.strip()
+    if not player.isascii():
+        player = normal_name(player)
     if (
         not 0 < len(player) <= MAX_NAME_LENGTH
         or not player.isprintable()

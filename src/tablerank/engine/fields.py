@@ -35,6 +35,8 @@ __all__ = [
     "check_date",
     "check_text",
     "digits",
+    "name_key",
+    "normal_name",
     "parse_bool",
     "parse_choice",
     "parse_date",
@@ -138,10 +140,27 @@ def parse_text(value: Any, name: str, *, limit: int, required: bool = False) -> 
     return check_text(text, name, limit=limit)
 
 
+def normal_name(text: str) -> str:
+    """A name in Unicode's composed form (NFC): `Zoë` typed as `e` and a combining diaeresis
+    (as macOS file names and some copies keep it) and as `ë` are one name, spelled the same."""
+    if text.isascii() or unicodedata.is_normalized("NFC", text):
+        return text
+    return unicodedata.normalize("NFC", text)
+
+
+def name_key(text: str) -> str:
+    """What tells two names apart where case does not (a league's players, one table's
+    seats): the name stripped, composed (`normal_name`) and case-folded."""
+    return normal_name(text.strip()).casefold()
+
+
 def parse_name(value: Any, name: str) -> str:
-    """A required player name: text of at most `MAX_NAME_LENGTH`, also once case-folded."""
+    """A required player name: text of at most `MAX_NAME_LENGTH`, also once case-folded, in
+    its composed form (`normal_name`)."""
     text = parse_text(value, name, limit=MAX_NAME_LENGTH, required=True)
     assert text is not None
+    if not text.isascii():
+        text = check_text(normal_name(text), name, limit=MAX_NAME_LENGTH)  # it may grow
     if len(text.casefold()) > MAX_NAME_KEY_LENGTH:
         raise RecordError(
             name,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tablerank.engine.backtest import Backtest, backtest_systems, baseline, predicting
+from tablerank.engine.fields import name_key
 from tablerank.engine.history import select
 from tablerank.engine.prediction import predict_table
 from tablerank.engine.systems.base import Explanation, ReplaySystem
@@ -36,7 +37,7 @@ def predict(
         raise LeagueError("system", f"{system} rates no single game, so it cannot predict one")
     assert isinstance(engine, ReplaySystem | Skill)
     known = {p.casefold(): p for p in _names(league)}
-    seated = [known.get(name.casefold(), name) for name in players]
+    seated = [known.get(name_key(name), name) for name in players]
     if isinstance(engine, Skill):
         from tablerank.league.skill_columns import skill_fit, skill_title
 

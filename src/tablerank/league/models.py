@@ -21,6 +21,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from tablerank.engine import records as engine
+from tablerank.engine.fields import name_key
 from tablerank.engine.systems import SYSTEMS
 from tablerank.league.errors import AppendOnly
 
@@ -161,7 +162,7 @@ class Player(models.Model):
         return self.name
 
     def save(self, *args: Any, **kwargs: Any) -> None:
-        self.key = self.name.casefold()
+        self.key = name_key(self.name)
         super().save(*args, **kwargs)
 
     def account_on(self, day: dt.date) -> engine.Account:

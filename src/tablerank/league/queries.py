@@ -30,6 +30,7 @@ from django.db.models import QuerySet
 
 from tablerank.catan.standings import DEFAULT_SCORING, TournamentStandings
 from tablerank.engine.backtest import Backtest
+from tablerank.engine.fields import name_key
 from tablerank.engine.lists import RankingList
 from tablerank.engine.player_records import Rival, TitleRecord, rivals, title_records
 from tablerank.engine.systems.base import Explanation, RatingTable, Standing
@@ -282,7 +283,7 @@ def players_starting(league: League, text: str = "") -> QuerySet[Player]:
     the league compares names (`Player.key`), alphabetically: a query, paged by the caller."""
     chosen = Player.objects.filter(league=league)
     if text:
-        chosen = chosen.filter(key__startswith=text.casefold())
+        chosen = chosen.filter(key__startswith=name_key(text))
     return chosen.order_by("key")
 
 

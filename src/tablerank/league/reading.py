@@ -12,6 +12,7 @@ from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 
+from tablerank.engine.fields import name_key
 from tablerank.engine.history import unmatched_facets
 from tablerank.engine.records import Game, stored_game, stored_seat
 from tablerank.engine.systems import get_system
@@ -143,6 +144,6 @@ def parse_day(value: dt.date | str | None, field: str) -> dt.date | None:
 
 def league_player(league: League, name: str) -> Player:
     try:
-        return Player.objects.get(league=league, key=name.strip().casefold())
+        return Player.objects.get(league=league, key=name_key(name))
     except Player.DoesNotExist:
         raise LeagueError("player", f"league {league.slug!r} has no player {name!r}") from None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
+from tablerank.engine.fields import name_key
 from tablerank.league.lists import month_range
 from tablerank.league.models import Confirmation, GameRecord, League, RecordStatus, Seat
 from tablerank.league.reading import with_seats
@@ -75,7 +76,7 @@ def games_played(
     is a `LeagueError` (`lists.month_range`)."""
     rows = GameRecord.objects.filter(league=league, status=RecordStatus.CONFIRMED)
     if player.strip():
-        rows = rows.filter(seats__player__key=player.strip().casefold())
+        rows = rows.filter(seats__player__key=name_key(player))
     if title.strip():
         rows = rows.filter(title__iexact=title.strip())
     if city.strip():

@@ -14,7 +14,7 @@ from django.db.models import Max
 from django.utils.text import slugify
 
 from tablerank.catan.standings import DEFAULT_SCORING, StandingsError, get_scoring
-from tablerank.engine.fields import MAX_NAME_LENGTH, MAX_ROUNDS, parse_text
+from tablerank.engine.fields import MAX_NAME_LENGTH, MAX_ROUNDS, name_key, parse_text
 from tablerank.errors import RecordError
 from tablerank.league.errors import LeagueError, NotFound
 from tablerank.league.members import check_new_names, player_named
@@ -194,7 +194,7 @@ def register(
 
 
 def entrant(tournament: Tournament, name: str) -> Entrant:
-    found = Entrant.objects.filter(tournament=tournament, player__key=name.strip().casefold())
+    found = Entrant.objects.filter(tournament=tournament, player__key=name_key(name))
     got = found.select_related("player").first()
     if got is None:
         raise NotFound("player", f"{name} is not registered for {tournament.name}")
