@@ -10,6 +10,7 @@ import dataclasses
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -107,22 +108,11 @@ def import_records(
     hears how many records each batch held once it is stored) and rated once at its end."""
     require_role(league, by if acting is None else acting, *ORGANIZERS)
     status = RecordStatus.SUBMITTED if pending else RecordStatus.CONFIRMED
-    importer = _Importer(league, by, status, ImportSummary())
+    importer = _Importer(league, by, status, ImportSummary(), progress=progress)
     importer.addresses = tournament_addresses(league)
-
-    def stored(chunk: list[Game | Event]) -> Callable[[WritesBehind | None], None]:
-        def store(behind: WritesBehind | None) -> None:
-            importer.behind = behind
-            for batch in _chunks(chunk, BATCH):
-                importer.run(batch)
-                if progress is not None:
-                    progress(len(batch))
-
-        return store
-
     with without_cycle_collection():
         for chunk in _chunks(_by_day(records), CHUNK):
-            in_chunk(_seats(chunk), stored(chunk), importer.rate)
+            in_chunk(_seats(chunk), partial(importer.store, chunk), importer.rate)
     if len(importer.summary.imported) >= STATISTICS_FROM:
         refresh_statistics()
     return importer.summary
@@ -283,6 +273,17 @@ class _Importer:
     """Where the chunk's seats go in meanwhile (`writes_behind`)."""
     addresses: frozenset[str] = frozenset()
     """The league's tournaments' addresses: their tables' ids are theirs to record."""
+    progress: Callable[[int], None] | None = None
+    """Hears how many records each batch held once it is stored."""
+
+    def store(self, chunk: Sequence[Game | Event], behind: WritesBehind | None) -> None:
+        """Import one chunk's records a `BATCH` at a time (`in_chunk`'s store step), their
+        seats held by `behind` where given."""
+        self.behind = behind
+        for batch in _chunks(chunk, BATCH):
+            self.run(batch)
+            if self.progress is not None:
+                self.progress(len(batch))
 
     def run(self, batch: Sequence[Game | Event]) -> None:
         """Import one batch (inside the caller's transaction, which calls `rate` before it
