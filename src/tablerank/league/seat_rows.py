@@ -115,7 +115,8 @@ def _found(league: League, first: dict[str, str], found: Sequence[Rows]) -> Play
         rows = [(league.pk, first[key], key, now) for key in missing]
         fields = ["league", "name", "key", "created_at"]
         created = inserts(Player, fields, rows, on_conflict=_NOTHING)
-        players = _by_key(run_all([*created, *_lookups(league, first)])[len(created) :])
+        added = {key: first[key] for key in missing}
+        players |= _by_key(run_all([*created, *_lookups(league, added)])[len(created) :])
     return players
 
 
