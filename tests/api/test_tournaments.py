@@ -88,6 +88,12 @@ def test_a_player_enters_their_own_tables_result(call: Call, club: Club, event: 
         ("/entrants", {"players": ["Ann"]}, 422, "Ann is registered already"),
         ("/entrants", {"players": ["Zoe", "zoe"]}, 422, "Zoe and zoe name one player; give each"),
         ("/entrants", {"players": ["Zoe", "Zoe"]}, 422, "Zoe is given twice; give each player"),
+        ("/entrants", {"players": ["Zo\u00eb", "Zoe\u0308"]}, 422,
+         "Zo\u00eb is given twice; give each player"),
+        ("/entrants", {"players": ["x" * 101]}, 422,
+         "at most 100"),
+        ("/entrants", {"players": ["Zed\u0007"]}, 422,
+         "is not valid text: a control character (U+0007) at character 4"),
         ("/finish", None, 422, "round 1 of 2 is to come"),
     ],
 )  # fmt: skip

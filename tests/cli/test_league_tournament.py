@@ -149,6 +149,12 @@ def test_refusals_name_the_round_the_table_and_the_player(invoke: Invoke, open_e
     assert "Ann is registered already" in refused(
         invoke, "register", "club", open_event, "Ann", "--by", "olga"
     )
+    assert "players: is 101 characters long; at most 100 are allowed" in refused(
+        invoke, "register", "club", open_event, "x" * 101, "--by", "olga"
+    )
+    assert "Zo\u00eb is given twice" in refused(
+        invoke, "register", "club", open_event, "Zo\u00eb", "Zoe\u0308", "--by", "olga"
+    )
     assert "has no tournament 'cup'" in refused(invoke, "standings", "club", "cup")
     assert "no confirmed result yet" in refused(invoke, "standings", "club", open_event)
 

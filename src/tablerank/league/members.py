@@ -15,7 +15,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from tablerank.engine.fields import parse_name
+from tablerank.engine.fields import name_key, normal_name, parse_name
 from tablerank.league.errors import DuplicatePlayer, LeagueError, NotAllowed
 from tablerank.league.models import Invitation, League, Player
 from tablerank.league.revisions import bump
@@ -55,6 +55,7 @@ def add_player(league: League, name: str, *, by: Actor, account: User | None = N
 def player_named(league: League, name: str) -> Player:
     """The league's player of this name (case-insensitive), created on first sight (callers
     check with `check_new_names` first that the user may add players)."""
+    name = normal_name(name.strip())
     player, _ = Player.objects.get_or_create(
         league=league, key=name.casefold(), defaults={"name": name}
     )
@@ -65,7 +66,7 @@ def new_names(league: League, names: Iterable[str]) -> list[str]:
     """The names (first spelling of each) the league has no player of yet."""
     keys: dict[str, str] = {}
     for name in names:
-        keys.setdefault(name.casefold(), name)
+        keys.setdefault(name_key(name), name)
     known = set(Player.objects.filter(league=league, key__in=keys).values_list("key", flat=True))
     return [name for key, name in keys.items() if key not in known]
 

@@ -14,7 +14,7 @@ from django.db.models import Max
 from django.utils.text import slugify
 
 from tablerank.catan.standings import DEFAULT_SCORING, StandingsError, get_scoring
-from tablerank.engine.fields import MAX_NAME_LENGTH, MAX_ROUNDS, name_key, parse_text
+from tablerank.engine.fields import MAX_NAME_LENGTH, MAX_ROUNDS, name_key, parse_name, parse_text
 from tablerank.errors import RecordError
 from tablerank.league.errors import LeagueError, NotFound
 from tablerank.league.members import check_new_names, player_named
@@ -169,6 +169,10 @@ def register(
     cleaned = [name.strip() for name in names]
     if not cleaned or not all(cleaned):
         raise LeagueError("players", "give at least one player's name")
+    try:  # the records' rule for a name: valid text of a bounded length, composed
+        cleaned = [parse_name(name, "players") for name in cleaned]
+    except RecordError as exc:
+        raise LeagueError(exc.field, exc.message) from None
     seen: dict[str, str] = {}
     for name in cleaned:
         earlier = seen.get(name.casefold())
