@@ -91,7 +91,7 @@ def test_a_player_enters_their_own_tables_result(call: Call, club: Club, event: 
         ("/entrants", {"players": ["Zo\u00eb", "Zoe\u0308"]}, 422,
          "Zo\u00eb is given twice; give each player"),
         ("/entrants", {"players": ["x" * 101]}, 422,
-         "at most 100"),
+         "is 101 characters long; at most 100 are allowed"),
         ("/entrants", {"players": ["Zed\u0007"]}, 422,
          "is not valid text: a control character (U+0007) at character 4"),
         ("/finish", None, 422, "round 1 of 2 is to come"),

@@ -26,6 +26,7 @@ __all__ = [
     "PlayerName",
     "Slug",
     "Text",
+    "at_most",
     "text_ok",
 ]
 
@@ -60,13 +61,30 @@ def text_ok(value: str) -> str:
     return value
 
 
-Text = Annotated[str, AfterValidator(text_ok), Field(max_length=TEXT_MAX)]
+def at_most(limit: int) -> AfterValidator:
+    """A length check worded as the records word it, before the schema's own bound (which
+    pydantic would word as a value's "at most 100 items after validation")."""
+
+    def check(value: str) -> str:
+        if len(value) > limit:
+            raise ValueError(f"is {len(value)} characters long; at most {limit} are allowed")
+        return value
+
+    return AfterValidator(check)
+
+
+Text = Annotated[str, AfterValidator(text_ok), at_most(TEXT_MAX), Field(max_length=TEXT_MAX)]
 """Any text the database can hold, of a bounded length."""
 
 Slug = Annotated[str, StringConstraints(pattern=SLUG_PATTERN)]
 GameId = Annotated[str, StringConstraints(pattern=ID_PATTERN)]
 PlayerName = Annotated[
-    str, AfterValidator(text_ok), StringConstraints(min_length=1, max_length=NAME_MAX)
+    str,
+    AfterValidator(text_ok),
+    at_most(NAME_MAX),
+    StringConstraints(min_length=1, max_length=NAME_MAX),
 ]
-NamePrefix = Annotated[str, AfterValidator(text_ok), StringConstraints(max_length=NAME_MAX)]
+NamePrefix = Annotated[
+    str, AfterValidator(text_ok), at_most(NAME_MAX), StringConstraints(max_length=NAME_MAX)
+]
 """What a player's name starts with (empty: any name)."""
