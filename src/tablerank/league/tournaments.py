@@ -175,7 +175,7 @@ def register(
         raise LeagueError(exc.field, exc.message) from None
     seen: dict[str, str] = {}
     for name in cleaned:
-        earlier = seen.get(name.casefold())
+        earlier = seen.get(name_key(name))
         if earlier is not None:
             both = (
                 f"{name} is given twice"
@@ -183,7 +183,7 @@ def register(
                 else f"{earlier} and {name} name one player"
             )
             raise LeagueError("players", f"{both}; give each player once")
-        seen[name.casefold()] = name
+        seen[name_key(name)] = name
     check_new_names(league, cleaned, by)
     with transaction.atomic():
         entrants = []
