@@ -111,27 +111,49 @@ class _Building:
         self.groups: dict[str, dict[str, None]] = {}
         self.every_group: dict[str, None] = {}
         self.accounts: dict[str, str] = {}
-        self._listed: dict[str, bool] = {}
+        self._lists: dict[tuple[str, str | None, str], tuple[Points, Points] | None] = {}
+        """By a game's title, city and group: the points it adds to, None where unlisted."""
+        self._awards: dict[tuple[int, ...], list[float]] = {}
+        """`seat_points` by the placed seats' places."""
 
     def add(self, seated: Sequence[Any]) -> None:
+        accounts = self.accounts
         for row in seated:
-            self.accounts[row[5]] = row[6]
+            accounts[row[5]] = row[6]
         _, title, city, group, *_ = seated[0]
-        listed = self._listed.get(title)
-        if listed is None:
-            listed = self._listed[title] = engine_lists.listed_title(title)
-        if not listed:
+        key = (title, city, group)
+        if key in self._lists:
+            lists = self._lists[key]
+        else:
+            lists = self._lists[key] = self._listed(title, city, group)
+        if lists is None:
             return
+        in_city, everywhere = lists
+        placed = [(row[5], row[4]) for row in seated if row[4] is not None]
+        places = tuple([place for _, place in placed])
+        points = self._awards.get(places)
+        if points is None:
+            points = self._awards[places] = seat_points(places)
+        for (player, _), amount in zip(placed, points, strict=True):
+            mine = in_city.get(player)
+            if mine is None:
+                mine = in_city[player] = []
+            mine.append(amount)
+            ours = everywhere.get(player)
+            if ours is None:
+                ours = everywhere[player] = []
+            ours.append(amount)
+
+    def _listed(self, title: str, city: str | None, group: str) -> tuple[Points, Points] | None:
+        """The points a game of this title, city and group adds to (its city's and every
+        city's, in its group), its city and group noted; None where its title is not listed."""
+        if not engine_lists.listed_title(title):
+            return None
         city_key, group_key = engine_lists.city_key(city), engine_lists.group_key(group)
         self.groups.setdefault(city_key, {})[group] = None
         self.every_group[group] = None
-        placed = [(row[5], row[4]) for row in seated if row[4] is not None]
-        points = seat_points([place for _, place in placed])
         in_city = self.points.setdefault(city_key, {}).setdefault(group_key, {})
-        everywhere = self.every_city.setdefault(group_key, {})
-        for (player, _), amount in zip(placed, points, strict=True):
-            in_city.setdefault(player, []).append(amount)
-            everywhere.setdefault(player, []).append(amount)
+        return in_city, self.every_city.setdefault(group_key, {})
 
     def state(self) -> MonthState:
         return MonthState(
