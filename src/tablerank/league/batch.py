@@ -20,10 +20,7 @@ from tablerank.league.bulk import column, insert_returning, insert_rows, select_
 from tablerank.league.errors import DuplicateRecord, LeagueError
 from tablerank.league.models import GameRecord, League, RecordStatus
 from tablerank.league.ratings import Changed, refresh_changed
-from tablerank.league.recording import (
-    _next_sequence,
-    require_valid,
-)
+from tablerank.league.recording import _next_sequence, require_valid
 from tablerank.league.same_content import game_digest
 from tablerank.league.seat_columns import pack_games
 from tablerank.league.seat_rows import (

@@ -55,9 +55,8 @@ def add_player(league: League, name: str, *, by: Actor, account: User | None = N
 def player_named(league: League, name: str) -> Player:
     """The league's player of this name (case-insensitive), created on first sight (callers
     check with `check_new_names` first that the user may add players)."""
-    name = normal_name(name.strip())
     player, _ = Player.objects.get_or_create(
-        league=league, key=name.casefold(), defaults={"name": name}
+        league=league, key=name_key(name), defaults={"name": normal_name(name.strip())}
     )
     return player
 

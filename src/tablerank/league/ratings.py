@@ -16,7 +16,8 @@ history; `rating_tables.ratings` reads a list back, ranked by the system itself.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+import datetime as dt
+from collections.abc import Collection, Hashable, Sequence
 from itertools import chain
 from operator import attrgetter, itemgetter
 from typing import Any
@@ -207,7 +208,7 @@ def _apply(
 def save_refresh(
     league: League,
     state: tuple[StateRows, Marks],
-    days: set[Any],
+    days: Collection[dt.date],
     replays: list[checkpoints.Changed],
     emptied: set[tuple[str, str]] | None = None,
     ahead: Sequence[Statement] = (),
