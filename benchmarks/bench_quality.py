@@ -36,9 +36,12 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import functools
 import itertools
 import json
 import math
+import pathlib
+import pickle
 import random
 import sys
 import time
@@ -46,7 +49,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from quality_stats import loss_difference, spearman_difference
+from quality_stats import calibration_chance, loss_difference, spearman_difference
 from scipy.stats import spearmanr
 
 from tablerank.engine.backtest import fit_temperature, predictions, softmax
@@ -396,23 +399,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--catanatron-base", choices=("random", "weighted"), default="random")
     parser.add_argument("--tune", action="store_true")
     parser.add_argument("--json")
+    parser.add_argument(
+        "--cache", type=pathlib.Path, help="keep the simulated leagues here and read them back"
+    )
     args = parser.parse_args(argv)
     if args.tune:
         print(json.dumps(tune((101, 102, 103))))
         return 0
-    makers: list[Callable[[int], League]] = []
+    makers: list[tuple[str, Callable[[int], League]]] = []
     if args.kind in ("race", "both"):
-        makers.append(race_league)
+        makers.append(("race", race_league))
     if args.kind in ("catanatron", "both"):
-        makers.append(
+        size = f"catanatron-{args.catanatron_players}-{args.catanatron_games}"
+        makers.append((
+            size + ("" if args.catanatron_base == "random" else "-weighted"),
             lambda s: catanatron_league(
                 s, args.catanatron_players, args.catanatron_games, args.catanatron_base
-            )
-        )
+            ),
+        ))  # fmt: skip
     results = []
     failed = False
-    for make, seed in itertools.product(makers, args.seeds):
-        league = make(seed)
+    for (name, make), seed in itertools.product(makers, args.seeds):
+        league = kept_league(args.cache, f"{name}-{seed}", functools.partial(make, seed))
         rows = system_rows(league, Skill())
         failed |= report(league, rows)
         kept = [{k: v for k, v in r.items() if k not in ("ratings", "losses")} for r in rows]
@@ -427,6 +435,22 @@ def main(argv: Sequence[str] | None = None) -> int:
                 indent=1,
             )
     return 1 if failed else 0
+
+
+def kept_league(cache: pathlib.Path | None, name: str, make: Callable[[], League]) -> League:
+    """The league simulated by `make`, kept in `cache` (a directory of this bench's own pickles,
+    so a long catanatron league is played once) when one is given."""
+    if cache is None:
+        return make()
+    path = cache / f"{name}.pickle"
+    if path.exists():
+        with path.open("rb") as kept:
+            return League(*pickle.load(kept))
+    league = make()
+    cache.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as out:
+        pickle.dump((league.kind, league.seed, league.truth, league.games), out)
+    return league
 
 
 def report(league: League, rows: list[dict[str, Any]]) -> bool:
@@ -452,11 +476,20 @@ def report(league: League, rows: list[dict[str, Any]]) -> bool:
     others = [r for r in rows if r is not skill]
     best_rho = max(r["spearman"] for r in others)
     best_loss = min(r["log_loss"] for r in others if r.get("log_loss") is not None)
-    calibrated = all(b["within_2se"] for b in skill["calibration"] if b["seats"] >= MIN_BIN)
+    judged = [b for b in skill["calibration"] if b["seats"] >= MIN_BIN]
+    calibrated = all(b["within_2se"] for b in judged)
+    square, chance = calibration_chance(
+        [(b["predicted"], b["observed"], b["seats"]) for b in judged]
+    )
     print("skill calibration (predicted / observed, seats):", ", ".join(
         f"{b['predicted']:.2f}/{b['observed']:.2f} ({b['seats']}){'' if b['within_2se'] else ' !'}"
         for b in skill["calibration"]
     ))  # fmt: skip
+    print(
+        f"  bins of {MIN_BIN} seats or more off by over 2 SE: "
+        f"{sum(not b['within_2se'] for b in judged)} of {len(judged)}; together: chi-square "
+        f"{square:.2f} on {len(judged)} degrees of freedom, chance if calibrated {chance:.2f}"
+    )
     strict = (skill["spearman"] > best_rho, skill["log_loss"] < best_loss)
     print(
         f"skill: best order {strict[0]}, best log-loss {strict[1]}, calibrated {calibrated}; "
