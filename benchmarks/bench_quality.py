@@ -19,7 +19,7 @@ TrueSkill (full order) and the naive average VP share, it reports the Spearman c
 final ratings with the true strengths (players with at least 3 games) and the backtest on the
 second half of the games (log-loss of the winner, `engine.backtest`'s method: a softmax with one
 temperature fitted on the first half, or the system's own probabilities for skill and openskill).
-For skill it also prints the calibration table with two standard errors, and how far each other
+For skill it also prints its calibration by decile with two standard errors, and how far each other
 contender is from skill in order and log-loss with the standard error of that paired difference
 (`quality_stats`), so a lead smaller than chance is read as a tie.
 
@@ -61,7 +61,7 @@ from tablerank.engine.winner import winner_of
 
 START = dt.date(2025, 1, 1)
 MIN_BIN = 30
-"""Calibration bins with fewer seats are shown, not judged: two standard errors mean little."""
+"""Calibration deciles with fewer seats are shown, not judged: two standard errors mean little."""
 
 
 @dataclass
@@ -281,21 +281,25 @@ def skill_row(league: League, skill: Skill) -> dict[str, Any]:
 def calibration(
     probabilities: Sequence[Sequence[float]], winners: Sequence[int]
 ) -> list[dict[str, float]]:
-    """Seats by predicted probability in tenths: predicted and observed win rate, and whether
-    they agree within two standard errors."""
-    bins: list[list[tuple[float, int]]] = [[] for _ in range(10)]
-    for p, w in zip(probabilities, winners, strict=True):
-        for i, q in enumerate(p):
-            bins[min(9, int(q * 10))].append((q, int(i == w)))
+    """Seats in deciles of predicted probability (ten groups of equal size, from the least
+    chance to the most, as issue 12 asks): each decile's range, its predicted and observed win
+    rate, and whether they agree within two standard errors."""
+    seats = sorted(
+        (q, int(i == w))
+        for p, w in zip(probabilities, winners, strict=True)
+        for i, q in enumerate(p)
+    )
     out = []
-    for k, items in enumerate(bins):
+    for k in range(10):
+        items = seats[len(seats) * k // 10 : len(seats) * (k + 1) // 10]
         if not items:
             continue
         predicted = sum(q for q, _ in items) / len(items)
         observed = sum(won for _, won in items) / len(items)
         se = math.sqrt(max(predicted * (1 - predicted), 1e-9) / len(items))
         out.append({
-            "low": k / 10, "seats": len(items), "predicted": predicted, "observed": observed,
+            "decile": k + 1, "low": items[0][0], "high": items[-1][0], "seats": len(items),
+            "predicted": predicted, "observed": observed,
             "within_2se": abs(observed - predicted) <= 2 * se,
         })  # fmt: skip
     return out
@@ -456,7 +460,7 @@ def kept_league(cache: pathlib.Path | None, name: str, make: Callable[[], League
 def report(league: League, rows: list[dict[str, Any]]) -> bool:
     """Print one league's table; True when skill misses a goal there by more than chance: another
     contender orders or predicts better by over two standard errors of the paired difference,
-    or a calibration bin is off. The strict verdict (best by any margin) is printed too."""
+    or a calibration decile is off. The strict verdict (best by any margin) is printed too."""
     size = f"{len(league.games)} games, {len(league.truth)} players"
     later = _second_half(league.games)
     uniform = sum(math.log(len(league.games[k].placed_players)) for k in later) / len(later)
@@ -481,12 +485,12 @@ def report(league: League, rows: list[dict[str, Any]]) -> bool:
     square, chance = calibration_chance(
         [(b["predicted"], b["observed"], b["seats"]) for b in judged]
     )
-    print("skill calibration (predicted / observed, seats):", ", ".join(
-        f"{b['predicted']:.2f}/{b['observed']:.2f} ({b['seats']}){'' if b['within_2se'] else ' !'}"
+    print("skill calibration by decile (predicted / observed, seats):", ", ".join(
+        f"{b['predicted']:.3f}/{b['observed']:.3f} ({b['seats']}){'' if b['within_2se'] else ' !'}"
         for b in skill["calibration"]
     ))  # fmt: skip
     print(
-        f"  bins of {MIN_BIN} seats or more off by over 2 SE: "
+        f"  deciles of {MIN_BIN} seats or more off by over 2 SE: "
         f"{sum(not b['within_2se'] for b in judged)} of {len(judged)}; together: chi-square "
         f"{square:.2f} on {len(judged)} degrees of freedom, chance if calibrated {chance:.2f}"
     )

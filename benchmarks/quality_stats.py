@@ -5,11 +5,11 @@ another's by more than chance would give on the same league?
   error from a bootstrap over the players (both systems rank the same resampled players).
 - Log-loss: the mean of the per-game differences on the same games, and its standard error
   (sd / sqrt(games)), as in a paired t or Diebold-Mariano test.
-- Calibration as a whole: each bin's distance from its prediction in standard errors, squared
-  and summed over the bins judged (a Hosmer-Lemeshow-style chi-square with one degree of
-  freedom a bin). Each bin judged alone at two standard errors is off 4.6% of the time for
-  perfectly calibrated probabilities, so four bins on each of ten leagues flag one or two by
-  chance; the sum asks whether a league's bins *together* are further off than chance.
+- Calibration as a whole: each decile's distance from its prediction in standard errors,
+  squared and summed over the deciles judged (a Hosmer-Lemeshow-style chi-square with one
+  degree of freedom a decile). Each decile judged alone at two standard errors is off 4.6% of
+  the time for exact probabilities, so ten deciles on each of ten leagues flag four or five by
+  chance; the sum asks whether a league's deciles *together* are further off than chance.
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def loss_difference(first: Sequence[float], second: Sequence[float]) -> tuple[fl
 
 
 def calibration_chance(bins: Sequence[tuple[float, float, int]]) -> tuple[float, float]:
-    """Chi-square of (predicted, observed, seats) bins against their predictions, and the chance
+    """Chi-square of (predicted, observed, seats) groups against their predictions, and the chance
     of one at least as large if the predictions were calibrated (its p-value)."""
     total = sum((o - p) ** 2 / max(p * (1 - p), 1e-9) * n for p, o, n in bins)
     return total, float(chi2.sf(total, len(bins))) if bins else 1.0
