@@ -492,7 +492,7 @@ def report(league: League, rows: list[dict[str, Any]]) -> bool:
     print(
         f"  deciles of {MIN_BIN} seats or more off by over 2 SE: "
         f"{sum(not b['within_2se'] for b in judged)} of {len(judged)}; together: chi-square "
-        f"{square:.2f} on {len(judged)} degrees of freedom, chance if calibrated {chance:.2f}"
+        f"{square:.2f} on {len(judged)} degrees of freedom, chance if calibrated {chance:.2g}"
     )
     strict = (skill["spearman"] > best_rho, skill["log_loss"] < best_loss)
     print(
