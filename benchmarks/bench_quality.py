@@ -47,6 +47,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 from quality_stats import calibration_chance, loss_difference, spearman_difference
@@ -283,11 +284,14 @@ def calibration(
 ) -> list[dict[str, float]]:
     """Seats in deciles of predicted probability (ten groups of equal size, from the least
     chance to the most, as issue 12 asks): each decile's range, its predicted and observed win
-    rate, and whether they agree within two standard errors."""
+    rate, how many standard errors apart they are (z), and whether that is within two."""
     seats = sorted(
-        (q, int(i == w))
-        for p, w in zip(probabilities, winners, strict=True)
-        for i, q in enumerate(p)
+        (
+            (q, int(i == w))
+            for p, w in zip(probabilities, winners, strict=True)
+            for i, q in enumerate(p)
+        ),
+        key=itemgetter(0),
     )
     out = []
     for k in range(10):
@@ -297,10 +301,10 @@ def calibration(
         predicted = sum(q for q, _ in items) / len(items)
         observed = sum(won for _, won in items) / len(items)
         se = math.sqrt(max(predicted * (1 - predicted), 1e-9) / len(items))
+        z = (observed - predicted) / se
         out.append({
             "decile": k + 1, "low": items[0][0], "high": items[-1][0], "seats": len(items),
-            "predicted": predicted, "observed": observed,
-            "within_2se": abs(observed - predicted) <= 2 * se,
+            "predicted": predicted, "observed": observed, "z": z, "within_2se": abs(z) <= 2,
         })  # fmt: skip
     return out
 
@@ -482,9 +486,7 @@ def report(league: League, rows: list[dict[str, Any]]) -> bool:
     best_loss = min(r["log_loss"] for r in others if r.get("log_loss") is not None)
     judged = [b for b in skill["calibration"] if b["seats"] >= MIN_BIN]
     calibrated = all(b["within_2se"] for b in judged)
-    square, chance = calibration_chance(
-        [(b["predicted"], b["observed"], b["seats"]) for b in judged]
-    )
+    square, chance = calibration_chance([b["z"] for b in judged])
     print("skill calibration by decile (predicted / observed, seats):", ", ".join(
         f"{b['predicted']:.3f}/{b['observed']:.3f} ({b['seats']}){'' if b['within_2se'] else ' !'}"
         for b in skill["calibration"]

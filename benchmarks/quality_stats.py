@@ -62,8 +62,8 @@ def loss_difference(first: Sequence[float], second: Sequence[float]) -> tuple[fl
     return float(d.mean()), float(d.std(ddof=1) / math.sqrt(len(d)))
 
 
-def calibration_chance(bins: Sequence[tuple[float, float, int]]) -> tuple[float, float]:
-    """Chi-square of (predicted, observed, seats) groups against their predictions, and the chance
-    of one at least as large if the predictions were calibrated (its p-value)."""
-    total = sum((o - p) ** 2 / max(p * (1 - p), 1e-9) * n for p, o, n in bins)
-    return total, float(chi2.sf(total, len(bins))) if bins else 1.0
+def calibration_chance(distances: Sequence[float]) -> tuple[float, float]:
+    """The chi-square of groups each this many standard errors from their prediction, and the
+    chance of one at least as large if the predictions were calibrated (its p-value)."""
+    total = float(sum(z * z for z in distances))
+    return total, float(chi2.sf(total, len(distances))) if distances else 1.0
