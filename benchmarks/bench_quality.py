@@ -47,13 +47,14 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from operator import itemgetter
 from typing import Any
 
-from quality_stats import calibration_chance, loss_difference, spearman_difference
+from quality_stats import loss_difference, spearman_difference
 from scipy.stats import spearmanr
 
 from tablerank.engine.backtest import fit_temperature, predictions, softmax
+from tablerank.engine.calibration import JUDGED_SEATS, Calibration
+from tablerank.engine.calibration import calibration as engine_calibration
 from tablerank.engine.records import Game, game_from_dict
 from tablerank.engine.systems import SYSTEMS, get_system
 from tablerank.engine.systems.base import ReplaySystem
@@ -61,8 +62,6 @@ from tablerank.engine.systems.skill import Skill
 from tablerank.engine.winner import winner_of
 
 START = dt.date(2025, 1, 1)
-MIN_BIN = 30
-"""Calibration deciles with fewer seats are shown, not judged: two standard errors mean little."""
 
 
 @dataclass
@@ -268,6 +267,7 @@ def skill_row(league: League, skill: Skill) -> dict[str, Any]:
             probabilities.append([o.win_probability for o in f.odds])
             winners.append(players.index(winner_of(league.games[k]) or ""))
     losses = _losses(probabilities, winners)
+    judged = judged_deciles(probabilities, winners)
     return {
         "system": "skill",
         "spearman": _spearman(ratings, league.truth, _played(league.games)),
@@ -275,38 +275,32 @@ def skill_row(league: League, skill: Skill) -> dict[str, Any]:
         "losses": losses,
         "log_loss": _mean(losses),
         "calibration": calibration(probabilities, winners),
+        "calibration_chi_square": judged.chi_square,
+        "calibration_chance": judged.chance,
         "seconds": time.perf_counter() - started,
     }
 
 
 def calibration(
     probabilities: Sequence[Sequence[float]], winners: Sequence[int]
-) -> list[dict[str, float]]:
-    """Seats in deciles of predicted probability (ten groups of equal size, from the least
-    chance to the most, as issue 12 asks): each decile's range, its predicted and observed win
-    rate, how many standard errors apart they are (z), and whether that is within two."""
-    seats = sorted(
-        (
-            (q, int(i == w))
-            for p, w in zip(probabilities, winners, strict=True)
-            for i, q in enumerate(p)
-        ),
-        key=itemgetter(0),
+) -> list[dict[str, Any]]:
+    """Skill's seats in deciles of predicted chance, as `tablerank backtest` judges them
+    (`engine.calibration`: ten groups of equal size, from the least chance to the most, as
+    issue 12 asks): each decile's range, its predicted and observed win rate, how many standard
+    errors apart they are (z), whether it has seats enough to be judged and is within two."""
+    deciles = judged_deciles(probabilities, winners).deciles
+    return [
+        {"decile": d.decile, "low": d.low, "high": d.high, "seats": d.seats,
+         "predicted": d.predicted, "observed": d.observed, "z": d.distance,
+         "judged": d.judged, "within_2se": d.within_2se}
+        for d in deciles
+    ]  # fmt: skip
+
+
+def judged_deciles(probabilities: Sequence[Sequence[float]], winners: Sequence[int]) -> Calibration:
+    return engine_calibration(
+        (q, i == w) for p, w in zip(probabilities, winners, strict=True) for i, q in enumerate(p)
     )
-    out = []
-    for k in range(10):
-        items = seats[len(seats) * k // 10 : len(seats) * (k + 1) // 10]
-        if not items:
-            continue
-        predicted = sum(q for q, _ in items) / len(items)
-        observed = sum(won for _, won in items) / len(items)
-        se = math.sqrt(max(predicted * (1 - predicted), 1e-9) / len(items))
-        z = (observed - predicted) / se
-        out.append({
-            "decile": k + 1, "low": items[0][0], "high": items[-1][0], "seats": len(items),
-            "predicted": predicted, "observed": observed, "z": z, "within_2se": abs(z) <= 2,
-        })  # fmt: skip
-    return out
 
 
 def library_rows(league: League) -> list[dict[str, Any]]:
@@ -484,17 +478,18 @@ def report(league: League, rows: list[dict[str, Any]]) -> bool:
     others = [r for r in rows if r is not skill]
     best_rho = max(r["spearman"] for r in others)
     best_loss = min(r["log_loss"] for r in others if r.get("log_loss") is not None)
-    judged = [b for b in skill["calibration"] if b["seats"] >= MIN_BIN]
+    judged = [b for b in skill["calibration"] if b["judged"]]
     calibrated = all(b["within_2se"] for b in judged)
-    square, chance = calibration_chance([b["z"] for b in judged])
+    square, chance = skill["calibration_chi_square"], skill["calibration_chance"]
     print("skill calibration by decile (predicted / observed, seats):", ", ".join(
         f"{b['predicted']:.3f}/{b['observed']:.3f} ({b['seats']}){'' if b['within_2se'] else ' !'}"
         for b in skill["calibration"]
     ))  # fmt: skip
     print(
-        f"  deciles of {MIN_BIN} seats or more off by over 2 SE: "
+        f"  deciles of {JUDGED_SEATS} seats or more off by over 2 SE: "
         f"{sum(not b['within_2se'] for b in judged)} of {len(judged)}; together: chi-square "
-        f"{square:.2f} on {len(judged)} degrees of freedom, chance if calibrated {chance:.2g}"
+        f"{square:.2f} on {len(judged)} degrees of freedom, chance if calibrated "
+        f"{'-' if chance is None else format(chance, '.2g')}"
     )
     strict = (skill["spearman"] > best_rho, skill["log_loss"] < best_loss)
     print(

@@ -5,11 +5,6 @@ another's by more than chance would give on the same league?
   error from a bootstrap over the players (both systems rank the same resampled players).
 - Log-loss: the mean of the per-game differences on the same games, and its standard error
   (sd / sqrt(games)), as in a paired t or Diebold-Mariano test.
-- Calibration as a whole: each decile's distance from its prediction in standard errors,
-  squared and summed over the deciles judged (a Hosmer-Lemeshow-style chi-square with one
-  degree of freedom a decile). Each decile judged alone at two standard errors is off 4.6% of
-  the time for exact probabilities, so ten deciles on each of ten leagues flag four or five by
-  chance; the sum asks whether a league's deciles *together* are further off than chance.
 """
 
 from __future__ import annotations
@@ -19,7 +14,7 @@ from collections.abc import Sequence
 
 import numpy as np
 import numpy.typing as npt
-from scipy.stats import chi2, rankdata
+from scipy.stats import rankdata
 
 RESAMPLES = 2000
 Floats = npt.NDArray[np.float64]
@@ -60,10 +55,3 @@ def loss_difference(first: Sequence[float], second: Sequence[float]) -> tuple[fl
     error."""
     d = np.asarray(first, dtype=np.float64) - np.asarray(second, dtype=np.float64)
     return float(d.mean()), float(d.std(ddof=1) / math.sqrt(len(d)))
-
-
-def calibration_chance(distances: Sequence[float]) -> tuple[float, float]:
-    """The chi-square of groups each this many standard errors from their prediction, and the
-    chance of one at least as large if the predictions were calibrated (its p-value)."""
-    total = float(sum(z * z for z in distances))
-    return total, float(chi2.sf(total, len(distances))) if distances else 1.0

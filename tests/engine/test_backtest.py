@@ -58,7 +58,7 @@ def test_a_player_who_always_wins_is_predicted() -> None:
     assert result.accuracy == 1.0
     assert result.log_loss < result.baseline_log_loss == pytest.approx(math.log(4))
     assert result.brier < result.baseline_brier == pytest.approx(0.75)
-    assert sum(b.seats for b in result.calibration) == 20 * 4
+    assert sum(d.seats for d in result.calibration.deciles) == 20 * 4
 
 
 def test_games_without_a_single_winner_are_not_scored() -> None:

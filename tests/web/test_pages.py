@@ -23,6 +23,8 @@ from django.contrib.staticfiles import finders
 from django.test import Client
 from django.urls import reverse
 
+from tablerank.engine.backtest import Backtest
+from tablerank.engine.calibration import calibration
 from tablerank.engine.records import event_from_dict, game_from_dict
 from tablerank.engine.systems import get_system
 from tablerank.league import queries, services
@@ -654,6 +656,9 @@ def test_forecasts_page_gives_the_tables_chances_and_the_backtest(
     backtest = part.split('id="backtest-table"', 1)[1].split("</table>", 1)[0]
     assert "Uniform guess" in backtest
     assert system_label("skill") in backtest
+    assert "Deciles off" in backtest
+    assert "too few seats" in backtest  # a few games: no decile of 30 seats to judge
+    assert "two standard errors" in part
     without_script = text(client.get(section["hx-get"]))  # the <noscript> link's whole page
     assert "<title>Forecasts — " in without_script
     assert 'id="backtest-table"' in without_script
@@ -667,6 +672,28 @@ def test_forecasts_page_gives_the_tables_chances_and_the_backtest(
     twice = text(client.get(url, {"p1": "Ann", "p2": "ann"}))
     assert "Ann is seated twice at the table" in twice
     assert f'href="{url}"' in text(client.get(reverse("league-home", args=[league.slug])))
+
+
+def test_forecasts_page_judges_each_systems_deciles(
+    client: Client, league: League, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    steady = [(0.25, k % 4 == 0) for k in range(400)]  # exact: a quarter of them won
+    lucky = [(0.2, k % 5 < 2) for k in range(400)]  # given 0.2, won 0.4: every decile off
+    scores = {"skill": steady, "cow.elo": lucky}
+    results = [
+        Backtest(system, 100, None, 1.3, 0.3, 0.7, 1.35, 0.75, calibration(seats))
+        for system, seats in scores.items()
+    ]
+    monkeypatch.setattr(queries, "backtest_ready", lambda league, title: True)
+    monkeypatch.setattr(queries, "backtest", lambda league, title: ((100, 1.35, 0.75), results))
+    body = text(client.get(reverse("forecasts", args=[league.slug])))
+    rows = body.split('id="backtest-table"', 1)[1].split("</table>", 1)[0].split("<tr>")
+    skill = next(row for row in rows if system_label("skill") in row)
+    elo = next(row for row in rows if system_label("cow.elo") in row)
+    assert "0 of 10 " in skill
+    assert "(chance 1.00)" in skill
+    assert "10 of 10 " in elo
+    assert "(chance &lt; 0.01)" in elo
 
 
 def test_forecasts_page_shows_a_backtest_kept_already_at_once(

@@ -45,12 +45,16 @@ class Baseline(Schema):
     brier: float
 
 
-class CalibrationBin(Schema):
+class Decile(Schema):
+    decile: int = Field(description="1: the tenth of the seats given the least chance")
     low: float
     high: float
     seats: int
-    predicted: float
-    observed: float
+    predicted: float = Field(description="the mean chance its seats were given")
+    observed: float = Field(description="the share of its seats that won")
+    distance: float = Field(description="observed minus predicted, in standard errors")
+    judged: bool = Field(description="enough seats (30) to be judged")
+    within_2se: bool
 
 
 class Scored(Schema):
@@ -61,7 +65,14 @@ class Scored(Schema):
     brier: float
     temperature: float | None = Field(description="null: the system's own probabilities")
     baseline_log_loss: float
-    calibration: list[CalibrationBin]
+    calibration: list[Decile]
+    calibration_judged: int = Field(description="deciles with enough seats to be judged")
+    calibration_off: int = Field(description="judged deciles more than 2 standard errors off")
+    calibration_chi_square: float
+    calibration_chance: float | None = Field(
+        description="the chance of a chi-square this large if the probabilities were exact; "
+        "null when no decile is judged"
+    )
 
 
 class BacktestOut(Schema):

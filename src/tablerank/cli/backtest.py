@@ -13,6 +13,13 @@ from tablerank.formats.report import BACKTEST_ROWS
 
 __all__ = ["print_backtest", "register"]
 
+NUMBERS = ("games", "log-loss", "accuracy", "Brier")
+CAPTION = (
+    "deciles off: the seats cut into ten by the chance each was given; a tenth is off when its "
+    "seats won more than 2 standard errors from that chance. In brackets: the chance of being "
+    "this far off if every probability were exact (below 0.05: unlikely)."
+)
+
 Systems = Annotated[
     list[str] | None,
     typer.Option("--system", "-s", help="A system to score (repeatable; default: skill and "
@@ -53,16 +60,25 @@ def print_backtest(data: dict[str, Any]) -> None:
     from rich.console import Console
     from rich.table import Table
 
+    from tablerank.formats.report import calibration_summary
+
     base = data["baseline"]
-    table = Table(title=f"Predicting the winner: the later {base['games']} games")
-    for heading in ("system", "games", "log-loss", "accuracy", "Brier"):
-        table.add_column(heading, justify="left" if heading == "system" else "right")
+    table = Table(
+        title=f"Predicting the winner: the later {base['games']} games",
+        caption=CAPTION,
+        caption_justify="left",
+    )
+    for heading in ("system", "games", "log-loss", "accuracy", "Brier", "deciles off"):
+        table.add_column(heading, justify="right" if heading in NUMBERS else "left")
     table.add_row(
         "uniform guess", str(base["games"]), f"{base['log_loss']:.3f}", "", f"{base['brier']:.3f}"
     )
     for row in sorted(data["systems"], key=lambda r: r["log_loss"]):
+        summary = calibration_summary(
+            row["calibration_judged"], row["calibration_off"], row["calibration_chance"]
+        )
         table.add_row(
             row["system"], str(row["games"]), f"{row['log_loss']:.3f}",
-            f"{100 * row['accuracy']:.1f}%", f"{row['brier']:.3f}",
+            f"{100 * row['accuracy']:.1f}%", f"{row['brier']:.3f}", summary,
         )  # fmt: skip
     Console(highlight=False).print(table)

@@ -6,8 +6,9 @@ softmax over the table, p_i = exp(r_i / T) / sum_j exp(r_j / T), with one temper
 system fitted on the first half of the games (the one that minimises their log-loss). The
 second half is scored: log-loss (the mean of -ln p of the winner), accuracy (the winner had the
 highest probability; a tie at the top counts the winner's share), the Brier score (the mean
-over games of the sum over seats of (p - won)^2) and a calibration table (seats grouped by
-predicted probability in tenths: how often they won). The uniform guess, 1/n at an n-seat
+over games of the sum over seats of (p - won)^2) and the calibration by decile of predicted
+chance (`engine.calibration`: how often each tenth of the seats won, and whether that is within
+chance of what they were given). The uniform guess, 1/n at an n-seat
 table, is the baseline. Games without a single winner, and games a system refuses, are left
 out of that system's score (its ratings still move as the system says).
 
@@ -20,6 +21,7 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from tablerank.engine.calibration import Calibration, calibration
 from tablerank.engine.systems.base import ReplaySystem, System, chronological
 from tablerank.engine.systems.skill import Skill
 from tablerank.engine.values import Game
@@ -28,7 +30,6 @@ from tablerank.errors import InvalidParameter, NothingToPredict, RatingError
 
 __all__ = [
     "Backtest",
-    "CalibrationBin",
     "Odds",
     "Prediction",
     "backtest",
@@ -39,8 +40,6 @@ __all__ = [
     "softmax",
 ]
 
-BINS = 10
-
 
 @dataclass(frozen=True)
 class Prediction:
@@ -48,15 +47,6 @@ class Prediction:
 
     ratings: tuple[float, ...]
     winner: int
-
-
-@dataclass(frozen=True)
-class CalibrationBin:
-    low: float
-    high: float
-    seats: int
-    predicted: float
-    observed: float
 
 
 @dataclass(frozen=True)
@@ -71,7 +61,7 @@ class Backtest:
     brier: float
     baseline_log_loss: float
     baseline_brier: float
-    calibration: tuple[CalibrationBin, ...]
+    calibration: Calibration
 
 
 def softmax(ratings: Sequence[float], temperature: float) -> list[float]:
@@ -227,7 +217,7 @@ class Odds:
 
 def _scored(name: str, scored: Sequence[Odds], temperature: float | None) -> Backtest:
     loss = accuracy = brier = base_loss = base_brier = 0.0
-    pairs: list[tuple[float, int]] = []
+    seats: list[tuple[float, bool]] = []
     for p in scored:
         probabilities = p.probabilities
         n = len(probabilities)
@@ -238,30 +228,13 @@ def _scored(name: str, scored: Sequence[Odds], temperature: float | None) -> Bac
         brier += sum((q - (i == p.winner)) ** 2 for i, q in enumerate(probabilities))
         base_loss += math.log(n)
         base_brier += (1 - 1 / n) ** 2 + (n - 1) / n**2
-        pairs.extend((q, int(i == p.winner)) for i, q in enumerate(probabilities))
+        seats.extend((q, i == p.winner) for i, q in enumerate(probabilities))
     count = len(scored)
     return Backtest(
         system=name, games=count, temperature=temperature, log_loss=loss / count,
         accuracy=accuracy / count, brier=brier / count, baseline_log_loss=base_loss / count,
-        baseline_brier=base_brier / count, calibration=_calibration(pairs),
+        baseline_brier=base_brier / count, calibration=calibration(seats),
     )  # fmt: skip
-
-
-def _calibration(pairs: Sequence[tuple[float, int]]) -> tuple[CalibrationBin, ...]:
-    bins: list[list[tuple[float, int]]] = [[] for _ in range(BINS)]
-    for q, won in pairs:
-        bins[min(int(q * BINS), BINS - 1)].append((q, won))
-    return tuple(
-        CalibrationBin(
-            low=i / BINS,
-            high=(i + 1) / BINS,
-            seats=len(b),
-            predicted=math.fsum(q for q, _ in b) / len(b),
-            observed=sum(w for _, w in b) / len(b),
-        )
-        for i, b in enumerate(bins)
-        if b
-    )
 
 
 def baseline(games: Sequence[Game]) -> tuple[int, float, float]:

@@ -14,6 +14,7 @@ from tablerank.formats.sheets import Rows
 if TYPE_CHECKING:
     from tablerank.catan.standings import TournamentStandings
     from tablerank.engine.backtest import Backtest
+    from tablerank.engine.calibration import Calibration
     from tablerank.engine.systems.skill import TableOdds
 
 __all__ = [
@@ -25,6 +26,7 @@ __all__ = [
     "TOURNAMENT_ROWS",
     "HistoryStep",
     "backtest_json",
+    "calibration_summary",
     "explanation_json",
     "history_step_json",
     "lists_json",
@@ -51,7 +53,8 @@ RECORDED_EVENT_ROWS = Rows(  # an event's final standings as recorded (`formats.
 BACKTEST_ROWS = Rows(
     "systems",
     ("system", "games", "log_loss", "accuracy", "brier", "temperature", "baseline_log_loss",
-     "calibration"),
+     "calibration", "calibration_judged", "calibration_off", "calibration_chi_square",
+     "calibration_chance"),
 )  # fmt: skip
 
 
@@ -283,17 +286,41 @@ def backtest_json(
                 "brier": rounded(r.brier),
                 "temperature": None if r.temperature is None else rounded(r.temperature),
                 "baseline_log_loss": rounded(r.baseline_log_loss),
-                "calibration": [
-                    {
-                        "low": b.low,
-                        "high": b.high,
-                        "seats": b.seats,
-                        "predicted": rounded(b.predicted),
-                        "observed": rounded(b.observed),
-                    }
-                    for b in r.calibration
-                ],
+                **_calibration_json(r.calibration),
             }
             for r in results
         ],
     }
+
+
+def _calibration_json(calibration: Calibration) -> dict[str, Any]:
+    """A backtest's calibration by decile (`engine.calibration`), as its JSON gives it."""
+    chance = calibration.chance
+    return {
+        "calibration": [
+            {
+                "decile": d.decile,
+                "low": round(d.low, 6),
+                "high": round(d.high, 6),
+                "seats": d.seats,
+                "predicted": round(d.predicted, 6),
+                "observed": round(d.observed, 6),
+                "distance": round(d.distance, 3),
+                "judged": d.judged,
+                "within_2se": d.within_2se,
+            }
+            for d in calibration.deciles
+        ],
+        "calibration_judged": len(calibration.judged),
+        "calibration_off": calibration.off,
+        "calibration_chi_square": round(calibration.chi_square, 3),
+        "calibration_chance": None if chance is None else float(f"{chance:.3g}"),
+    }
+
+
+def calibration_summary(judged: int, off: int, chance: float | None) -> str:
+    """A backtest's calibration in a few words, for a table cell: how many judged deciles are
+    off, and the chance of being that far off with exact probabilities."""
+    if chance is None:
+        return "too few seats"
+    return f"{off} of {judged} ({chance:.2g})"
