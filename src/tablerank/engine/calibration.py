@@ -84,9 +84,9 @@ class Calibration:
         decile has enough seats to be judged."""
         if not self.judged:
             return None
-        from scipy.stats import chi2
+        from scipy.special import chdtrc  # chi2.sf, without importing scipy.stats (a second more)
 
-        return float(chi2.sf(self.chi_square, len(self.judged)))
+        return float(chdtrc(len(self.judged), self.chi_square))
 
 
 def calibration(seats: Iterable[tuple[float, bool]]) -> Calibration:

@@ -202,11 +202,11 @@ class SeatTally:
 
 def chi_square(wins: list[int]) -> tuple[float, float]:
     """Pearson's chi-square of the wins by position against an even split, and its p-value."""
-    from scipy.stats import chi2
+    from scipy.special import chdtrc  # chi2.sf, without importing scipy.stats (a second more)
 
     expected = sum(wins) / len(wins)
     statistic = sum((w - expected) ** 2 for w in wins) / expected
-    return statistic, float(chi2.sf(statistic, len(wins) - 1))
+    return statistic, float(chdtrc(len(wins) - 1, statistic))
 
 
 def _rows(
