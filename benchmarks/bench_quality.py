@@ -274,33 +274,32 @@ def skill_row(league: League, skill: Skill) -> dict[str, Any]:
         "ratings": ratings,
         "losses": losses,
         "log_loss": _mean(losses),
-        "calibration": calibration(probabilities, winners),
+        "calibration": decile_rows(judged),
         "calibration_chi_square": judged.chi_square,
         "calibration_chance": judged.chance,
         "seconds": time.perf_counter() - started,
     }
 
 
-def calibration(
-    probabilities: Sequence[Sequence[float]], winners: Sequence[int]
-) -> list[dict[str, Any]]:
-    """Skill's seats in deciles of predicted chance, as `tablerank backtest` judges them
+def judged_deciles(probabilities: Sequence[Sequence[float]], winners: Sequence[int]) -> Calibration:
+    """Skill's seats in deciles of predicted chance, judged as `tablerank backtest` judges them
     (`engine.calibration`: ten groups of equal size, from the least chance to the most, as
-    issue 12 asks): each decile's range, its predicted and observed win rate, how many standard
-    errors apart they are (z), whether it has seats enough to be judged and is within two."""
-    deciles = judged_deciles(probabilities, winners).deciles
+    issue 12 asks)."""
+    return engine_calibration(
+        (q, i == w) for p, w in zip(probabilities, winners, strict=True) for i, q in enumerate(p)
+    )
+
+
+def decile_rows(judged: Calibration) -> list[dict[str, Any]]:
+    """The deciles as the results JSON keeps them: each one's range, its predicted and observed
+    win rate, how many standard errors apart they are (z), whether it has seats enough to be
+    judged and is within two."""
     return [
         {"decile": d.decile, "low": d.low, "high": d.high, "seats": d.seats,
          "predicted": d.predicted, "observed": d.observed, "z": d.distance,
          "judged": d.judged, "within_2se": d.within_2se}
-        for d in deciles
+        for d in judged.deciles
     ]  # fmt: skip
-
-
-def judged_deciles(probabilities: Sequence[Sequence[float]], winners: Sequence[int]) -> Calibration:
-    return engine_calibration(
-        (q, i == w) for p, w in zip(probabilities, winners, strict=True) for i, q in enumerate(p)
-    )
 
 
 def library_rows(league: League) -> list[dict[str, Any]]:

@@ -15,6 +15,7 @@ from tablerank.api.errors import field_renamed
 from tablerank.api.limits import Slug
 from tablerank.api.outputs import Number, errors
 from tablerank.api.schemas import QueryText, System
+from tablerank.engine.calibration import JUDGED_SEATS
 from tablerank.formats.report import backtest_json, prediction_json
 from tablerank.formats.seating import seat_report_json
 from tablerank.league import queries
@@ -53,7 +54,7 @@ class Decile(Schema):
     predicted: float = Field(description="the mean chance its seats were given")
     observed: float = Field(description="the share of its seats that won")
     distance: float = Field(description="observed minus predicted, in standard errors")
-    judged: bool = Field(description="enough seats (30) to be judged")
+    judged: bool = Field(description=f"enough seats ({JUDGED_SEATS} or more) to be judged")
     within_2se: bool
 
 

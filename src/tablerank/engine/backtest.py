@@ -8,9 +8,9 @@ second half is scored: log-loss (the mean of -ln p of the winner), accuracy (the
 highest probability; a tie at the top counts the winner's share), the Brier score (the mean
 over games of the sum over seats of (p - won)^2) and the calibration by decile of predicted
 chance (`engine.calibration`: how often each tenth of the seats won, and whether that is within
-chance of what they were given). The uniform guess, 1/n at an n-seat
-table, is the baseline. Games without a single winner, and games a system refuses, are left
-out of that system's score (its ratings still move as the system says).
+chance of what they were given). The uniform guess, 1/n at an n-seat table, is the baseline.
+Games without a single winner, and games a system refuses, are left out of that system's score
+(its ratings still move as the system says).
 
 The skill system gives its own probabilities (`Skill.forecasts`, made before each game from the
 games before it): they are scored as they are, with no temperature."""

@@ -157,11 +157,9 @@ def chance(value: float | None) -> str:
 
 
 @register.filter
-def calibration_chance(value: float | None) -> str:
+def calibration_chance(value: float) -> str:
     """The chance of a backtest's deciles being this far off with exact probabilities, to 2
-    decimals ("< 0.01" below that); a dash when no decile was judged."""
-    if value is None:
-        return "–"
+    decimals ("< 0.01" below that)."""
     if value < 0.01:
         return f"< {number_formats.number(0.01, 2)}"
     return number_formats.number(float(value), 2)
