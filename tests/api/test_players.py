@@ -60,6 +60,7 @@ def test_an_account_signs_for_a_player_only_once_its_owner_accepts(club: Club, c
     assert accepted.body == {
         "id": invitation["id"],
         "league": "bonn",
+        "offer": "player",
         "player": "Eve",
         "accepted": True,
     }
@@ -89,13 +90,17 @@ def test_an_account_is_at_most_one_player_of_a_league(club: Club, call: Call) ->
     assert not Player.objects.filter(name="Ann2").exists()
 
 
-def test_an_unknown_account_is_refused(club: Club, call: Call) -> None:
-    answer = call(
-        "POST", "/api/leagues/bonn/players", club.admin, {"name": "Eve", "username": "nobody"}
-    )
-    assert answer.status == 422
-    assert answer.body["error"]["field"] == "username"
-    assert not Player.objects.filter(name="Eve").exists()
+def test_an_unknown_account_is_answered_as_a_known_one(club: Club, call: Call) -> None:
+    """An offer never tells who has an account (issue 39)."""
+    User.objects.create_user("somebody")
+    answers = [
+        call("POST", "/api/leagues/bonn/players", club.admin, {"name": name, "username": user})
+        for name, user in (("Eve", "nobody"), ("Fay", "somebody"))
+    ]
+    assert [answer.status for answer in answers] == [201, 201]
+    assert [answer.body["has_account"] for answer in answers] == [False, False]
+    assert not User.objects.filter(username="nobody").exists()
+    assert Player.objects.filter(league=club.league, name="Eve", user=None).exists()
 
 
 def test_a_name_the_league_has_in_any_case_is_a_conflict(club: Club, call: Call) -> None:

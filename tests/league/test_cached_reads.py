@@ -196,6 +196,13 @@ def _link(league: League, by: User) -> None:
     services.link_by_username(services.player_named(league, "Greta"), "greta", by=by)
 
 
+def _grant(league: League, by: User) -> None:
+    referee = _user("ref")
+    offer = services.grant_role(league, referee, Role.OFFICIAL, by=by)
+    assert offer is not None
+    services.accept_invitation(offer, by=referee)
+
+
 def _unlink(league: League, by: User) -> None:
     services.unlink_account(services.player_named(league, "Greta"), by=by)
 
@@ -204,7 +211,7 @@ def _unlink(league: League, by: User) -> None:
     "writes",
     [
         [lambda league, by: services.add_player(league, "Zora", by=by)],
-        [lambda league, by: services.grant_role(league, _user("ref"), Role.OFFICIAL, by=by)],
+        [_grant],
         [lambda league, by: services.revoke_role(league, by, Role.ADMIN, by=by)],
         [_link],
         [_link, _unlink],

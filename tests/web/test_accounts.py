@@ -32,6 +32,12 @@ def members_url(slug: str = "bonn") -> str:
     return reverse("members", args=[slug])
 
 
+def without_tokens(page: str) -> str:
+    """The page less what differs on every answer: CSRF tokens and script nonces."""
+    page = re.sub(r'value="[A-Za-z0-9]{64}"', 'value="CSRF"', page)
+    return re.sub(r'nonce="[^"]*"', 'nonce="N"', page)
+
+
 def handed_over_link(page: str) -> str:
     """The reset link the members page shows, as a path."""
     found = re.search(r'<p class="tr-link">([^<]+)</p>', page)
@@ -202,7 +208,7 @@ def test_adding_a_player_with_a_new_account_hands_over_a_link_to_set_its_passwor
     client: Client, club: Club
 ) -> None:
     response = signed_in(client, club.organizer).post(
-        members_url(), {"action": "add", "name": "Eve", "username": "eve"}
+        members_url(), {"action": "add", "name": "Eve", "username": "eve", "new_account": "on"}
     )
     assert response.status_code == 200
     eve = User.objects.get(username="eve")
@@ -219,6 +225,12 @@ def test_adding_a_player_with_a_new_account_hands_over_a_link_to_set_its_passwor
     again = Client().get(link, follow=True)
     assert "This link does not work any more" in text(again)
     assert newcomer.login(username="eve", password=NEW_PASSWORD)
+    # Now the account is its owner's: the league hands it no further link.
+    refused = signed_in(Client(), club.organizer).post(
+        members_url(), {"action": "reset", "username": "eve"}
+    )
+    assert refused.status_code == 403
+    assert 'class="tr-link"' not in text(refused)
 
 
 def test_adding_an_existing_account_invites_it_and_only_its_owner_accepts(
@@ -263,10 +275,11 @@ def test_adding_refuses_a_taken_name_an_account_already_playing_and_bad_username
     duplicate = client.post(members_url(), {"action": "add", "name": "ANN"})
     assert duplicate.status_code == 409
     assert "league 'bonn' already has a player 'ANN'" in text(duplicate)
-    playing = client.post(members_url(), {"action": "add", "name": "Bee", "username": "bonn-ben"})
-    assert playing.status_code == 409
-    assert "'bonn-ben' is a player of Bonn Catan already" in text(playing)
-    bad = client.post(members_url(), {"action": "add", "name": "Bee", "username": "b e e"})
+    new = {"action": "add", "name": "Bee", "new_account": "on"}
+    taken = client.post(members_url(), new | {"username": "bonn-ben"})
+    assert taken.status_code == 409
+    assert "the username 'bonn-ben' is taken; choose another, or invite that account" in text(taken)
+    bad = client.post(members_url(), new | {"username": "b e e"})
     assert bad.status_code == 409
     assert "Enter a valid username." in text(bad)
     blank = client.post(members_url(), {"action": "add", "name": ""})
@@ -277,12 +290,13 @@ def test_adding_refuses_a_taken_name_an_account_already_playing_and_bad_username
 
 def test_linking_an_account_to_a_player(client: Client, club: Club) -> None:
     client = signed_in(client, club.referee)
-    response = client.post(members_url(), {"action": "link", "player": "Dora", "username": "dora"})
+    new = {"action": "link", "player": "Dora", "username": "dora", "new_account": "on"}
+    response = client.post(members_url(), new)
     assert response.status_code == 200  # a new account: its reset link is on the page
     assert "dora" in text(response)
     handed_over_link(text(response))
     assert club.player("Dora").user == User.objects.get(username="dora")
-    again = client.post(members_url(), {"action": "link", "player": "Dora", "username": "x"})
+    again = client.post(members_url(), new | {"username": "x"})
     assert again.status_code == 409
     assert "Dora has an account already" in text(again)
     nobody = client.post(members_url(), {"action": "link", "player": "Nobody", "username": "x"})
@@ -292,30 +306,79 @@ def test_linking_an_account_to_a_player(client: Client, club: Club) -> None:
     assert missing.status_code == 400
 
 
-def test_admins_grant_and_revoke_roles(client: Client, club: Club) -> None:
+def test_inviting_answers_alike_whether_or_not_the_account_exists(
+    client: Client, club: Club
+) -> None:
+    """A stranger's league cannot probe which usernames exist (issue 39)."""
+    client = signed_in(client, club.organizer)
+    services.add_player(club.league, "Kai", by=services.CONSOLE)
+
+    def answer(username: str) -> str:
+        link = {"action": "link", "player": "Kai", "username": username}
+        response = client.post(members_url(), link, follow=True)
+        assert response.status_code == 200
+        return without_tokens(text(response).replace(username, "NAME"))
+
+    assert answer("bonn-zed") == answer("nobody-here")
+    assert services.invitations_for(club.outsider).count() == 1
+    assert not User.objects.filter(username="nobody-here").exists()
+
+
+def test_admins_offer_roles_which_the_owner_accepts_and_revoke_them(
+    client: Client, club: Club
+) -> None:
     client = signed_in(client, club.organizer)
     grant = {"action": "role", "username": "bonn-ann", "role": "official", "grant": "yes"}
     response = client.post(members_url(), grant, follow=True)
-    assert "'bonn-ann' is now an official of Bonn Catan." in text(response)
+    assert "it is offered the official's role; its owner accepts in their inbox" in text(response)
+    assert services.Role.OFFICIAL not in services.roles_of(club.league, club.ann)
+    ann = signed_in(Client(), club.ann)
+    inbox = text(ann.get(reverse("inbox")))
+    assert "invites you to be an <strong>official</strong> of Bonn Catan" in inbox
+    [offer] = services.invitations_for(club.ann)
+    accepted = ann.post(reverse("invitation-accept", args=[offer.pk]), follow=True)
+    assert "You accepted to be an official of Bonn Catan." in text(accepted)
     assert services.Role.OFFICIAL in services.roles_of(club.league, club.ann)
     client.post(members_url(), grant | {"role": "admin"})
-    assert services.Role.ADMIN in services.roles_of(club.league, club.ann)
+    [admin_offer] = services.invitations_for(club.ann)
+    ann.post(reverse("invitation-decline", args=[admin_offer.pk]))
+    assert services.Role.ADMIN not in services.roles_of(club.league, club.ann)
     client.post(members_url(), grant | {"grant": "no"})
     assert services.Role.OFFICIAL not in services.roles_of(club.league, club.ann)
 
 
-def test_the_last_admin_stays_and_unknown_accounts_are_refused(client: Client, club: Club) -> None:
+def test_revoking_a_role_still_offered_withdraws_the_offer(client: Client, club: Club) -> None:
+    client = signed_in(client, club.organizer)
+    grant = {"action": "role", "username": "bonn-ann", "role": "admin", "grant": "yes"}
+    client.post(members_url(), grant)
+    assert services.invitations_for(club.ann).count() == 1
+    withdrawn = client.post(members_url(), grant | {"grant": "no"}, follow=True)
+    assert withdrawn.status_code == 200
+    assert not services.invitations_for(club.ann).exists()
+    assert services.Role.ADMIN not in services.roles_of(club.league, club.ann)
+
+
+def test_the_last_admin_stays_and_unknown_accounts_are_not_told_apart(
+    client: Client, club: Club
+) -> None:
     client = signed_in(client, club.organizer)
     last = client.post(
         members_url(), {"action": "role", "username": "bonn-olga", "role": "admin", "grant": "no"}
     )
     assert last.status_code == 409
     assert "'bonn-olga' is the league's only admin" in text(last)
+    offer = {"action": "role", "role": "admin", "grant": "yes"}
+    ghost = client.post(members_url(), offer | {"username": "ghost"}, follow=True)
+    real = client.post(members_url(), offer | {"username": "bonn-zed"}, follow=True)
+    assert ghost.status_code == real.status_code == 200
+    assert without_tokens(text(ghost).replace("ghost", "NAME")) == without_tokens(
+        text(real).replace("bonn-zed", "NAME")
+    )
     unknown = client.post(
-        members_url(), {"action": "role", "username": "ghost", "role": "admin", "grant": "yes"}
+        members_url(), {"action": "role", "username": "ghost", "role": "admin", "grant": "no"}
     )
     assert unknown.status_code == 409
-    assert "there is no account 'ghost'" in text(unknown)
+    assert "'ghost' is not an admin of league 'bonn'" in text(unknown)
     bad = client.post(members_url(), {"action": "role", "username": "x", "role": "king"})
     assert bad.status_code == 400
 
@@ -338,63 +401,68 @@ def test_an_unknown_action_is_refused(client: Client, club: Club) -> None:
 # -- reset links -----------------------------------------------------------------------------
 
 
-def test_an_official_hands_a_player_who_forgot_the_password_a_reset_link(
+def test_an_official_hands_an_account_the_league_made_a_link_until_its_owner_sets_a_password(
     client: Client, club: Club
 ) -> None:
-    response = signed_in(client, club.referee).post(
-        members_url(), {"action": "reset", "username": "bonn-ben"}
+    official = signed_in(client, club.referee)
+    made = official.post(
+        members_url(), {"action": "link", "player": "Dora", "username": "dora", "new_account": "on"}
     )
-    assert response.status_code == 200
-    link = handed_over_link(text(response))
+    handed_over_link(text(made))
+    again = official.post(members_url(), {"action": "reset", "username": "dora"})
+    assert again.status_code == 200  # lost before use: hand another
+    link = handed_over_link(text(again))
     assert set_password_with(Client(), link, NEW_PASSWORD).status_code == 302
-    club.ben.refresh_from_db()
-    assert club.ben.check_password(NEW_PASSWORD)
+    dora = User.objects.get(username="dora")
+    assert dora.check_password(NEW_PASSWORD)
+    after = official.post(members_url(), {"action": "reset", "username": "dora"})
+    assert after.status_code == 403
+    assert "its owner resets their own password" in text(after)
 
 
-def test_no_reset_link_for_an_account_that_belongs_to_a_league_one_does_not_run(
-    client: Client, club: Club
-) -> None:
+def test_no_reset_link_for_an_account_another_league_made(client: Client, club: Club) -> None:
     other = make_club("koeln", "Köln Catan")
-    services.add_player(club.league, "Kim", by=services.CONSOLE, account=other.ann)
+    services.add_player(other.league, "Kim", by=services.CONSOLE)
+    signed_in(Client(), other.organizer).post(
+        members_url("koeln"),
+        {"action": "link", "player": "Kim", "username": "kim", "new_account": "on"},
+    )
+    kim = User.objects.get(username="kim")
+    services.add_player(club.league, "Kim", by=services.CONSOLE, account=kim)
     response = signed_in(client, club.organizer).post(
-        members_url(), {"action": "reset", "username": "koeln-ann"}
+        members_url(), {"action": "reset", "username": "kim"}
     )
     assert response.status_code == 403
-    assert "'koeln-ann' also belongs to league 'koeln', which you do not run" in text(response)
     assert 'class="tr-link"' not in text(response)
 
 
-def test_only_admins_hand_reset_links_to_organizers(client: Client, club: Club) -> None:
-    by_official = signed_in(client, club.referee).post(
-        members_url(), {"action": "reset", "username": "bonn-olga"}
-    )
-    assert by_official.status_code == 403
-    by_admin = signed_in(Client(), club.organizer).post(
-        members_url(), {"action": "reset", "username": "bonn-ref"}
-    )
-    assert by_admin.status_code == 200
-    handed_over_link(text(by_admin))
+def test_no_reset_link_for_accounts_their_owners_made(client: Client, club: Club) -> None:
+    """Every account of the club signed up itself: no organizer resets it, admin or not."""
+    for by, username in ((club.referee, "bonn-olga"), (club.organizer, "bonn-ref")):
+        response = signed_in(Client(), by).post(
+            members_url(), {"action": "reset", "username": username}
+        )
+        assert response.status_code == 403
+        assert 'class="tr-link"' not in text(response)
+    page = text(signed_in(client, club.organizer).get(members_url()))
+    assert 'value="reset"' not in page  # no button for accounts the league did not make
 
 
-def test_no_reset_link_for_site_staff_or_strangers(client: Client, club: Club) -> None:
+def test_no_reset_link_for_site_staff_strangers_or_unknown_accounts(
+    client: Client, club: Club
+) -> None:
     club.ben.is_staff = True
     club.ben.save()
     client = signed_in(client, club.organizer)
-    staff = client.post(members_url(), {"action": "reset", "username": "bonn-ben"})
-    assert staff.status_code == 403
-    assert "site staff; ask a site administrator" in text(staff)
     User.objects.create_user("stranger")
-    stranger = client.post(members_url(), {"action": "reset", "username": "stranger"})
-    assert stranger.status_code == 409
-    assert "'stranger' is not a member of Bonn Catan" in text(stranger)
-
-
-def test_no_reset_link_for_an_unknown_account(client: Client, club: Club) -> None:
-    response = signed_in(client, club.organizer).post(
-        members_url(), {"action": "reset", "username": "ghost"}
-    )
-    assert response.status_code == 409
-    assert "there is no account 'ghost'" in text(response)
+    answers = {
+        name: client.post(members_url(), {"action": "reset", "username": name})
+        for name in ("bonn-ben", "stranger", "ghost")
+    }
+    for name, response in answers.items():
+        assert response.status_code == 403
+        assert f"{name!r} is not an account Bonn Catan made" in text(response)
+        assert 'class="tr-link"' not in text(response)
 
 
 def test_a_superuser_hands_any_member_a_reset_link(client: Client, club: Club) -> None:
@@ -411,7 +479,8 @@ def test_a_superuser_hands_any_member_a_reset_link(client: Client, club: Club) -
 def test_a_forged_reset_link_does_not_work(client: Client, club: Club) -> None:
     page = text(
         signed_in(client, club.organizer).post(
-            members_url(), {"action": "reset", "username": "bonn-ann"}
+            members_url(),
+            {"action": "link", "player": "Dora", "username": "dora", "new_account": "on"},
         )
     )
     link = handed_over_link(page)

@@ -420,7 +420,8 @@ def test_a_stranger_cannot_link_someone_elses_account(private: Private) -> None:
     mine = Player.objects.get(league__slug="mine", name="Ann")
     assert mine.user is None
     assert services.roles_of(mine.league, private.club.ann) == set()
-    services.may_reset_password(private.club.organizer, private.club.ann)  # still hers to reset
+    with pytest.raises(NotAllowed):  # and no reset link for her from the stranger's league
+        services.may_reset_password(stranger, private.club.ann, mine.league)
 
 
 def test_inbox_forms_reveal_nothing_of_a_private_league(private: Private) -> None:

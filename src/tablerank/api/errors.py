@@ -15,7 +15,7 @@ Where several fields are at fault the body also has ``"errors"``, a list of the 
 | 413 | the body is too large |
 | 422 | a field breaks a rule: the record's (`RecordError`), the league's (`LeagueError`), a
   setting's (model validation), or the request's shape |
-| 429 | too many failed sign-ins |
+| 429 | too many failed sign-ins, or too many invitations in an hour (`TooMany`) |
 | 500 | anything unexpected; logged with its traceback (``django.request``) |
 """
 
@@ -47,6 +47,7 @@ from tablerank.league.errors import (
     NotAllowed,
     NotFound,
     NotPending,
+    TooMany,
 )
 
 __all__ = [
@@ -181,6 +182,8 @@ def _league_refusal(exc: TablerankError) -> HttpResponse:
         return error_response(403, (field, message))
     if isinstance(exc, NotFound):
         return error_response(404, (field, message))
+    if isinstance(exc, TooMany):
+        return error_response(429, (field, message))
     if isinstance(exc, CONFLICTS):
         return error_response(409, (field, message))
     return error_response(422, (field, message))

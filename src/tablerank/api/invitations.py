@@ -1,8 +1,9 @@
-"""`/api/invitations`: accounts invited to sign for a player, and their answers (issue 9).
+"""`/api/invitations`: offers to an account, to sign for a player (issue 9) or to hold a
+league's official or admin role (issue 39), and their answers.
 
-An organizer invites an account (`POST /api/leagues/{slug}/players` with `username`); until
-its owner accepts here, the account gains nothing in that league. The league's services decide;
-this module only translates.
+An organizer invites an account (`POST /api/leagues/{slug}/players` with `username`, or the
+members page); until its owner accepts here, the account gains nothing in that league. The
+league's services decide; this module only translates.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from django.http import HttpRequest
-from ninja import Path, Router, Schema
+from ninja import Field, Path, Router, Schema
 
 from tablerank.api.auth import WRITE, signed_in
 from tablerank.api.errors import ApiError
@@ -27,7 +28,8 @@ InvitationId = Annotated[int, Path(ge=1, le=2**31 - 1)]
 class InvitationOut(Schema):
     id: int
     league: str
-    player: str
+    offer: str = Field(description="player, official or admin")
+    player: str | None = Field(description="whose seats you would sign for (player offers)")
     invited_by: str | None
     created_at: str
 
@@ -39,17 +41,29 @@ class InvitationsOut(Schema):
 class AnswerOut(Schema):
     id: int
     league: str
-    player: str
+    offer: str = Field(description="player, official or admin")
+    player: str | None
     accepted: bool
 
 
 def _json(invitation: Invitation) -> InvitationOut:
     return InvitationOut(
         id=invitation.pk,
-        league=invitation.player.league.slug,
-        player=invitation.player.name,
+        league=invitation.league.slug,
+        offer=invitation.offer,
+        player=invitation.player.name if invitation.player else None,
         invited_by=invitation.invited_by.username if invitation.invited_by else None,
         created_at=invitation.created_at.isoformat(),
+    )
+
+
+def _answer(invitation: Invitation) -> AnswerOut:
+    return AnswerOut(
+        id=invitation.pk,
+        league=invitation.league.slug,
+        offer=invitation.offer,
+        player=invitation.player.name if invitation.player else None,
+        accepted=bool(invitation.accepted),
     )
 
 
@@ -80,10 +94,9 @@ def invitations(request: HttpRequest) -> InvitationsOut:
     summary="Accept an invitation",
 )
 def accept(request: HttpRequest, invitation_id: InvitationId) -> AnswerOut:
-    """Sign for the player from now on."""
+    """Sign for the player, or hold the role, from now on."""
     invitation = _mine(request, invitation_id)
-    player = services.accept_invitation(invitation, by=signed_in(request))
-    return AnswerOut(id=invitation.pk, league=player.league.slug, player=player.name, accepted=True)
+    return _answer(services.accept_invitation(invitation, by=signed_in(request)))
 
 
 @router.post(
@@ -96,7 +109,4 @@ def decline(request: HttpRequest, invitation_id: InvitationId) -> AnswerOut:
     """Gain nothing in that league."""
     invitation = _mine(request, invitation_id)
     services.decline_invitation(invitation, by=signed_in(request))
-    player = invitation.player
-    return AnswerOut(
-        id=invitation.pk, league=player.league.slug, player=player.name, accepted=False
-    )
+    return _answer(invitation)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import User
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from ninja import Query, Router, Status
@@ -28,7 +27,12 @@ from tablerank.api.standings import Limit, PageNumber, page_headers, page_or_404
 from tablerank.formats.report import explanation_json, number
 from tablerank.league import queries
 from tablerank.league.paging import DEFAULT_LIMIT
-from tablerank.league.services import add_player, change_settings, create_league, invite_account
+from tablerank.league.services import (
+    add_player,
+    change_settings,
+    create_league,
+    invite_by_username,
+)
 
 router = Router(tags=["leagues"])
 
@@ -130,21 +134,20 @@ def players(
     auth=WRITE,
     exclude_unset=True,
     by_alias=True,
-    response={201: PlayerOut, **errors(*WRITES)},
+    response={201: PlayerOut, **errors(*WRITES, 429)},
     summary="Add a player",
 )
 def add(request: HttpRequest, slug: Slug, data: PlayerIn) -> Status[Body]:
-    """Add a player (admins and officials); with `username`, that account is invited to sign
-    for the player's seats and accepts through `POST /api/invitations/{id}/accept`."""
+    """Add a player (admins and officials); with `username`, that account, if there is one, is
+    invited to sign for the player's seats and accepts through
+    `POST /api/invitations/{id}/accept`. The answer is the same whether or not the account
+    exists (an offer never tells who has an account)."""
     user = signed_in(request)
     league = league_for(slug, user)
     with transaction.atomic():
         added = add_player(league, data.name, by=user)
         if data.username is not None:
-            account = User.objects.filter(username=data.username).first()
-            if account is None:
-                raise ApiError(422, "username", f"no account named {data.username!r}")
-            invite_account(added, account, by=user)
+            invite_by_username(added, data.username, by=user)
     return Status(201, player_json(added))
 
 

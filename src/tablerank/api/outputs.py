@@ -57,7 +57,7 @@ ERROR_STATUSES: dict[int, str] = {
     409: "conflicts with what is stored",
     413: "the body is too large",
     422: "a field breaks a rule",
-    429: "too many failed sign-ins",
+    429: "too many failed sign-ins, or too many invitations in an hour",
     500: "an unexpected error (logged by the server)",
 }
 

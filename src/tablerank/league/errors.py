@@ -13,6 +13,7 @@
     + NotPending              -- the result is not waiting for signatures (disputed, voided ...)
     + AlreadySigned           -- this seat or official has signed the result already
     + NotFound                -- the league has no such tournament (or round)
+    + TooMany                 -- too many offers or new accounts in a short time (a throttle)
 
 Records themselves are checked by the engine (`tablerank.engine.records.new_game`), whose
 `RecordError` the league passes on unchanged.
@@ -35,6 +36,7 @@ __all__ = [
     "NotFound",
     "NotPending",
     "NotYourSeat",
+    "TooMany",
 ]
 
 
@@ -106,3 +108,7 @@ class AlreadySigned(LeagueError):
 
 class NotFound(LeagueError):
     """The league has nothing of that name or number: a tournament, a round not seated."""
+
+
+class TooMany(LeagueError):
+    """Too many of one kind of act in a short time (invitations, new accounts); try later."""

@@ -28,10 +28,12 @@ from tablerank.league.errors import AppendOnly
 __all__ = [
     "AccountPeriod",
     "Confirmation",
+    "CreatedAccount",
     "Entrant",
     "EventRecord",
     "EventStanding",
     "GameRecord",
+    "Invitation",
     "League",
     "ListMonth",
     "Player",
@@ -170,40 +172,6 @@ class Player(models.Model):
         (the records' default)."""
         period = self.accounts.filter(valid_from__lte=day).order_by("-valid_from").first()
         return engine.Account(period.account) if period else engine.Account.PREMIUM
-
-
-class Invitation(models.Model):
-    """An organizer's offer to link an account to a player (issue 9): until the account's owner
-    accepts it, the account gains nothing in the league."""
-
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="invitations")
-    account = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations"
-    )
-    invited_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        null=True,
-        blank=True,
-    )
-    """Who invited; empty when the console (`tablerank league`) did."""
-    created_at = models.DateTimeField(default=timezone.now)
-    answered_at = models.DateTimeField(null=True, blank=True)
-    accepted = models.BooleanField(null=True, blank=True)
-    """Empty while pending; then whether the owner accepted."""
-
-    class Meta:
-        constraints: ClassVar[list[models.BaseConstraint]] = [
-            models.UniqueConstraint(
-                fields=["player", "account"],
-                condition=models.Q(answered_at__isnull=True),
-                name="league_invitation_pending_unique",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.account} as {self.player} in {self.player.league}"
 
 
 class AccountPeriod(models.Model):
@@ -502,6 +470,10 @@ class Confirmation(models.Model):
         return f"{who} {self.verdict}s {self.game.external_id}"
 
 
+from tablerank.league.account_models import (  # noqa: E402  (Django registers them)
+    CreatedAccount,
+    Invitation,
+)
 from tablerank.league.player_change_models import (  # noqa: E402  (Django registers them)
     PlayerChange,
     PlayerChangeKind,

@@ -14,7 +14,9 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
+from django.utils import timezone
 
+from tablerank.league.account_models import CreatedAccount, Invitation
 from tablerank.league.errors import DuplicateLeague, LeagueError, NotAllowed
 from tablerank.league.models import League, Player
 from tablerank.league.revisions import bump
@@ -24,14 +26,17 @@ __all__ = [
     "MEMBERS",
     "ORGANIZERS",
     "Role",
+    "account_to_reset",
     "can_read",
     "create_league",
-    "grant_role",
+    "holders",
     "may_reset_password",
     "readable_leagues",
     "require_role",
+    "resettable_accounts",
     "revoke_role",
     "roles_of",
+    "withdraw_offer",
 ]
 
 
@@ -152,65 +157,83 @@ def create_league(by: Actor, *, admins: Sequence[User] = (), **fields: Any) -> L
     return league
 
 
-def _holders(league: League, role: Role) -> Any:
+def holders(league: League, role: Role) -> Any:
+    """The accounts holding the admin or official role (a related manager of the league)."""
     if role == Role.PLAYER:
         raise LeagueError("role", "a player's role comes with the player: invite the account")
     return league.admins if role == Role.ADMIN else league.officials
 
 
-def grant_role(league: League, user: User, role: Role, *, by: Actor) -> bool:
-    """Make `user` an admin or official of the league (only its admins grant); False if they
-    were already."""
+def revoke_role(league: League, user: User | str, role: Role, *, by: Actor) -> None:
+    """Take the admin or official role from `user` (an account or its username; only admins
+    revoke); a league keeps at least one admin. An offer of the role still waiting for its
+    answer is withdrawn."""
     require_role(league, by, Role.ADMIN)
-    holders = _holders(league, role)
-    if holders.filter(pk=user.pk).exists():
-        return False
-    holders.add(user)
-    bump(league)
-    return True
-
-
-def revoke_role(league: League, user: User, role: Role, *, by: Actor) -> None:
-    """Take the admin or official role from `user` (only admins revoke); a league keeps at
-    least one admin."""
-    require_role(league, by, Role.ADMIN)
-    holders = _holders(league, role)
-    who = repr(user.get_username())
-    if not holders.filter(pk=user.pk).exists():
+    holding = holders(league, role)
+    who = repr(user if isinstance(user, str) else user.get_username())
+    if isinstance(user, str):
+        found = User.objects.filter(username=user.strip()).first()
+        if found is None:
+            raise LeagueError("role", f"{who} is not an {role.value} of league {league.slug!r}")
+        user = found
+    if not holding.filter(pk=user.pk).exists():
+        if withdraw_offer(league, user, role):
+            return
         raise LeagueError("role", f"{who} is not an {role.value} of league {league.slug!r}")
     if role == Role.ADMIN and league.admins.count() == 1:
         raise LeagueError("role", f"{who} is the league's only admin")
-    holders.remove(user)
+    holding.remove(user)
     bump(league)
 
 
-def may_reset_password(requester: User, account: User, league: League | None = None) -> None:
-    """Refuse a password-reset link for an account the requester does not answer for: one
-    that is not a member of `league` when given (`LeagueError`), or (`NotAllowed`) one of
-    a league the requester does not run. A reset link hands the account over, so the requester
-    must run every league the account belongs to (by a role granted, or a player link it
-    accepted): as an admin where the account is an admin or official, as an admin or official
-    where it only plays. Site staff, and accounts of no league, only a superuser resets."""
-    if league is not None and not roles_of(league, account):
-        raise LeagueError("username", f"{account.username!r} is not a member of {league.name}")
-    if requester.is_superuser:
+def withdraw_offer(league: League, user: User, role: Role) -> bool:
+    """End an offer of `role` to `user` that waits for its answer; False if there was none."""
+    return bool(
+        Invitation.objects.filter(
+            league=league, offer=role.value, account=user, answered_at=None
+        ).update(answered_at=timezone.now(), accepted=False)
+    )
+
+
+def resettable_accounts(league: League) -> set[int]:
+    """The keys of the accounts the league made that still wait for their first password: the
+    ones its organizers may hand a reset link (`may_reset_password`)."""
+    made = CreatedAccount.objects.filter(league=league, account__password__startswith="!")
+    return set(made.values_list("account_id", flat=True))
+
+
+def account_to_reset(requester: Actor, username: str, league: League) -> User:
+    """The account `username`, after `may_reset_password` allowed a reset link for it; an
+    unknown username is refused in the same words as a refused account."""
+    account = User.objects.filter(username=username.strip()).first()
+    if account is None:
+        raise _not_yours(username.strip(), league)
+    may_reset_password(requester, account, league)
+    return account
+
+
+def _not_yours(username: str, league: League | None) -> NotAllowed:
+    return NotAllowed(
+        "username",
+        f"{username!r} is not an account {league.name if league else 'your league'} made that "
+        "still waits for its first password; its owner resets their own password (by e-mail, "
+        "from the sign-in page)",
+    )
+
+
+def may_reset_password(requester: Actor, account: User, league: League | None = None) -> None:
+    """Refuse (`NotAllowed`) a password-reset link that would hand over an account its owner
+    did not leave to the requester (issue 39): an organizer of `league` hands one only for an
+    account that league made for a player (`link_by_username` with a new username) and that has
+    no password of its owner's yet; never for an account its owner signed up for or has since
+    claimed, whatever roles or links other leagues gave it. Only the console and a site
+    superuser reset any other account."""
+    if requester is CONSOLE or (isinstance(requester, User) and requester.is_superuser):
         return
-    if account.is_staff or account.is_superuser:
-        raise NotAllowed(
-            "username", f"{account.username!r} is site staff; ask a site administrator"
-        )
-    leagues = League.objects.filter(
-        Q(players__user=account) | Q(admins=account) | Q(officials=account)
-    ).distinct()
-    if not leagues:
-        raise NotAllowed("username", f"{account.username!r} is not a member of your leagues")
-    for other in leagues:
-        organizes = roles_of(other, account) & set(ORGANIZERS)
-        try:
-            require_role(other, requester, *((Role.ADMIN,) if organizes else ORGANIZERS))
-        except NotAllowed:
-            raise NotAllowed(
-                "username",
-                f"{account.username!r} also belongs to league {other.slug!r}, which you do not "
-                "run; ask its admins for a reset link",
-            ) from None
+    refusal = _not_yours(account.username, league)
+    if league is None or account.is_staff or account.is_superuser:
+        raise refusal
+    require_role(league, requester, *ORGANIZERS)
+    made = CreatedAccount.objects.filter(account=account, league=league).exists()
+    if not made or account.has_usable_password():
+        raise refusal

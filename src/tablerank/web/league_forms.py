@@ -111,6 +111,15 @@ class LeagueSettingsForm(LeagueModelForm):
 # -- members ------------------------------------------------------------------------------------
 
 
+def _new_account() -> forms.BooleanField:
+    return forms.BooleanField(
+        label="Make a new account with this username",
+        required=False,
+        help_text="Then hand its owner the link to set a password. Otherwise the existing "
+        "account of that name, if there is one, is invited and its owner accepts in their inbox.",
+    )
+
+
 class AddPlayerForm(forms.Form):
     """A new player, with or without an account that signs for their seats."""
 
@@ -119,16 +128,17 @@ class AddPlayerForm(forms.Form):
         label="Account (username)",
         max_length=150,
         required=False,
-        help_text="Leave empty for a player without an account. A new username gets an "
-        "account; hand its owner the reset link to set a password.",
+        help_text="Leave empty for a player without an account.",
     )
+    new_account = _new_account()
 
 
 class LinkAccountForm(forms.Form):
-    """Link an account to a player who has none yet."""
+    """Link an account to a player who has none yet: invite an existing one, or make one."""
 
     player = forms.CharField(max_length=100)
     username = forms.CharField(label="Account (username)", max_length=150)
+    new_account = _new_account()
 
 
 def _member_name(label: str = "Player") -> forms.CharField:
@@ -165,13 +175,13 @@ class RemovePlayerForm(forms.Form):
 
 
 class RoleForm(forms.Form):
-    """Grant or revoke a league role to an account."""
+    """Offer (the owner accepts) or revoke a league role of an account."""
 
     username = forms.CharField(label="Account (username)", max_length=150)
     role = forms.ChoiceField(choices=[("official", "official"), ("admin", "admin")])
     grant = forms.TypedChoiceField(
         label="Grant or revoke",
-        choices=[("yes", "grant the role"), ("no", "revoke the role")],
+        choices=[("yes", "offer the role"), ("no", "revoke the role")],
         coerce=lambda v: v == "yes",
     )
 

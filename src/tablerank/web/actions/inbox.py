@@ -158,13 +158,13 @@ def _invitation(pk: int, user: User) -> Invitation:
 @require_POST
 @login_required
 def accept(request: HttpRequest, pk: int) -> HttpResponse:
-    """Accept an invitation: the account signs for the player from now on."""
+    """Accept an invitation: the account signs for the player, or holds the role, from now on."""
     invitation = _invitation(pk, user_of(request))
     try:
-        player = services.accept_invitation(invitation, by=user_of(request))
+        services.accept_invitation(invitation, by=user_of(request))
     except LeagueError as exc:
         return refused(request, exc)
-    messages.success(request, f"You sign for {player.name} in {player.league.name} now.")
+    messages.success(request, f"You accepted {services.offered(invitation)}.")
     return redirect("inbox")
 
 
@@ -177,5 +177,5 @@ def decline(request: HttpRequest, pk: int) -> HttpResponse:
         services.decline_invitation(invitation, by=user_of(request))
     except LeagueError as exc:
         return refused(request, exc)
-    messages.success(request, f"You declined to sign for {invitation.player.name}.")
+    messages.success(request, f"You declined {services.offered(invitation)}.")
     return redirect("inbox")

@@ -1,10 +1,10 @@
 """A league's members page: players, their accounts, officials and admins, and reset links.
 
 Admins and officials add players and give them accounts: an existing account is invited and
-accepts in its inbox; a new one is created for its owner, who sets a password through a
-one-time link. Only admins grant and revoke the official and admin roles (the services decide).
-There is no mail server: a new account's owner, or one who forgot their password, gets a
-one-time link from an organizer (`reset_link`), which leads to Django's password-reset page."""
+accepts in its inbox; a new one is made for its owner, who sets a first password through a
+one-time link from an organizer (`reset_link`, Django's password-reset page). Only admins offer
+and revoke the official and admin roles, which the account's owner accepts in their inbox. The
+services decide who may do what and for which accounts a reset link may be handed out."""
 
 from __future__ import annotations
 
@@ -113,6 +113,7 @@ def _page(request: HttpRequest, league: League, status: int = 200, **extra: Any)
         "previous_url": f"{here}page={number - 1}" if page.has_previous else "",
         "next_url": f"{here}page={number + 1}" if page.has_next else "",
         "is_admin": Role.ADMIN in _roles(request, league),
+        "resettable": services.resettable_accounts(league),
         "add_form": AddPlayerForm(),
         "link_form": LinkAccountForm(),
         "role_form": RoleForm(),
@@ -132,57 +133,46 @@ def _roles(request: HttpRequest, league: League) -> set[services.Role]:
     return services.require_role(league, user_of(request), *ORGANIZERS)
 
 
-def _account(username: str) -> User:
-    """The existing account of this username."""
-    found = User.objects.filter(username=username).first()
-    if found is None:
-        raise LeagueError("username", f"there is no account {username!r}")
-    return found
-
-
-def _after_link(
-    request: HttpRequest, league: League, player: Player, linked: tuple[User, bool] | None
+def _give_account(
+    request: HttpRequest, league: League, player: Player, username: str, new: bool
 ) -> HttpResponse:
-    """Say what linking did; a new account's owner needs a link to set a password."""
-    if linked is None:
-        return redirect("members", slug=league.slug)
-    account, now = linked
-    if not now:
+    """Make a new account for the player (then hand its owner a link to set a password), or
+    invite the existing one of that name: the same answer whether or not it exists."""
+    by = user_of(request)
+    if not new:
+        services.invite_by_username(player, username, by=by)
         messages.success(
             request,
-            f"{account.username!r} is invited to sign for {player.name}; "
-            "the account's owner accepts in their inbox.",
+            f"If there is an account {username!r}, it is invited to sign for {player.name}; "
+            "its owner accepts in their inbox.",
         )
         return redirect("members", slug=league.slug)
-    messages.success(request, f"{player.name} signs with the account {account.username!r} now.")
-    if not account.has_usable_password():
-        return _reset(request, league, account)
-    return redirect("members", slug=league.slug)
+    account, _ = services.link_by_username(player, username, by=by)
+    messages.success(request, f"{player.name} signs with the new account {account.username!r}.")
+    return _reset(request, league, account)
 
 
 def _add(request: HttpRequest, league: League) -> HttpResponse:
     form = AddPlayerForm(request.POST)
     if not form.is_valid():
         return _page(request, league, 400, add_form=form)
-    name, username = form.cleaned_data["name"].strip(), form.cleaned_data["username"].strip()
-    by = user_of(request)
+    data = form.cleaned_data
+    name, username = data["name"].strip(), data["username"].strip()
     with transaction.atomic():
-        player = services.add_player(league, name, by=by)
-        linked = services.link_by_username(player, username, by=by) if username else None
-    messages.success(request, f"{player.name} joined {league.name}.")
-    return _after_link(request, league, player, linked)
+        player = services.add_player(league, name, by=user_of(request))
+        messages.success(request, f"{player.name} joined {league.name}.")
+        if not username:
+            return redirect("members", slug=league.slug)
+        return _give_account(request, league, player, username, data["new_account"])
 
 
 def _link(request: HttpRequest, league: League) -> HttpResponse:
     form = LinkAccountForm(request.POST)
     if not form.is_valid():
         return _page(request, league, 400, link_form=form)
-    name, username = form.cleaned_data["player"], form.cleaned_data["username"]
-    player = Player.objects.filter(league=league, key=name.strip().casefold()).first()
-    if player is None:
-        raise LeagueError("player", f"{league.name} has no player {name!r}")
-    linked = services.link_by_username(player, username, by=user_of(request))
-    return _after_link(request, league, player, linked)
+    data = form.cleaned_data
+    player = _named(league, data["player"])
+    return _give_account(request, league, player, data["username"], data["new_account"])
 
 
 def _named(league: League, name: str, field: str = "player") -> Player:
@@ -230,21 +220,28 @@ def _role(request: HttpRequest, league: League) -> HttpResponse:
     form = RoleForm(request.POST)
     if not form.is_valid():
         return _page(request, league, 400, role_form=form)
-    account = _account(form.cleaned_data["username"].strip())
+    username = form.cleaned_data["username"].strip()
     role, grant = Role(form.cleaned_data["role"]), form.cleaned_data["grant"]
     if grant:
-        services.grant_role(league, account, role, by=user_of(request))
+        services.offer_role(league, username, role, by=user_of(request))
+        done = (
+            f"If there is an account {username!r} that is not an {role.value} yet, it is "
+            f"offered the {role.value}'s role; its owner accepts in their inbox."
+        )
     else:
-        services.revoke_role(league, account, role, by=user_of(request))
-    done = "is now" if grant else "is no longer"
-    messages.success(request, f"{account.username!r} {done} an {role.value} of {league.name}.")
+        services.revoke_role(league, username, role, by=user_of(request))
+        done = f"{username!r} is no longer an {role.value} of {league.name}."
+    messages.success(request, done)
     return redirect("members", slug=league.slug)
 
 
 def _reset(request: HttpRequest, league: League, account: User | None = None) -> HttpResponse:
     if account is None:
-        account = _account(request.POST.get("username", "").strip())
-    services.may_reset_password(user_of(request), account, league)
+        account = services.account_to_reset(
+            user_of(request), request.POST.get("username", ""), league
+        )
+    else:
+        services.may_reset_password(user_of(request), account, league)
     return _page(
         request,
         league,
