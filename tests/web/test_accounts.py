@@ -498,3 +498,76 @@ def test_an_organizer_who_links_their_own_account_consents_by_doing_it(
     assert response.status_code == 302
     assert club.player("Zed").user == club.outsider
     assert not services.invitations_for(club.outsider).exists()
+
+
+# -- resetting one's own password by e-mail ---------------------------------------------------
+
+
+def mailed_link(body: str) -> str:
+    found = re.search(r"https?://[^/\s]+(/accounts/reset/\S+)", body)
+    assert found, body
+    return found.group(1)
+
+
+def test_a_forgotten_password_is_reset_by_e_mail(
+    client: Client, club: Club, mailoutbox: list[Any]
+) -> None:
+    club.ann.email = "ann@example.org"
+    club.ann.save()
+    ann_elsewhere = signed_in(Client(), club.ann)
+    assert "Forgot your password?" in text(client.get(reverse("login")))
+    form = client.get(reverse("password_reset"))
+    assert form.status_code == 200
+    sent = client.post(reverse("password_reset"), {"email": "ANN@example.org"})
+    assert sent.status_code == 302
+    assert sent["Location"] == reverse("password_reset_sent")
+    [mail] = mailoutbox
+    assert mail.to == ["ann@example.org"]
+    assert "bonn-ann" in mail.body
+    link = mailed_link(mail.body)
+    assert set_password_with(Client(), link, NEW_PASSWORD).status_code == 302
+    club.ann.refresh_from_db()
+    assert club.ann.check_password(NEW_PASSWORD)
+    # Her other sessions end with the old password; the link works once.
+    assert ann_elsewhere.get(reverse("inbox")).status_code == 302
+    assert "This link does not work any more" in text(Client().get(link, follow=True))
+
+
+def test_an_unknown_address_is_answered_alike_and_mails_nothing(
+    client: Client, club: Club, mailoutbox: list[Any]
+) -> None:
+    known, unknown = "ann@example.org", "nobody@example.org"
+    club.ann.email = known
+    club.ann.save()
+    answers = [client.post(reverse("password_reset"), {"email": e}) for e in (known, unknown)]
+    assert [a["Location"] for a in answers] == [reverse("password_reset_sent")] * 2
+    assert len(mailoutbox) == 1
+    bad = client.post(reverse("password_reset"), {"email": "not an address"})
+    assert bad.status_code == 200
+    assert "Enter a valid email address." in text(bad)
+
+
+def test_an_account_sets_its_e_mail_address(client: Client, club: Club) -> None:
+    assert client.get(reverse("account-email")).status_code == 302  # sign in first
+    client = signed_in(client, club.ben)
+    page = text(client.get(reverse("account-email")))
+    assert 'href="/accounts/email/"' in page  # the account's name in the top bar leads here
+    saved = client.post(reverse("account-email"), {"email": "ben@example.org"}, follow=True)
+    assert "Reset links go to ben@example.org now." in text(saved)
+    club.ben.refresh_from_db()
+    assert club.ben.email == "ben@example.org"
+    bad = client.post(reverse("account-email"), {"email": "ben at home"})
+    assert bad.status_code == 400
+    assert "Enter a valid email address." in text(bad)
+    cleared = client.post(reverse("account-email"), {"email": ""}, follow=True)
+    assert cleared.status_code == 200
+    club.ben.refresh_from_db()
+    assert club.ben.email == ""
+
+
+def test_sign_up_takes_an_optional_e_mail_address(client: Client, db: None) -> None:
+    data = {"username": "org", "password1": NEW_PASSWORD, "password2": NEW_PASSWORD}
+    client.post(reverse("signup"), data | {"email": "org@example.org"})
+    assert User.objects.get(username="org").email == "org@example.org"
+    Client().post(reverse("signup"), data | {"username": "org2"})
+    assert User.objects.get(username="org2").email == ""

@@ -364,9 +364,11 @@ CACHES = {
 }
 
 
-# -- mail: optional. With TABLERANK_EMAIL_HOST set, players with an e-mail address hear of a
-# result waiting for their signature (`league.notifications`); without it, nothing is sent and
-# the site's inbox count is the only notification.
+# -- mail: optional. With TABLERANK_EMAIL_HOST set, mail goes out by SMTP: links to reset a
+# forgotten password, and players with an e-mail address hear of a result waiting for their
+# signature (`league.notifications`). Without it, reset mails are printed on the server's
+# standard output (the console backend) and no notification is sent: the site's inbox count is
+# the only one.
 EMAIL_HOST = os.environ.get("TABLERANK_EMAIL_HOST", "").strip()
 TABLERANK_MAIL = bool(EMAIL_HOST)
 if TABLERANK_MAIL:
@@ -377,7 +379,10 @@ if TABLERANK_MAIL:
     EMAIL_USE_TLS = envbool("TABLERANK_EMAIL_TLS", default=True)
     DEFAULT_FROM_EMAIL = os.environ.get("TABLERANK_EMAIL_FROM", f"tablerank@{EMAIL_HOST}")
 else:
-    EMAIL_BACKEND = "django.core.mail.backends.dummy.EmailBackend"
+    EMAIL_BACKEND = os.environ.get(
+        "TABLERANK_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"
+    )
+    DEFAULT_FROM_EMAIL = os.environ.get("TABLERANK_EMAIL_FROM", "tablerank@localhost")
 TABLERANK_SITE_URL = os.environ.get("TABLERANK_SITE_URL", "").rstrip("/")
 """The site's address for links in e-mails (``https://club.example``); without it, e-mails
 name the inbox's path only."""

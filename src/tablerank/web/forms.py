@@ -6,6 +6,7 @@ from __future__ import annotations
 from tablerank.web.league_forms import (
     AddPlayerForm,
     DisputeForm,
+    EmailForm,
     LeagueCreateForm,
     LeagueSettingsForm,
     LinkAccountForm,
@@ -30,6 +31,7 @@ from tablerank.web.score_sheet import (
 __all__ = [
     "AddPlayerForm",
     "DisputeForm",
+    "EmailForm",
     "LeagueCreateForm",
     "LeagueSettingsForm",
     "LinkAccountForm",

@@ -15,9 +15,11 @@ from tablerank.league.models import League
 
 if TYPE_CHECKING:
     LeagueModelForm = forms.ModelForm[League]
+    AccountModelForm = forms.ModelForm[User]
     UserForm = UserCreationForm[User]
 else:  # the forms are generic only in the type stubs
     LeagueModelForm = forms.ModelForm
+    AccountModelForm = forms.ModelForm
     UserForm = UserCreationForm
 
 
@@ -198,9 +200,27 @@ class VoidForm(forms.Form):
     why = forms.CharField(label="Why is it void?", max_length=500)
 
 
+EMAIL_HELP = (
+    "Optional. With it you can reset a forgotten password yourself from the sign-in page; "
+    "it is never shown to anyone."
+)
+
+
 class SignUpForm(UserForm):
-    """A new account (open sign-up, when the site allows it)."""
+    """A new account (open sign-up, when the site allows it), with an optional e-mail address
+    for resetting a forgotten password."""
 
     class Meta(UserCreationForm.Meta):
         model = User
-        fields = ("username",)
+        fields = ("username", "email")
+        help_texts: ClassVar[dict[str, str]] = {"email": EMAIL_HELP}
+
+
+class EmailForm(AccountModelForm):
+    """The account's e-mail address, where a password-reset link goes (empty: none)."""
+
+    class Meta:
+        model = User
+        fields = ("email",)
+        labels: ClassVar[dict[str, str]] = {"email": "E-mail address"}
+        help_texts: ClassVar[dict[str, str]] = {"email": EMAIL_HELP}

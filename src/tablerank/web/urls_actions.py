@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth import views as auth
-from django.urls import URLPattern, URLResolver, path
+from django.urls import URLPattern, URLResolver, path, reverse_lazy
 
 from tablerank.web.actions import (
     accounts,
@@ -63,6 +63,22 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "accounts/password/done/",
         auth.PasswordChangeDoneView.as_view(template_name="registration/password_changed.html"),
         name="password_change_done",
+    ),
+    path("accounts/email/", accounts.email, name="account-email"),
+    path(
+        "accounts/password/forgot/",
+        auth.PasswordResetView.as_view(
+            template_name="registration/forgot_password.html",
+            email_template_name="registration/reset_email.txt",
+            subject_template_name="registration/reset_subject.txt",
+            success_url=reverse_lazy("password_reset_sent"),
+        ),
+        name="password_reset",
+    ),
+    path(
+        "accounts/password/forgot/sent/",
+        auth.PasswordResetDoneView.as_view(template_name="registration/reset_sent.html"),
+        name="password_reset_sent",
     ),
     path(
         "accounts/reset/<uidb64>/<token>/",
