@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
+from tablerank.engine.records import game_from_dict
 from tablerank.league.models import League, Player
-from tests.api.conftest import PLAYERS, Call, Club
+from tablerank.league.services import record_game
+from tests.api.conftest import PLAYERS, TABLE_GAME, Call, Club
 
 pytestmark = pytest.mark.django_db
 
@@ -149,3 +151,30 @@ def test_players_whose_names_start_with_what_is_asked(club: Club, call: Call) ->
     assert (refused.status, refused.body["error"]["field"]) == (422, "q")
     long = call("GET", "/api/leagues/bonn/players", query={"q": "x" * 101})
     assert long.status == 422
+
+
+def test_what_is_stored_standing_in_the_way_of_a_merge_or_removal_is_a_conflict(
+    club: Club, call: Call
+) -> None:
+    """docs/api.md's 409: a player's results or account stand in the way (`InUse`)."""
+    record_game(club.league, game_from_dict(TABLE_GAME), club.admin)
+    why = {"why": "one person"}
+    both_played = call(
+        "POST", "/api/leagues/bonn/players/Ann/merge", club.admin, {"into": "Ben", **why}
+    )
+    assert both_played.status == 409
+    assert both_played.body["error"]["field"] == "into"
+    assert "both played in game 'g1'" in both_played.body["error"]["message"]
+    both_accounts = call(
+        "POST", "/api/leagues/bonn/players/Dora/merge", club.admin, {"into": "Ann", **why}
+    )
+    assert both_accounts.status == 409
+    assert "both sign with an account" in both_accounts.body["error"]["message"]
+    played = call("DELETE", "/api/leagues/bonn/players/Ann?why=gone", club.admin)
+    assert played.status == 409
+    assert "'Ann' has results" in played.body["error"]["message"]
+    with_account = call("DELETE", "/api/leagues/bonn/players/Dora?why=gone", club.admin)
+    assert with_account.status == 409
+    assert "signs with an account" in with_account.body["error"]["message"]
+    blank = call("DELETE", "/api/leagues/bonn/players/Dora?why=", club.admin)
+    assert blank.status == 422  # the request's own field, not what is stored

@@ -59,7 +59,7 @@ checks.positive_data_acceptance.expected-statuses = [ALLOWED]
 include-name = "POST /api/leagues/{slug}/games/{game_id}/confirm"
 checks.positive_data_acceptance.expected-statuses = [ALLOWED]
 
-# a player's account must exist.
+# a player's account may play in the league already.
 [[operations]]
 include-name = "POST /api/leagues/{slug}/players"
 checks.positive_data_acceptance.expected-statuses = [ALLOWED]

@@ -11,7 +11,8 @@ Where several fields are at fault the body also has ``"errors"``, a list of the 
 | 404 | no such league (or a private one the caller does not belong to), player, game, URL |
 | 405 | the URL exists but not with this method |
 | 409 | the request conflicts with what is stored: a duplicate id or player, a second signature,
-  a result that is no longer pending, one already voided |
+  a result that is no longer pending, one already voided, a player whose results or account
+  stand in the way of a merge or removal (`InUse`) |
 | 413 | the body is too large |
 | 422 | a field breaks a rule: the record's (`RecordError`), the league's (`LeagueError`), a
   setting's (model validation), or the request's shape |
@@ -43,6 +44,7 @@ from tablerank.league.errors import (
     DuplicateLeague,
     DuplicatePlayer,
     DuplicateRecord,
+    InUse,
     LeagueError,
     NotAllowed,
     NotFound,
@@ -69,6 +71,7 @@ CONFLICTS: tuple[type[Exception], ...] = (
     DuplicateLeague,
     DuplicatePlayer,
     DuplicateRecord,
+    InUse,
     NotPending,
 )
 """League refusals that are about what is stored already, not the request itself: 409."""

@@ -13,6 +13,7 @@
     + NotPending              -- the result is not waiting for signatures (disputed, voided ...)
     + AlreadySigned           -- this seat or official has signed the result already
     + NotFound                -- the league has no such tournament (or round)
+    + InUse                   -- a player's stored results, account or invitations stand in the way
     + TooMany                 -- too many offers or new accounts in a short time (a throttle)
 
 Records themselves are checked by the engine (`tablerank.engine.records.new_game`), whose
@@ -30,6 +31,7 @@ __all__ = [
     "DuplicateLeague",
     "DuplicatePlayer",
     "DuplicateRecord",
+    "InUse",
     "InvalidResult",
     "LeagueError",
     "NotAllowed",
@@ -112,3 +114,8 @@ class NotFound(LeagueError):
 
 class TooMany(LeagueError):
     """Too many of one kind of act in a short time (invitations, new accounts); try later."""
+
+
+class InUse(LeagueError):
+    """What is stored stands in the way: a player merged or removed has results, an account,
+    an invitation or a tournament seat that would clash (a conflict, like a duplicate)."""

@@ -19,7 +19,7 @@ from django.db.models import QuerySet
 
 from tablerank.engine.fields import parse_name
 from tablerank.league import revisions, seat_columns
-from tablerank.league.errors import DuplicatePlayer, LeagueError
+from tablerank.league.errors import DuplicatePlayer, InUse, LeagueError
 from tablerank.league.models import (
     AccountPeriod,
     Confirmation,
@@ -75,7 +75,7 @@ def merge_players(player: Player, into: Player, *, by: Actor, why: str) -> Playe
         _refuse_clashes(player, into)
         if player.user_id is not None:
             if into.user_id is not None:
-                raise LeagueError(
+                raise InUse(
                     "into", f"{player.name!r} and {into.name!r} both sign with an account; "
                     "unlink one of them first",
                 )  # fmt: skip
@@ -107,9 +107,9 @@ def remove_player(player: Player, *, by: Actor, why: str) -> None:
     entered = Entrant.objects.filter(player=player).exists()
     if played or entered:
         held = "has results" if played else "is registered for a tournament"
-        raise LeagueError("player", f"{player.name!r} {held}; merge the name into another instead")
+        raise InUse("player", f"{player.name!r} {held}; merge the name into another instead")
     if player.user_id is not None:
-        raise LeagueError("player", f"{player.name!r} signs with an account; unlink it first")
+        raise InUse("player", f"{player.name!r} signs with an account; unlink it first")
     with transaction.atomic():
         Invitation.objects.filter(player=player).delete()
         AccountPeriod.objects.filter(player=player).delete()
@@ -157,19 +157,17 @@ def _refuse_clashes(player: Player, into: Player) -> None:
         _clash(player, into, f"tournament {tournament!r}")
     periods = AccountPeriod.objects.filter(player=player).values("valid_from")
     if AccountPeriod.objects.filter(player=into, valid_from__in=periods).exists():
-        raise LeagueError(
+        raise InUse(
             "into", f"{player.name!r} and {into.name!r} both have an account period from one day"
         )
     pending = Invitation.objects.filter(answered_at__isnull=True)
     accounts = pending.filter(player=player).values("account")
     if pending.filter(player=into, account__in=accounts).exists():
-        raise LeagueError(
-            "into", f"{player.name!r} and {into.name!r} have the same invitation pending"
-        )
+        raise InUse("into", f"{player.name!r} and {into.name!r} have the same invitation pending")
 
 
 def _clash(player: Player, into: Player, where: str) -> None:
-    raise LeagueError(
+    raise InUse(
         "into", f"{player.name!r} and {into.name!r} both played in {where}: they are two people"
     )
 
