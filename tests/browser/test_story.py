@@ -106,6 +106,8 @@ def add_player(page: Page, name: str, username: str) -> str:
     form = page.locator("#add-player")
     form.locator("input[name=name]").fill(name)
     form.locator("input[name=username]").fill(username)
+    if username != "olga":
+        form.locator("input[name=new_account]").check()
     form.locator("button").click()
     expect(page.locator("#members")).to_contain_text(name)
     link = page.locator("#reset-link .tr-link")

@@ -168,7 +168,7 @@ def test_a_large_leagues_members_page_asks_for_names_as_one_types(
     assert options == []
     assert '<input type="text" name="player" id="link-player"' in body
     assert '<select name="player" id="link-player">' not in body
-    data = {"action": "link", "player": "bo", "username": "bo-new"}  # a new account links at once
+    data = {"action": "link", "player": "bo", "username": "bo-new", "new_account": "on"}
     response = client.post(reverse("members", args=[named.league.slug]), data)
     assert response.status_code == 200  # with the new account's one-time link
     assert 'id="reset-link"' in response.content.decode()

@@ -141,10 +141,13 @@ def _give_account(
     by = user_of(request)
     if not new:
         services.invite_by_username(player, username, by=by)
+        own = username.strip() == by.username
         messages.success(
             request,
-            f"If there is an account {username!r}, it is invited to sign for {player.name}; "
-            "its owner accepts in their inbox.",
+            f"{player.name} signs with your account now."
+            if own
+            else f"If there is an account {username!r}, it is invited to sign for "
+            f"{player.name}; its owner accepts in their inbox.",
         )
         return redirect("members", slug=league.slug)
     account, _ = services.link_by_username(player, username, by=by)
