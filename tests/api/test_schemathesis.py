@@ -5,7 +5,11 @@ refused, no invalid one accepted, no token demanded where none is needed.
 
 Deterministic: schemathesis' deterministic generation (no example database), a fixed seed, one
 worker, a fresh demo site per run; bounded by the number of examples (and a timeout as a
-safety net)."""
+safety net). CI runs 5 examples an operation through every phase (examples, coverage, fuzzing,
+and the stateful links between operations); a longer run, by hand:
+
+    TABLERANK_FUZZ_EXAMPLES=100 pytest tests/api/test_schemathesis.py
+"""
 
 from __future__ import annotations
 
@@ -18,7 +22,9 @@ import pytest
 
 from tests.cli.test_serve import address, environment, serving
 
-RUN_SECONDS = 300
+EXAMPLES = int(os.environ.get("TABLERANK_FUZZ_EXAMPLES", "5"))
+"""Examples an operation (and stateful scenarios): 5 in CI, more by hand for a longer fuzz."""
+RUN_SECONDS = 300 + 60 * EXAMPLES
 """A safety net only: the run is bounded by its number of examples."""
 
 CONFIG = """
@@ -79,7 +85,7 @@ def schemathesis(url: str, workdir: Path) -> subprocess.CompletedProcess[str]:
         "--checks=all",
         "--generation-deterministic",
         "--seed=1",
-        "--max-examples=5",
+        f"--max-examples={EXAMPLES}",
         "--workers=1",
         "--no-color",
     ]
