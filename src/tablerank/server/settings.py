@@ -344,6 +344,8 @@ AUTH_PASSWORD_VALIDATORS = [
 PASSWORD_RESET_TIMEOUT = 3 * 24 * 3600
 """How long a handed-over reset link works (it stops working once the password is set)."""
 SESSION_COOKIE_AGE = 30 * 24 * 3600
+TABLERANK_TOKEN_DAYS = envint("TABLERANK_TOKEN_DAYS", 90, least=1, most=3650)
+"""How many days an API token works after it is issued (tablerank.league.tokens)."""
 OPEN_SIGNUP = envbool("TABLERANK_OPEN_SIGNUP", default=True)
 """Whether anyone may create an account at /accounts/signup/ (then create a league)."""
 
