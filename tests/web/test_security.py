@@ -180,6 +180,19 @@ def test_failures_are_counted_in_the_database_for_every_worker(club: Club) -> No
     assert (row.username, row.ip_address, row.failures_since_start) == ("bonn-ann", "10.0.0.1", 1)
 
 
+def test_without_the_tls_proxy_setting_forwarded_addresses_are_ignored(
+    club: Club, settings: Any
+) -> None:
+    """Anyone can send X-Forwarded-For; only a trusted proxy's (TABLERANK_TLS_PROXY) counts."""
+    assert not settings.TLS_PROXY
+    for n in range(settings.AXES_FAILURE_LIMIT):
+        Client(REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR=f"81.2.69.{n}").post(
+            reverse("login"), {"username": "bonn-ann", "password": "wrong"}
+        )
+    assert set(AccessAttempt.objects.values_list("ip_address", flat=True)) == {"10.0.0.1"}
+    assert sign_in("bonn-ann", PASSWORD).status_code == 429
+
+
 def test_a_success_resets_the_count(club: Club, settings: Any) -> None:
     for _ in range(settings.AXES_FAILURE_LIMIT - 1):
         sign_in("bonn-ann", "wrong")
