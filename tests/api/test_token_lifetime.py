@@ -110,6 +110,8 @@ def test_another_accounts_token_is_never_listed_nor_revoked(club: Club, call: Ca
         answer = call("DELETE", path, headers=bearer(anns))
         assert answer.status == 404
         assert answer.body["error"]["field"] == "token"
+    not_an_id = call("DELETE", "/api/tokens/bens", headers=bearer(anns))
+    assert (not_an_id.status, not_an_id.body["error"]["field"]) == (422, "token_id")
     assert works(call, bens)
     assert not ApiToken.objects.get(pk=bens_id).revoked
 

@@ -99,7 +99,7 @@ def revoke(request: HttpRequest) -> Body:
 @router.delete(
     "/tokens/{token_id}",
     auth=WRITE,
-    response={200: RevokedOut, **errors(404)},
+    response={200: RevokedOut, **errors(404, 422)},
     summary="Revoke one of your tokens",
 )
 def revoke_one(request: HttpRequest, token_id: int) -> Body:
