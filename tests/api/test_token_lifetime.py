@@ -3,11 +3,14 @@ any one or all of them; "last used" is written at most once an hour."""
 
 from __future__ import annotations
 
+import threading
 from datetime import timedelta
 from typing import Any
 
+import psycopg
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
 from django.utils import timezone
 
 from tablerank.api.models import ApiToken
@@ -163,3 +166,25 @@ def test_the_services_name_each_state(club: Club) -> None:
     assert services.token_state(row, later) == services.TokenState.EXPIRED
     with pytest.raises(services.TokenRefused, match="expired"):
         services.token_user(token, later)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="SQLite: tests/server")
+def test_on_postgresql_a_read_does_not_wait_for_a_locked_token_row(club: Club, call: Call) -> None:
+    """Another transaction holds the token's row (a revoke under way): the read answers
+    without waiting for it and leaves "last used" for a later request."""
+    token = issue(call, "ann")
+    row = ApiToken.objects.get()
+    params = connection.get_connection_params()
+    with psycopg.connect(**params) as other:
+        other.execute("SELECT id FROM api_apitoken WHERE id = %s FOR UPDATE", [row.pk])
+        # Were the read to wait, it would wait until this gives the row up, and record.
+        release = threading.Timer(10, other.rollback)
+        release.start()
+        try:
+            assert works(call, token)
+            assert ApiToken.objects.get().last_used_at is None
+        finally:
+            release.cancel()
+    assert works(call, token)
+    assert ApiToken.objects.get().last_used_at is not None
