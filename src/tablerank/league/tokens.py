@@ -152,8 +152,8 @@ def record_use(pk: int, now: datetime) -> bool:
 def _at_once() -> Iterator[None]:
     """A write that gives up at once instead of waiting for a lock. SQLite: no busy wait,
     and no transaction of its own (its BEGIN IMMEDIATE would wait); PostgreSQL: a
-    transaction whose row locks are not waited for. Inside a transaction, a savepoint keeps
-    a failure from spoiling it."""
+    transaction that waits at most 50 ms for a row lock. Inside a transaction, a savepoint
+    keeps a failure from spoiling it."""
     if connection.vendor != "sqlite":
         with transaction.atomic():
             with connection.cursor() as cursor:
