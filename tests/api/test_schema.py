@@ -16,8 +16,9 @@ from tests.api.conftest import Call
 pytestmark = pytest.mark.django_db
 
 PATHS = {
-    "/api/tokens": {"get", "post"},
+    "/api/tokens": {"delete", "get", "post"},
     "/api/tokens/current": {"delete"},
+    "/api/tokens/{token_id}": {"delete"},
     "/api/pending": {"get"},
     "/api/leagues": {"get", "post"},
     "/api/leagues/{slug}": {"get", "patch"},

@@ -17,6 +17,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, ViewportSize
 
 from tablerank.league.models import GameRecord, League, RecordStatus
+from tablerank.league.services import issue_token
 from tablerank.league.tournament_rounds import seat_next_round
 from tablerank.league.tournaments import create_tournament, register
 from tablerank.web import demo
@@ -69,6 +70,7 @@ def every_page() -> list[Shot]:
         Shot("event", f"{LEAGUE}/events/{quote('Autumn Open')}", ann, "Autumn Open"),
         Shot("projector", f"{LEAGUE}/projector/{quote('Autumn Open')}", ann, "Autumn Open"),
         Shot("inbox", "/inbox/", ann, "bon-201"),
+        Shot("tokens", "/accounts/tokens/", ann, "phone script"),
         Shot("record", f"{LEAGUE}/record/", ann, "Record a game"),
         Shot("record-other", f"{LEAGUE}/record/other/", ann, "Record another game"),
         Shot("recorded", f"{LEAGUE}/record/{pending.pk}/", ann, "Recorded: bon-201"),
@@ -97,6 +99,7 @@ def league(site: str) -> League:
     cup = create_tournament(loaded.league, admin, name="Winter Cup", rounds=3)
     register(cup, TOURNAMENT, admin, checked_in=True)
     seat_next_round(cup, admin)
+    issue_token(User.objects.get(username=demo.SIGN_IN_AS), "phone script")
     return loaded.league
 
 

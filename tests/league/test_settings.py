@@ -108,7 +108,8 @@ def test_a_flag_is_true_or_false(monkeypatch: pytest.MonkeyPatch) -> None:
     [("TABLERANK_LOGIN_FAILURES", "five"), ("TABLERANK_LOGIN_FAILURES", "0"),
      ("TABLERANK_LOGIN_LOCK_MINUTES", "15m"), ("TABLERANK_READ_CACHE_ENTRIES", "1k"),
      ("TABLERANK_READ_CACHE_ENTRIES", "9" * 5000), ("TABLERANK_EMAIL_PORT", "smtp"),
-     ("TABLERANK_EMAIL_PORT", "70000")],
+     ("TABLERANK_EMAIL_PORT", "70000"), ("TABLERANK_TOKEN_DAYS", "0"),
+     ("TABLERANK_TOKEN_DAYS", "90d")],
 )  # fmt: skip
 def test_a_number_from_the_environment_is_refused_by_name(
     tmp_path: Path, name: str, value: str
@@ -122,12 +123,13 @@ def test_a_number_from_the_environment_is_refused_by_name(
 
 def test_numbers_from_the_environment_are_read(tmp_path: Path) -> None:
     env = {"TABLERANK_LOGIN_FAILURES": "3", "TABLERANK_EMAIL_PORT": "2525",
-           "TABLERANK_EMAIL_HOST": "smtp.example"}  # fmt: skip
-    code = "import tablerank.server.settings as s; print(s.AXES_FAILURE_LIMIT, s.EMAIL_PORT)"
+           "TABLERANK_EMAIL_HOST": "smtp.example", "TABLERANK_TOKEN_DAYS": "30"}  # fmt: skip
+    code = ("import tablerank.server.settings as s; "
+            "print(s.AXES_FAILURE_LIMIT, s.EMAIL_PORT, s.TABLERANK_TOKEN_DAYS)")  # fmt: skip
     clean = {k: v for k, v in os.environ.items() if not k.startswith("TABLERANK_")}
     done = subprocess.run([sys.executable, "-c", code], env=clean | env, cwd=tmp_path,
                           capture_output=True, text=True, check=False)  # fmt: skip
-    assert done.stdout.split() == ["3", "2525"], done.stderr
+    assert done.stdout.split() == ["3", "2525", "30"], done.stderr
 
 
 def settings_in(env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:

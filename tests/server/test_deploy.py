@@ -88,13 +88,21 @@ def settings_with(env: dict[str, str], tmp_path: Path, *names: str) -> list[str]
 
 
 def test_behind_a_tls_proxy_the_forwarded_headers_are_trusted(tmp_path: Path) -> None:
-    names = ("SECURE_PROXY_SSL_HEADER", "SECURE_SSL_REDIRECT", "AXES_IPWARE_PROXY_COUNT")
+    names = (
+        "SECURE_PROXY_SSL_HEADER",
+        "SECURE_SSL_REDIRECT",
+        "AXES_IPWARE_META_PRECEDENCE_ORDER",
+        "AXES_IPWARE_PROXY_COUNT",
+    )
+    # The throttle's address: the proxy's last X-Forwarded-For entry (tests/server/
+    # test_proxy_throttle.py), else the connection's alone.
     assert settings_with({"TABLERANK_TLS_PROXY": "true"}, tmp_path, *names) == [
         "('HTTP_X_FORWARDED_PROTO', 'https')",
         "True",
-        "1",
+        "('HTTP_X_FORWARDED_FOR',)",
+        "0",
     ]
-    assert settings_with({}, tmp_path, *names) == ["None", "False", "None"]
+    assert settings_with({}, tmp_path, *names) == ["None", "False", "('REMOTE_ADDR',)", "None"]
     redirect_off = {"TABLERANK_TLS_PROXY": "true", "TABLERANK_SSL_REDIRECT": "false"}
     assert settings_with(redirect_off, tmp_path, "SECURE_SSL_REDIRECT") == ["False"]
 

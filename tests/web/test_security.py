@@ -180,6 +180,39 @@ def test_failures_are_counted_in_the_database_for_every_worker(club: Club) -> No
     assert (row.username, row.ip_address, row.failures_since_start) == ("bonn-ann", "10.0.0.1", 1)
 
 
+def test_without_the_tls_proxy_setting_forwarded_addresses_are_ignored(
+    club: Club, settings: Any
+) -> None:
+    """Anyone can send X-Forwarded-For; only a trusted proxy's (TABLERANK_TLS_PROXY) counts."""
+    assert not settings.TLS_PROXY
+    for n in range(settings.AXES_FAILURE_LIMIT):
+        Client(REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR=f"81.2.69.{n}").post(
+            reverse("login"), {"username": "bonn-ann", "password": "wrong"}
+        )
+    assert set(AccessAttempt.objects.values_list("ip_address", flat=True)) == {"10.0.0.1"}
+    assert sign_in("bonn-ann", PASSWORD).status_code == 429
+
+
+def test_behind_the_proxy_a_request_that_skipped_it_is_counted_apart(
+    club: Club, settings: Any
+) -> None:
+    """With TABLERANK_TLS_PROXY's settings (tests/server/test_proxy_throttle.py runs them
+    live), a sign-in without X-Forwarded-For, which did not come through the proxy, has no
+    client address: it is counted under none, apart from every client, and answers as usual."""
+    settings.AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR",)
+    settings.AXES_IPWARE_PROXY_ORDER = "left-most"
+    settings.AXES_IPWARE_PROXY_COUNT = 0
+    settings.IPWARE_STRICT = False
+    statuses = [
+        sign_in("bonn-ann", "wrong").status_code for _ in range(settings.AXES_FAILURE_LIMIT)
+    ]
+    assert statuses == [200] * (settings.AXES_FAILURE_LIMIT - 1) + [429]
+    assert list(AccessAttempt.objects.values_list("ip_address", flat=True)) == [None]
+    through = Client(REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="1.2.3.4, 81.2.69.160")
+    answer = through.post(reverse("login"), {"username": "bonn-ann", "password": PASSWORD})
+    assert answer.status_code == 302
+
+
 def test_a_success_resets_the_count(club: Club, settings: Any) -> None:
     for _ in range(settings.AXES_FAILURE_LIMIT - 1):
         sign_in("bonn-ann", "wrong")

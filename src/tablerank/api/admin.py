@@ -17,11 +17,11 @@ else:  # ModelAdmin is generic only in the type stubs
 
 @admin.register(ApiToken)
 class ApiTokenAdmin(TokenModelAdmin):
-    list_display = ("user", "name", "created_at", "last_used_at", "revoked")
+    list_display = ("user", "name", "created_at", "last_used_at", "expires_at", "revoked")
     list_filter = ("revoked",)
     search_fields = ("user__username", "name")
-    readonly_fields = ("user", "created_at", "last_used_at")
-    fields = ("user", "name", "created_at", "last_used_at", "revoked")
+    readonly_fields = ("user", "created_at", "last_used_at", "expires_at")
+    fields = ("user", "name", "created_at", "last_used_at", "expires_at", "revoked")
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         """Tokens are issued by `POST /api/tokens`, where the token is shown once."""

@@ -1,25 +1,23 @@
-"""Who is calling: `Authorization: Bearer <token>`, checked against stored token hashes.
+"""Who is calling: `Authorization: Bearer <token>`, checked by the league's token rules.
 
-A token is issued once (`issue_token`) and only its SHA-256 hash is kept. Writes need a valid
-token (`TokenAuth`); reads take one when given, so a member can read a private league, and are
-anonymous otherwise (`READ`). A token that is sent but unknown or revoked is refused (401)
-rather than read as anonymous, so a client learns at once that its token stopped working.
+A token is issued once (`issue_token`) and only its SHA-256 hash is kept; it ends when it
+expires, is revoked or its account's password changes (`tablerank.league.tokens`). Writes need
+a working token (`TokenAuth`); reads take one when given, so a member can read a private league,
+and are anonymous otherwise (`READ`). A token that is sent but does not work is refused (401,
+saying why) rather than read as anonymous, so a client learns at once that it stopped working.
 """
 
 from __future__ import annotations
 
-import hashlib
-import secrets
 from dataclasses import dataclass
 from typing import Any, cast
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.http import HttpRequest
-from django.utils import timezone
 from ninja.security import HttpBearer
 
 from tablerank.api.errors import SIGN_IN, ApiError
-from tablerank.api.models import ApiToken
+from tablerank.league.services import ApiToken, TokenRefused, issue_token, token_user
 
 __all__ = [
     "OPTIONAL_TOKEN",
@@ -28,12 +26,8 @@ __all__ = [
     "Caller",
     "TokenAuth",
     "caller",
-    "hash_token",
     "issue_token",
 ]
-
-PREFIX = "trk_"
-"""Marks tablerank tokens, so one pasted in the wrong place is easy to recognise."""
 
 
 @dataclass(frozen=True)
@@ -45,29 +39,6 @@ class Caller:
 
     def __bool__(self) -> bool:  # ninja takes any truthy result as "authenticated"
         return True
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def issue_token(user: User, name: str = "") -> tuple[ApiToken, str]:
-    """A new token for `user`: the stored row (hash only) and the token, to show once."""
-    token = PREFIX + secrets.token_urlsafe(32)
-    row = ApiToken.objects.create(user=user, name=name, token_hash=hash_token(token))
-    return row, token
-
-
-def _token_row(token: str) -> ApiToken | None:
-    row = (
-        ApiToken.objects.select_related("user")
-        .filter(token_hash=hash_token(token), revoked=False, user__is_active=True)
-        .first()
-    )
-    if row is not None:
-        row.last_used_at = timezone.now()
-        ApiToken.objects.filter(pk=row.pk).update(last_used_at=row.last_used_at)
-    return row
 
 
 class TokenAuth(HttpBearer):
@@ -83,10 +54,11 @@ class TokenAuth(HttpBearer):
         return self.authenticate(request, token.strip())
 
     def authenticate(self, request: HttpRequest, token: str) -> Caller:
-        row = _token_row(token)
-        if row is None:
-            raise ApiError(401, "Authorization", f"unknown or revoked token; {SIGN_IN}")
-        return Caller(row.user, row)
+        try:
+            user, row = token_user(token)
+        except TokenRefused as exc:
+            raise ApiError(401, "Authorization", f"{exc}; {SIGN_IN}") from None
+        return Caller(user, row)
 
 
 def anonymous(request: HttpRequest) -> Caller:

@@ -27,6 +27,7 @@ __all__ = [
     "PlayerListOut",
     "PlayerOut",
     "RatingTableOut",
+    "RevokedAllOut",
     "RevokedOut",
     "TokenListOut",
     "TokenOut",
@@ -113,8 +114,12 @@ class TokenOut(Schema):
     id: int
     name: str
     created_at: str | None
-    last_used_at: str | None
+    last_used_at: str | None = Field(description="recorded at most once an hour")
+    expires_at: str | None = Field(description="the token is refused from then on")
     revoked: bool
+    state: Literal["active", "expired", "revoked", "ended"] = Field(
+        description="whether the token works; ended: the account's password changed since"
+    )
 
 
 class IssuedTokenOut(TokenOut):
@@ -127,6 +132,10 @@ class TokenListOut(Schema):
 
 class RevokedOut(Schema):
     revoked: TokenOut
+
+
+class RevokedAllOut(Schema):
+    revoked: list[TokenOut] = Field(description="every token of yours, now all revoked")
 
 
 class SeatOut(Schema):

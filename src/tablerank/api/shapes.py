@@ -17,7 +17,7 @@ from tablerank.formats.records import game_json
 from tablerank.formats.report import explanation_json
 from tablerank.league import queries
 from tablerank.league.models import GameRecord, League, Player
-from tablerank.league.services import roles_of, verification
+from tablerank.league.services import roles_of, token_state, verification
 
 __all__ = ["game_detail", "game_summary", "league_json", "player_json", "token_json"]
 
@@ -67,7 +67,9 @@ def token_json(row: ApiToken) -> dict[str, Any]:
         "name": row.name,
         "created_at": _when(row.created_at),
         "last_used_at": _when(row.last_used_at),
+        "expires_at": _when(row.expires_at),
         "revoked": row.revoked,
+        "state": str(token_state(row)),
     }
 
 

@@ -1,4 +1,4 @@
-"""`/api/tokens`: issue a token for a username and password, list yours, revoke the current one."""
+"""`/api/tokens`: issue a token for a username and password, list yours, revoke any or all."""
 
 from __future__ import annotations
 
@@ -13,10 +13,16 @@ from ninja import Router, Status
 
 from tablerank.api.auth import WRITE, caller, issue_token, signed_in
 from tablerank.api.errors import ApiError
-from tablerank.api.models import ApiToken
-from tablerank.api.outputs import IssuedTokenOut, RevokedOut, TokenListOut, errors
+from tablerank.api.outputs import (
+    IssuedTokenOut,
+    RevokedAllOut,
+    RevokedOut,
+    TokenListOut,
+    errors,
+)
 from tablerank.api.schemas import TokenIn
 from tablerank.api.shapes import token_json
+from tablerank.league.services import revoke_all_tokens, revoke_token, tokens_of
 
 router = Router(tags=["tokens"])
 
@@ -40,7 +46,8 @@ def _locked_out(request: HttpRequest) -> bool:
 )
 def issue(request: HttpRequest, data: TokenIn) -> Status[Body]:
     """Issue a token for a username and password. The token is in this answer only: only its
-    hash is stored. Wrong credentials get 401 without saying which part was wrong; repeated
+    hash is stored. It works until it expires (`expires_at`), is revoked, or the account's
+    password changes. Wrong credentials get 401 without saying which part was wrong; repeated
     failures are locked out like sign-ins on the site (429); a success counts as a sign-in."""
     user = authenticate(request, username=data.username, password=data.password)
     if _locked_out(request):
@@ -57,9 +64,22 @@ def issue(request: HttpRequest, data: TokenIn) -> Status[Body]:
 
 @router.get("/tokens", auth=WRITE, response={200: TokenListOut, **errors()}, summary="Your tokens")
 def mine(request: HttpRequest) -> Body:
-    """Your tokens: names, when issued and last used, whether revoked (never the tokens)."""
-    rows = ApiToken.objects.filter(user=signed_in(request)).order_by("created_at", "pk")
-    return {"tokens": [token_json(row) for row in rows]}
+    """Your tokens: names, when issued, last used and expiring, and whether each still works
+    (never the tokens themselves)."""
+    return {"tokens": [token_json(row) for row in tokens_of(signed_in(request))]}
+
+
+@router.delete(
+    "/tokens",
+    auth=WRITE,
+    response={200: RevokedAllOut, **errors()},
+    summary="Revoke all your tokens",
+)
+def revoke_all(request: HttpRequest) -> Body:
+    """Revoke every token you hold, this one too: all are refused from now on."""
+    with transaction.atomic():
+        rows = revoke_all_tokens(signed_in(request))
+    return {"revoked": [token_json(row) for row in rows]}
 
 
 @router.delete(
@@ -71,7 +91,18 @@ def mine(request: HttpRequest) -> Body:
 def revoke(request: HttpRequest) -> Body:
     """Revoke the token this request was sent with; it is refused from now on."""
     row = caller(request).token
-    assert row is not None  # WRITE authenticates with a token
-    row.revoked = True
-    row.save(update_fields=["revoked"])
-    return {"revoked": token_json(row)}
+    if row is None:  # WRITE authenticates with a token; this is only a guard
+        raise ApiError(401, "Authorization", "send the token to revoke")
+    return {"revoked": token_json(revoke_token(signed_in(request), row.pk))}
+
+
+@router.delete(
+    "/tokens/{token_id}",
+    auth=WRITE,
+    response={200: RevokedOut, **errors(404, 422)},
+    summary="Revoke one of your tokens",
+)
+def revoke_one(request: HttpRequest, token_id: int) -> Body:
+    """Revoke your token `token_id` (an `id` of `GET /api/tokens`); another account's token
+    is not found (404)."""
+    return {"revoked": token_json(revoke_token(signed_in(request), token_id))}

@@ -12,6 +12,7 @@ Each part lives in its own module; this one gathers them:
 | `importing` | many results at once |
 | `signing` | verification (seed 003): submitting, confirming, disputing |
 | `league_settings` | changing a league's settings |
+| `tokens` | API tokens: issuing, checking, expiry, revoking |
 """
 
 from __future__ import annotations
@@ -77,13 +78,27 @@ from tablerank.league.roles import (
     roles_of,
 )
 from tablerank.league.signing import OFFICIAL, confirm, dispute, submit_game, verification
+from tablerank.league.token_models import ApiToken
+from tablerank.league.tokens import (
+    TokenRefused,
+    TokenState,
+    issue_token,
+    revoke_all_tokens,
+    revoke_token,
+    token_state,
+    token_user,
+    tokens_of,
+)
 
 __all__ = [
     "CONSOLE",
     "MEMBERS",
     "OFFICIAL",
     "ORGANIZERS",
+    "ApiToken",
     "Role",
+    "TokenRefused",
+    "TokenState",
     "accept_invitation",
     "account_to_reset",
     "add_player",
@@ -103,6 +118,7 @@ __all__ = [
     "invite_account",
     "invite_by_username",
     "is_organizer",
+    "issue_token",
     "kept_systems",
     "link_by_username",
     "local_date",
@@ -127,9 +143,14 @@ __all__ = [
     "require_role",
     "require_valid",
     "resettable_accounts",
+    "revoke_all_tokens",
     "revoke_role",
+    "revoke_token",
     "roles_of",
     "submit_game",
+    "token_state",
+    "token_user",
+    "tokens_of",
     "unlink_account",
     "verification",
     "void_event",

@@ -236,8 +236,6 @@ CSRF_TRUSTED_ORIGINS = [
 TLS_PROXY = envbool("TABLERANK_TLS_PROXY", default=False)
 if TLS_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
-    AXES_IPWARE_PROXY_COUNT = 1
 SECURE_SSL_REDIRECT = envbool("TABLERANK_SSL_REDIRECT", default=TLS_PROXY)
 SECURE_HSTS_SECONDS = int(envnumber("TABLERANK_HSTS_SECONDS", 0))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_SECONDS > 0
@@ -329,6 +327,17 @@ AUTHENTICATION_BACKENDS = [
 ]
 AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# The address is django-ipware's answer. Directly, the connection's (REMOTE_ADDR); behind
+# TABLERANK_TLS_PROXY, the right-most X-Forwarded-For entry: the one the proxy appended, so
+# what a client sends in its own X-Forwarded-For is never taken (ipware with no proxies
+# counted after the client, not strict, picks the chain's last entry).
+if TLS_PROXY:
+    AXES_IPWARE_META_PRECEDENCE_ORDER: tuple[str, ...] = ("HTTP_X_FORWARDED_FOR",)
+    AXES_IPWARE_PROXY_ORDER = "left-most"
+    AXES_IPWARE_PROXY_COUNT = 0
+    IPWARE_STRICT = False
+else:
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ("REMOTE_ADDR",)
 AXES_FAILURE_LIMIT = envint("TABLERANK_LOGIN_FAILURES", 5, least=1)
 AXES_COOLOFF_TIME = timedelta(minutes=envint("TABLERANK_LOGIN_LOCK_MINUTES", 15))
 AXES_RESET_ON_SUCCESS = True
@@ -344,6 +353,8 @@ AUTH_PASSWORD_VALIDATORS = [
 PASSWORD_RESET_TIMEOUT = 3 * 24 * 3600
 """How long a handed-over reset link works (it stops working once the password is set)."""
 SESSION_COOKIE_AGE = 30 * 24 * 3600
+TABLERANK_TOKEN_DAYS = envint("TABLERANK_TOKEN_DAYS", 90, least=1, most=3650)
+"""How many days an API token works after it is issued (tablerank.league.tokens)."""
 OPEN_SIGNUP = envbool("TABLERANK_OPEN_SIGNUP", default=True)
 """Whether anyone may create an account at /accounts/signup/ (then create a league)."""
 

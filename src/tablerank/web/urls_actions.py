@@ -14,6 +14,7 @@ from tablerank.web.actions import (
     members,
     record,
     record_other,
+    tokens,
     tournaments,
 )
 
@@ -54,6 +55,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/login/", accounts.SignInView.as_view(), name="login"),
     path("accounts/logout/", auth.LogoutView.as_view(), name="logout"),
+    path("accounts/tokens/", tokens.tokens, name="tokens"),
+    path("accounts/tokens/<int:pk>/revoke/", tokens.revoke, name="token-revoke"),
+    path("accounts/tokens/revoke-all/", tokens.revoke_all, name="tokens-revoke-all"),
     path(
         "accounts/password/",
         auth.PasswordChangeView.as_view(template_name="registration/change_password.html"),
