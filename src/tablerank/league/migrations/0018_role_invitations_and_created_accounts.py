@@ -8,6 +8,7 @@ without a usable password, never signed in, whose first invitation was accepted 
 """
 
 import datetime as dt
+from typing import Any
 
 import django.db.models.deletion
 import django.utils.timezone
@@ -17,14 +18,14 @@ from django.db import migrations, models
 MADE_AT_ONCE = dt.timedelta(seconds=5)
 
 
-def fill_leagues(apps, schema_editor):
+def fill_leagues(apps: Any, schema_editor: Any) -> None:
     Invitation = apps.get_model("league", "Invitation")
     for invitation in Invitation.objects.select_related("player").iterator():
         invitation.league_id = invitation.player.league_id
         invitation.save(update_fields=["league"])
 
 
-def remember_made_accounts(apps, schema_editor):
+def remember_made_accounts(apps: Any, schema_editor: Any) -> None:
     Invitation = apps.get_model("league", "Invitation")
     CreatedAccount = apps.get_model("league", "CreatedAccount")
     account_model = apps.get_model(*settings.AUTH_USER_MODEL.split("."))
