@@ -17,6 +17,7 @@ Where several fields are at fault the body also has ``"errors"``, a list of the 
   setting's (model validation), or the request's shape |
 | 429 | too many failed sign-ins |
 | 500 | anything unexpected; logged with its traceback (``django.request``) |
+| 503 | the database cannot store anything: a full disk, a read-only database (`server.errors`) |
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ from tablerank.league.errors import (
     NotFound,
     NotPending,
 )
+from tablerank.league.storage import storage_trouble
 
 __all__ = [
     "ApiError",
@@ -200,6 +202,8 @@ def _unstorable(request: HttpRequest, exc: Exception) -> HttpResponse:
 
 
 def _unexpected(request: HttpRequest, exc: Exception) -> HttpResponse:
+    if storage_trouble(exc) is not None:
+        raise exc  # the site's one answer to it on every door: a 503 (`server.errors`)
     response = error_response(
         500, ("", "internal error; it was logged, and the request may be tried again")
     )
