@@ -6,6 +6,7 @@ file (`test_raced_reads`)."""
 from __future__ import annotations
 
 import re
+import sqlite3
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -17,13 +18,14 @@ from django.test import Client
 
 from tablerank.league import services
 from tablerank.league.cache import CACHE
-from tablerank.league.models import GameRecord, RecordStatus
+from tablerank.league.models import GameRecord, ListMonth, RecordStatus
 from tests.web.action_helpers import Club, four_player_game, make_club
 
 SECOND_QUERIES = ("SELECT g.id, p.name, s.place", "SELECT g.id, g.sequence, g.external_id")
 """The second query of each stream of `league.played` (the seats, after the games or the VP
 sources): a confirmation landing just before it used to fail the read with a 500."""
 
+SLUG = "raced"
 ASKED = {
     "game page": "/l/{slug}/games/g9",
     "game detail": "/api/leagues/{slug}/games/g9",
@@ -35,7 +37,7 @@ ASKED = {
 def club_with_pending() -> Club:
     """Ann's club: two confirmed games, a later one (g9) and one pending result per door, each
     played before g9 (so it changes what the reads of g9 and of Ann's history say)."""
-    club = make_club("raced")
+    club = make_club(SLUG)
     for number, day in ((1, "2026-05-01"), (9, "2026-05-20")):
         services.record_game(club.league, four_player_game(f"g{number}", day), club.organizer)
     for number, door in enumerate(ASKED, start=2):
@@ -114,3 +116,26 @@ def outcomes() -> list[str]:
 
 
 EXPECTED = [f"{door}: 200 200 fired=True confirmed same=True changed=True" for door in ASKED]
+
+
+def beside_a_writer() -> list[str]:
+    """SQLite only, after `outcomes`: while another connection holds the write lock (`BEGIN
+    IMMEDIATE`, never released here) every read answers (one that waited for the lock would
+    fail after the busy timeout), keeping no month it would have to write for that."""
+    other = sqlite3.connect(connection.settings_dict["NAME"], isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        caches[CACHE].clear()
+        client = Client(raise_request_exception=False)
+        kept = ListMonth.objects.filter(data__isnull=False).count()
+        paths = [*ASKED.values(), *BESIDE]
+        statuses = {client.get(path.format(slug=SLUG)).status_code for path in paths}
+        kept = ListMonth.objects.filter(data__isnull=False).count() - kept
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    return [f"statuses {sorted(statuses)}", f"months kept meanwhile {kept}"]
+
+
+BESIDE = ("/l/{slug}/standings/", "/api/leagues/{slug}/lists/monthly?month=2026-05")
+"""Reads that keep what they computed (a month's state of the lists) where they can."""

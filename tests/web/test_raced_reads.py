@@ -22,15 +22,16 @@ from django.core.management import call_command
 from django.test.utils import setup_test_environment
 setup_test_environment()
 call_command("migrate", verbosity=0)
-from tests.web.raced_reads import outcomes
-print("\\n".join(outcomes()))
+from tests.web.raced_reads import beside_a_writer, outcomes
+print("\\n".join([*outcomes(), *beside_a_writer()]))
 """
 
 
 @pytest.mark.skipif(connection.vendor != "sqlite", reason="the SQLite file's own test")
 def test_a_read_raced_by_a_confirmation_on_a_sqlite_file(tmp_path: Path) -> None:
     """The site's settings on a real SQLite file in WAL mode (the suite's in-memory database
-    has no concurrent connections), in a program of its own."""
+    has no concurrent connections), in a program of its own; then every read answers while
+    another connection holds the write lock."""
     clean = {k: v for k, v in os.environ.items() if not k.startswith("TABLERANK_")}
     env = clean | {
         "DJANGO_SETTINGS_MODULE": "tablerank.server.settings",
@@ -43,7 +44,8 @@ def test_a_read_raced_by_a_confirmation_on_a_sqlite_file(tmp_path: Path) -> None
         check=False, cwd=tmp_path,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines() == EXPECTED, result.stderr
+    expected = [*EXPECTED, "statuses [200]", "months kept meanwhile 0"]
+    assert result.stdout.splitlines() == expected, result.stderr
 
 
 @pytest.mark.django_db(transaction=True)
