@@ -26,9 +26,9 @@ def operations(call: Call) -> list[tuple[str, str, dict[str, Any]]]:
     ]
 
 
-def test_every_operation_declares_401_and_500_as_the_json_error(call: Call) -> None:
+def test_every_operation_declares_401_500_and_503_as_the_json_error(call: Call) -> None:
     for method, path, operation in operations(call):
-        for status in ("401", "500"):
+        for status in ("401", "500", "503"):
             content = operation["responses"][status]["content"]["application/json"]
             assert content["schema"] == ERROR, (method, path, status)
 

@@ -8,6 +8,10 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from typer.testing import CliRunner
+
+from tablerank.cli.main import app
+
 from .serve_load import served
 from .test_serve import environment
 
@@ -52,3 +56,12 @@ def test_the_league_command_creates_the_default_data_dir_private(tmp_path: Path)
     assert mode(folder / "tablerank.sqlite3") == 0o600
     assert mode(folder / "secret_key") == 0o600
     assert sorted(p.name for p in tmp_path.iterdir()) == ["tablerank-data"]
+
+
+def test_serve_creates_the_data_dir_it_is_given_private(tmp_path: Path) -> None:
+    """Created before the port is checked: a refused port leaves the folder, 0700."""
+    folder = tmp_path / "srv" / "club"
+    result = CliRunner().invoke(app, ["serve", "--data-dir", str(folder), "--port", "0"])
+    assert result.exit_code == 2
+    assert "--port" in result.stderr
+    assert mode(folder) == 0o700

@@ -24,6 +24,7 @@ from tablerank.league.models import GameRecord, League
 from tablerank.league.paging import MAX_LIMIT, PastTheEnd, page_of
 from tablerank.league.revisions import revision_of
 from tablerank.league.roles import Role
+from tablerank.league.snapshot import in_snapshot, snapshot
 from tests.engine.builders import field_of
 
 pytestmark = pytest.mark.usefixtures("transactional_db", "empty_read_cache")
@@ -60,6 +61,18 @@ def test_errors_are_not_cached(played: League) -> None:
     for _ in range(2):
         with pytest.raises(LeagueError, match="expected a month like 2026-03"):
             queries.monthly_list(played, "March")
+
+
+def test_a_read_snapshot_is_cached(played: League) -> None:
+    """A snapshot (`league.snapshot`, every page's and API read's) reads only what was
+    committed: what it computes is cached like a read outside any transaction."""
+    with snapshot():
+        assert in_snapshot()
+        SKILL(played)
+    with snapshot(), CaptureQueriesContext(connection) as again:
+        SKILL(played)
+    assert not _read_the_games(again)
+    assert not in_snapshot()
 
 
 def test_nothing_is_cached_inside_a_transaction(played: League) -> None:

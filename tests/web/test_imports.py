@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import re
+import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +19,9 @@ from django.urls import reverse
 
 from tablerank.engine.records import Game
 from tablerank.formats.records import game_json
+from tablerank.league.import_preview import UPLOAD_KEPT
 from tablerank.league.models import GameRecord, Player
+from tablerank.web.actions.imports import SESSION
 from tests.web.action_helpers import Club, four_player_game
 
 pytestmark = pytest.mark.django_db
@@ -170,3 +175,57 @@ def test_only_organizers_import_and_outsiders_of_a_private_league_see_nothing(
     members = Client()
     members.force_login(club.referee)
     assert f'href="{url}"' in members.get(reverse("members", args=["bonn"])).content.decode()
+
+
+def _waiting(client: Client) -> list[Path]:
+    """The folders of the uploads this client's session waits to confirm."""
+    return [Path(entry["path"]).parent for entry in client.session.get(SESSION, {}).values()]
+
+
+def test_an_upload_is_deleted_once_confirmed(organizer: Client, club: Club) -> None:
+    page = _preview(organizer, club, _file(four_player_game()))
+    [folder] = _waiting(organizer)
+    assert folder.is_dir()
+    token = re.search(r'name="token" value="([^"]+)"', page)
+    assert token is not None
+    organizer.post(reverse("import-confirm", args=[club.league.slug]), {"token": token.group(1)})
+    assert not folder.exists()
+    assert GameRecord.objects.filter(external_id="g1").exists()
+
+
+def test_an_upload_is_deleted_once_cancelled(organizer: Client, club: Club) -> None:
+    page = _preview(organizer, club, _file(four_player_game()))
+    [folder] = _waiting(organizer)
+    token = re.search(r'name="token" value="([^"]+)"', page)
+    assert token is not None
+    assert 'id="import-cancel"' in page
+    cancel = reverse("import-cancel", args=[club.league.slug])
+    cancelled = organizer.post(cancel, {"token": token.group(1)})
+    assert cancelled.status_code == 200
+    assert 'id="cancelled"' in cancelled.content.decode()
+    assert not folder.exists()
+    assert _waiting(organizer) == []
+    confirm = reverse("import-confirm", args=[club.league.slug])
+    again = organizer.post(confirm, {"token": token.group(1)})
+    assert again.status_code == 400
+    assert not GameRecord.objects.exists()
+
+
+def test_an_upload_that_cannot_be_read_is_deleted_at_once(organizer: Client, club: Club) -> None:
+    before = set(Path(tempfile.gettempdir()).glob("tablerank-import-*"))
+    upload = SimpleUploadedFile("night.jsonl", b"not a record\n")
+    response = organizer.post(reverse("import", args=[club.league.slug]), {"file": upload})
+    assert response.status_code == 400
+    assert set(Path(tempfile.gettempdir()).glob("tablerank-import-*")) <= before
+
+
+def test_uploads_left_for_over_a_day_are_deleted_by_the_next(organizer: Client, club: Club) -> None:
+    _preview(organizer, club, _file(four_player_game()))
+    _preview(organizer, club, _file(four_player_game("g2")))
+    old, recent = _waiting(organizer)
+    a_day_and_a_minute_ago = time.time() - UPLOAD_KEPT.total_seconds() - 60
+    os.utime(old, (a_day_and_a_minute_ago, a_day_and_a_minute_ago))
+    _preview(organizer, club, _file(four_player_game("g3")))
+    assert not old.exists()
+    assert recent.is_dir()
+    assert len([folder for folder in _waiting(organizer) if folder.exists()]) == 2

@@ -8,6 +8,8 @@ server may have no internet, so the page answers 404 instead (the schema still w
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.conf import settings
@@ -26,6 +28,7 @@ from tablerank.api import (
     tournaments,
 )
 from tablerank.api.errors import error_response, install_handlers
+from tablerank.league.snapshot import snapshot
 
 __all__ = ["api"]
 
@@ -46,6 +49,20 @@ class OfflineSwagger(Swagger):
         return super().render_page(request, api, **kwargs)
 
 
+def _reads_one_snapshot(operation: Callable[..., Any]) -> Callable[..., Any]:
+    """A read (GET, HEAD) runs in one snapshot (`league.snapshot`); a write in its own
+    transaction."""
+
+    @wraps(operation)
+    def run(request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
+        if request.method not in ("GET", "HEAD"):
+            return operation(request, *args, **kwargs)
+        with snapshot():
+            return operation(request, *args, **kwargs)
+
+    return run
+
+
 api = NinjaAPI(
     title="tablerank league API",
     version="1",
@@ -57,6 +74,8 @@ api = NinjaAPI(
     openapi_url="/openapi.json",
 )
 install_handlers(api)
+# Each read's queries see one state of the database; the token is checked before (`auth`).
+api.add_decorator(_reads_one_snapshot, mode="operation")
 # imports before games: /games/import would otherwise be read as /games/{game_id}.
 for module in (tokens, leagues, imports, games, standings, forecasts, invitations, tournaments):
     api.add_router("", module.router)

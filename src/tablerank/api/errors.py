@@ -18,6 +18,7 @@ Where several fields are at fault the body also has ``"errors"``, a list of the 
   setting's (model validation), or the request's shape |
 | 429 | too many failed sign-ins, or too many invitations in an hour (`TooMany`) |
 | 500 | anything unexpected; logged with its traceback (``django.request``) |
+| 503 | the database cannot store anything: a full disk, a read-only database (`server.errors`) |
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ from tablerank.league.errors import (
     NotPending,
     TooMany,
 )
+from tablerank.league.storage import storage_trouble
 
 __all__ = [
     "ApiError",
@@ -206,6 +208,8 @@ def _unstorable(request: HttpRequest, exc: Exception) -> HttpResponse:
 
 
 def _unexpected(request: HttpRequest, exc: Exception) -> HttpResponse:
+    if storage_trouble(exc) is not None:
+        raise exc  # the site's one answer to it on every door: a 503 (`server.errors`)
     response = error_response(
         500, ("", "internal error; it was logged, and the request may be tried again")
     )

@@ -47,6 +47,7 @@ from tablerank.league.services import (
     submit_game,
     void_game,
 )
+from tablerank.league.snapshot import snapshot
 
 router = Router(tags=["games"])
 
@@ -108,6 +109,12 @@ def _target(request: HttpRequest, slug: str, game_id: str) -> tuple[User, GameRe
 
 
 def fresh(record: GameRecord) -> Body:
+    """The game as stored now (after a write), read in one snapshot."""
+    with snapshot():
+        return _detail(record)
+
+
+def _detail(record: GameRecord) -> Body:
     rows = _with_seats(GameRecord.objects.filter(pk=record.pk)).select_related(
         "league", "created_by", "voided_by", "replaces"
     )

@@ -60,17 +60,19 @@ ERROR_STATUSES: dict[int, str] = {
     422: "a field breaks a rule",
     429: "too many failed sign-ins, or too many invitations in an hour",
     500: "an unexpected error (logged by the server)",
+    503: "the database cannot store anything just now (a full disk, a read-only database)",
 }
 
 
 WRITES = (400, 403, 404, 409, 413, 422)
-"""What a write to a league may answer besides 401 and 500."""
+"""What a write to a league may answer besides 401, 500 and 503."""
 
 
 def errors(*statuses: int) -> dict[int, type[ErrorOut]]:
-    """The error answers an endpoint declares: each of `statuses`, and 401 and 500 always
-    (a token that is sent is checked on every endpoint; anything may fail unexpectedly)."""
-    return dict.fromkeys(sorted({401, 500, *statuses}), ErrorOut)
+    """The error answers an endpoint declares: each of `statuses`, and 401, 500 and 503 always
+    (a token that is sent is checked on every endpoint; anything may fail unexpectedly; the
+    database may be unable to store anything or fail to read, `league.storage`)."""
+    return dict.fromkeys(sorted({401, 500, 503, *statuses}), ErrorOut)
 
 
 class You(Schema):

@@ -73,9 +73,10 @@ class ServeError(TablerankError):
 
 
 def check_data_dir(path: Path) -> Path:
-    """The data directory, created when missing, after checking files can be written in it."""
+    """The data directory, created when missing (private: mode 0700, as the default one), after
+    checking files can be written in it."""
     try:
-        path.mkdir(parents=True, exist_ok=True)
+        path.mkdir(mode=0o700, parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=path, prefix=".write-check-"):
             pass
     except OSError as exc:

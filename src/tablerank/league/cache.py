@@ -9,7 +9,8 @@ the data, so an entry is never older than its key (a write commits its data and 
 together).
 
 Inside a transaction nothing is cached: its reads may see writes that are rolled back, whose
-revision a later write would take again with other data (tests run in such transactions).
+revision a later write would take again with other data (tests run in such transactions). A
+read's snapshot (`snapshot.snapshot`) is no such transaction: what it reads is committed.
 
 A hint (`hint`, `keep_hint`) is the one thing kept across revisions: where a computation may
 start (skill's EM starts from the last fit's spreads), never a result, so a stale one costs
@@ -26,10 +27,10 @@ from typing import TypeVar
 
 from django.conf import settings
 from django.core.cache import BaseCache, caches
-from django.db import connection
 
 from tablerank.league.models import League
 from tablerank.league.revisions import revision_of
+from tablerank.league.snapshot import may_roll_back
 
 __all__ = [
     "CACHE",
@@ -80,7 +81,7 @@ def cached(
     """`compute()`, or the value it returned before at the league's current revision (or at
     `revision`, read from the database by the caller before it read anything else). Errors are
     not cached: they are raised each time."""
-    if connection.in_atomic_block:
+    if may_roll_back():
         return compute()
     store = _store()
     at = current(league) if revision is None else revision
@@ -96,7 +97,7 @@ def cached(
 def stored(league: League, kind: str, params: tuple[Hashable, ...], *, revision: int) -> object:
     """What `cached` keeps for these arguments at `revision`, or None when nothing is kept
     (inside a transaction nothing ever is)."""
-    if connection.in_atomic_block:
+    if may_roll_back():
         return None
     return _store().get(_key(league, revision, fingerprint(kind, *params)))
 
@@ -105,7 +106,7 @@ def hint(league: League, kind: str, params: tuple[Hashable, ...]) -> object | No
     """What `keep_hint` kept for these arguments at any revision, or None (inside a transaction
     nothing is kept). A hint is where a computation may start, never a result: a stale one
     costs time, never correctness."""
-    if connection.in_atomic_block:
+    if may_roll_back():
         return None
     found: object | None = _store().get(_hint_key(league, fingerprint(kind, *params)))
     return found
@@ -114,7 +115,7 @@ def hint(league: League, kind: str, params: tuple[Hashable, ...]) -> object | No
 def keep_hint(league: League, kind: str, params: tuple[Hashable, ...], value: object) -> None:
     """Keep `value` as the hint for these arguments, whatever the revision (not inside a
     transaction, whose writes may be rolled back)."""
-    if not connection.in_atomic_block:
+    if not may_roll_back():
         _store().set(_hint_key(league, fingerprint(kind, *params)), value)
 
 
@@ -123,7 +124,7 @@ def earlier(league: League, kind: str, params: tuple[Hashable, ...]) -> tuple[in
     the revision now; None inside a transaction. Unlike a hint it is a result, of that
     revision: only a caller that brings it up to date with what changed since may use it
     (`list_months.changed_since` says which months did)."""
-    if connection.in_atomic_block:
+    if may_roll_back():
         return None
     found = _store().get(_hint_key(league, fingerprint("earlier", kind, *params)))
     return found if isinstance(found, tuple) and len(found) == 2 else None
@@ -134,7 +135,7 @@ def keep_earlier(
 ) -> None:
     """Keep `value`, read at `revision` (read before the data), for `earlier` (not inside a
     transaction, whose writes may be rolled back)."""
-    if not connection.in_atomic_block:
+    if not may_roll_back():
         _store().set(_hint_key(league, fingerprint("earlier", kind, *params)), (revision, value))
 
 

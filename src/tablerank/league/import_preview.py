@@ -3,14 +3,24 @@ players. The web's import page shows the preview, lets an organizer map each new
 another spelling) onto an existing player, and then imports for real.
 
 The preview is the import itself, rolled back: the same service (`import_records`) classifies
-every record, so what the page promises is what the import does.
+every record, so what the page promises is what the import does. The uploaded file waits for
+the confirmation in a folder of its own (`new_upload_folder`), deleted when the import is
+confirmed or cancelled (`drop_upload`), or else after `UPLOAD_KEPT`: each new upload first
+deletes those left longer (so no scheduled job is needed).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import os
+import shutil
+import stat
+import tempfile
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import timedelta
+from pathlib import Path
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -21,7 +31,19 @@ from tablerank.league.importing import ImportSummary, import_records
 from tablerank.league.members import new_names
 from tablerank.league.models import League, Player
 
-__all__ = ["ImportPreview", "preview_import", "with_names"]
+__all__ = [
+    "UPLOAD_KEPT",
+    "ImportPreview",
+    "drop_upload",
+    "new_upload_folder",
+    "preview_import",
+    "sweep_uploads",
+    "with_names",
+]
+
+UPLOAD_KEPT = timedelta(days=1)
+"""How long an upload waits for its confirmation or cancellation."""
+_PREFIX = "tablerank-import-"
 
 
 @dataclass(frozen=True)
@@ -89,3 +111,33 @@ def _renamed(record: Game | Event, onto: Mapping[str, str]) -> Game | Event:
         for s in record.standings
     )
     return dataclasses.replace(record, standings=standings)
+
+
+def new_upload_folder() -> Path:
+    """A new private folder for an upload waiting for its confirmation (in the system's
+    temporary folder), once the uploads left longer than `UPLOAD_KEPT` are deleted."""
+    sweep_uploads()
+    return Path(tempfile.mkdtemp(prefix=_PREFIX))
+
+
+def drop_upload(folder: Path) -> None:
+    """Delete an upload's folder (`new_upload_folder`), confirmed or cancelled."""
+    if folder.name.startswith(_PREFIX):
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def sweep_uploads(now: float | None = None) -> list[Path]:
+    """Delete the upload folders this process's user left longer than `UPLOAD_KEPT` ago (by
+    their last change); the folders deleted."""
+    oldest = (time.time() if now is None else now) - UPLOAD_KEPT.total_seconds()
+    swept = []
+    for folder in Path(tempfile.gettempdir()).glob(f"{_PREFIX}*"):
+        try:
+            found = folder.lstat()
+        except OSError:  # deleted meanwhile
+            continue
+        ours = stat.S_ISDIR(found.st_mode) and found.st_uid == os.getuid()
+        if ours and found.st_mtime < oldest:
+            shutil.rmtree(folder, ignore_errors=True)
+            swept.append(folder)
+    return swept

@@ -18,8 +18,7 @@ lock held), it leaves the state unkept and the next reader builds it.
 from __future__ import annotations
 
 import zlib
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Sequence
 
 import msgspec
 from django.db import DatabaseError, connection, transaction
@@ -28,6 +27,7 @@ from tablerank.league.bulk import Statement, column, run_all, table
 from tablerank.league.cache import current
 from tablerank.league.list_rows import MonthState, month_from_rows
 from tablerank.league.models import League, ListMonth
+from tablerank.league.snapshot import without_waiting
 
 __all__ = ["changed", "changed_since", "every_month_changed", "month_states"]
 
@@ -124,7 +124,7 @@ def _keep(league: League, month: str, revision: int, state: MonthState) -> None:
     data = zlib.compress(_ENCODE(state), 1)
     postgresql, outer = connection.vendor == "postgresql", connection.in_atomic_block
     try:
-        with _without_waiting(), transaction.atomic():
+        with without_waiting(), transaction.atomic():
             if postgresql:  # undone with the savepoint if it fails, else reset below
                 run_all([(f"SET LOCAL lock_timeout = '{_WAIT_MS}ms'", [])])
             run_all([(sql, [league.pk, month, revision, data])])
@@ -132,20 +132,3 @@ def _keep(league: League, month: str, revision: int, state: MonthState) -> None:
                 run_all([("SET LOCAL lock_timeout = DEFAULT", [])])
     except DatabaseError:  # busy: the next reader builds it again
         return
-
-
-@contextmanager
-def _without_waiting() -> Iterator[None]:
-    """On SQLite outside a transaction, taking the write lock does not wait for a writer (a
-    transaction, with SQLite's write lock taken up front, holds it already)."""
-    if connection.vendor != "sqlite" or connection.in_atomic_block:
-        yield
-        return
-    connection.ensure_connection()
-    raw = connection.connection
-    waited = raw.execute("PRAGMA busy_timeout").fetchone()[0]
-    raw.execute("PRAGMA busy_timeout = 0")
-    try:
-        yield
-    finally:
-        raw.execute(f"PRAGMA busy_timeout = {int(waited)}")

@@ -5,7 +5,8 @@ object per seat, or checking again what was checked when it was stored, would co
 the rating. So this reads plain rows with one query (games joined to their seats, players and
 VP sources, in play order), on a chunked cursor (server-side on PostgreSQL), and builds the
 engine's `Game` values directly: trusted, already-checked data only. The query's parameters
-never grow with the league.
+never grow with the league. Each stream reads its queries in one snapshot
+(`snapshot.snapshot`, held while it is read; nothing when the caller's transaction is one).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from tablerank.engine.records import (
 from tablerank.engine.systems.fast_replay import Table
 from tablerank.league.models import GameRecord, Player, RecordStatus, SourceVP
 from tablerank.league.models import Seat as SeatRow
+from tablerank.league.snapshot import snapshot
 
 __all__ = ["Placed", "Played", "PlayedTable", "Point", "played_games", "played_tables"]
 
@@ -135,6 +137,13 @@ def played_games(
     """The league's confirmed games in play order, strictly after `after` and strictly before
     `before` when given, and only those where one of `players` (names, any case) holds a seat
     when given (a request's handful of names, not the league's)."""
+    with snapshot():  # the seats and their VP sources read one state
+        yield from _played(league_id, after, before, players)
+
+
+def _played(
+    league_id: int, after: Point | None, before: Point | None, players: Collection[str] | None
+) -> Iterator[Played]:
     seat_sql, source_sql, params = _queries(league_id, after, before, players)
     sources = _sources(source_sql, [league_id, *params]) if _has_sources(league_id) else None
     dates: dict[str, dt.date] = {}
@@ -227,13 +236,18 @@ def played_tables(
         f"FROM {games} g JOIN {seats} s ON s.game_id = g.id JOIN {names} p ON p.id = s.player_id "
         f"WHERE {where} ORDER BY g.date, g.sequence, g.id, s.position"
     )
-    seats_of = groupby(_stream(seat_sql, [league_id, *params]), key=itemgetter(0))
+    with snapshot():  # the two streams read one state: the same games in the same order
+        seats_of = groupby(_stream(seat_sql, [league_id, *params]), key=itemgetter(0))
+        games_of = _stream(game_sql, [league_id, *params])
+        yield from _tables(games_of, seats_of)
+
+
+def _tables(games: Iterator[Any], seats_of: Iterator[tuple[Any, Any]]) -> Iterator[PlayedTable]:
     dates: dict[str, dt.date] = {}
     status, account, classes = _STATUS, _ACCOUNT, _CLASS
-    for (pk, sequence, raw_date, title, group, game_class), (seats_pk, rows) in zip(
-        _stream(game_sql, [league_id, *params]), seats_of, strict=True
+    for (_, sequence, raw_date, title, group, game_class), (_, rows) in zip(
+        games, seats_of, strict=True
     ):
-        assert seats_pk == pk  # the same rows in the same order: every game has seats
         day = dates.get(raw_date)
         if day is None:
             day = dates[raw_date] = dt.date.fromisoformat(raw_date)

@@ -20,6 +20,7 @@ from tablerank.engine.systems.base import ReplaySystem, System
 from tablerank.errors import UnknownSystem
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import GameRecord, League, Player, RecordStatus, Seat, SourceVP
+from tablerank.league.snapshot import snapshot
 
 
 def kept_system(league: League, name: str) -> System:
@@ -104,7 +105,12 @@ def records_of(records: QuerySet[GameRecord]) -> list[tuple[int, Game]]:
     """Each record's pk and engine game, in the records' order, read in three queries whose
     parameters do not grow with the records (seats and sources by a subquery, not a list).
     The games were checked when they were stored: they are rebuilt as stored (`stored_game`),
-    not checked again."""
+    not checked again. The three read one snapshot (`snapshot.snapshot`)."""
+    with snapshot():
+        return _records_of(records)
+
+
+def _records_of(records: QuerySet[GameRecord]) -> list[tuple[int, Game]]:
     chosen = records.values("pk")
     seats: dict[int, list[tuple[Any, ...]]] = {}
     by_seat: dict[int, dict[str, int]] = {}

@@ -187,6 +187,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A page's queries read one state of the database (inside the session and the user).
+    "tablerank.web.snapshots.PagesReadOneSnapshot",
 ]
 
 ROOT_URLCONF = "tablerank.server.urls"

@@ -10,3 +10,6 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("api/", include("tablerank.api.urls")),
     path("", include("tablerank.web.urls")),
 ]
+
+# A full disk or a read-only database: a 503 with a plain sentence on every door.
+handler500 = "tablerank.server.errors.server_error"

@@ -28,6 +28,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("l/<slug:slug>/members/", members.members, name="members"),
     path("l/<slug:slug>/import/", imports.import_file, name="import"),
     path("l/<slug:slug>/import/confirm/", imports.import_confirm, name="import-confirm"),
+    path("l/<slug:slug>/import/cancel/", imports.import_cancel, name="import-cancel"),
     path("l/<slug:slug>/tournaments/new/", tournaments.tournament_new, name="tournament-new"),
     path("l/<slug:slug>/tournaments/<slug:event>/", tournaments.tournament, name="tournament"),
     path(

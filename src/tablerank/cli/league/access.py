@@ -28,6 +28,7 @@ __all__ = [
     "league",
     "one_game",
     "player",
+    "read",
     "run",
     "user",
 ]
@@ -70,11 +71,16 @@ def run(action: Callable[[], T], settings: str = SETTINGS) -> T:
     from django.core.exceptions import ImproperlyConfigured
     from django.db import DatabaseError
 
+    from tablerank.league.storage import storage_trouble
+
     try:
         return action()
     except ImproperlyConfigured as exc:
         raise LeagueUnavailable(f"league settings: {exc}") from None
     except DatabaseError as exc:
+        trouble = storage_trouble(exc)
+        if trouble is not None:
+            raise LeagueUnavailable(trouble) from None
         text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         hint = ""
         if "no such table" in text or "does not exist" in text:
@@ -166,3 +172,15 @@ def one_game(file: Path) -> Game:
             "file", f"{file} holds {len(records)} records ({games} games); a correction is one game"
         )
     return records[0]
+
+
+def read(action: Callable[[], T]) -> T:
+    """`run(action)` with all its queries in one snapshot (`league.snapshot`): a read."""
+
+    def in_one() -> T:
+        from tablerank.league.snapshot import snapshot
+
+        with snapshot():
+            return action()
+
+    return run(in_one)

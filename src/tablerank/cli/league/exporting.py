@@ -140,11 +140,12 @@ def _events(league: League) -> Iterator[tuple[_Key, dict[str, Any]]]:
 
 def export_lines(league: League) -> Iterator[dict[str, Any]]:
     """Every game and event of the league in recording order, voided ones included with a
-    `voided` object (by, at, why, and `replaced_by` for a correction), read in one
-    transaction so the export is one consistent moment of the league."""
-    from django.db import transaction
+    `voided` object (by, at, why, and `replaced_by` for a correction), read in one snapshot
+    (`league.snapshot`: REPEATABLE READ on PostgreSQL, a read transaction that takes no lock
+    on SQLite) so the export is one consistent moment of the league."""
+    from tablerank.league.snapshot import snapshot
 
-    with transaction.atomic():
+    with snapshot():
         merged = heapq.merge(_games(league), _events(league), key=lambda pair: pair[0])
         for _, line in merged:
             yield line

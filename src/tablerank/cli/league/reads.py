@@ -68,7 +68,7 @@ def history(
                 raise LeagueError("player", "--system, --list and --last go with --player")
             return services.confirmed_history(access.league(slug))
 
-        print_history(guarded(lambda: access.run(games)), slug, output)
+        print_history(guarded(lambda: access.read(games)), slug, output)
         return
 
     def changes() -> dict[str, Any]:
@@ -81,7 +81,7 @@ def history(
         entries = queries.player_history(league, player, system, list_key, last=last)
         return history_json(slug, entries, player, system)
 
-    emit(guarded(lambda: access.run(changes)), output, print_player_history)
+    emit(guarded(lambda: access.read(changes)), output, print_player_history)
 
 
 def standings(
@@ -113,7 +113,7 @@ def standings(
         table = queries.standings(league, system, asked)
         return rating_table_json(table)
 
-    emit_rows(lambda: access.run(work), output, to, print_standings, RATING_ROWS)
+    emit_rows(lambda: access.read(work), output, to, print_standings, RATING_ROWS)
 
 
 def monthly(
@@ -134,7 +134,7 @@ def monthly(
         warn(queries.unmatched_filters(league, city=city, group=group))
         return lists_json(queries.monthly_list(league, month, city=city, group=group, score=score))
 
-    emit_rows(lambda: access.run(work), output, to, print_list, MONTHLY_ROWS)
+    emit_rows(lambda: access.read(work), output, to, print_list, MONTHLY_ROWS)
 
 
 def annual(
@@ -162,7 +162,7 @@ def annual(
             )
         )
 
-    emit_rows(lambda: access.run(work), output, to, print_list, ANNUAL_ROWS)
+    emit_rows(lambda: access.read(work), output, to, print_list, ANNUAL_ROWS)
 
 
 def elo(
@@ -181,7 +181,7 @@ def elo(
 
         return rating_table_json(queries.elo_list(access.league(slug), group))
 
-    emit_rows(lambda: access.run(work), output, to, print_standings, RATING_ROWS)
+    emit_rows(lambda: access.read(work), output, to, print_standings, RATING_ROWS)
 
 
 def predict(
@@ -202,7 +202,7 @@ def predict(
         odds = queries.predict(access.league(slug), players, system, list_key)
         return warned(prediction_json(system, odds))
 
-    emit(guarded(lambda: access.run(work)), output, print_prediction)
+    emit(guarded(lambda: access.read(work)), output, print_prediction)
 
 
 def backtest(
@@ -231,7 +231,7 @@ def backtest(
 
     from tablerank.cli.backtest import print_backtest
 
-    emit_rows(lambda: access.run(work), output, to, print_backtest, BACKTEST_ROWS)
+    emit_rows(lambda: access.read(work), output, to, print_backtest, BACKTEST_ROWS)
 
 
 def seats_report(
@@ -254,7 +254,7 @@ def seats_report(
     from tablerank.cli.seat_report import print_report
     from tablerank.formats.seating import seat_report_json
 
-    emit(guarded(lambda: access.run(work)), output, print_report, as_json=seat_report_json)
+    emit(guarded(lambda: access.read(work)), output, print_report, as_json=seat_report_json)
 
 
 COMMANDS: dict[str, Callable[..., None]] = {

@@ -143,7 +143,7 @@ def tables(
 
     from tablerank.formats.seating import seating_json
 
-    emit(guarded(lambda: access.run(work)), output, print_rounds, as_json=seating_json)
+    emit(guarded(lambda: access.read(work)), output, print_rounds, as_json=seating_json)
 
 
 @tournament_app.command("result")
@@ -218,7 +218,7 @@ def standings(slug: Slug, event: Event, output: SheetFormat = None, to: OutputFi
         return event_standings(_tournament(slug, event))
 
     emit_rows(
-        lambda: access.run(work), output, to, print_tournament, TOURNAMENT_ROWS, tournament_json
+        lambda: access.read(work), output, to, print_tournament, TOURNAMENT_ROWS, tournament_json
     )
 
 

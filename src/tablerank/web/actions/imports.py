@@ -5,14 +5,13 @@ each new name be mapped onto an existing player, and imports on confirmation
 (`importing.import_records`, the service `league import` and the API call).
 
 The upload waits in a temporary folder between the preview and the confirmation; the session
-holds its place, so only who uploaded it confirms it, in this league.
+holds its place, so only who uploaded it confirms or cancels it, in this league. The folder goes
+when the import is confirmed or cancelled, or a day later (`import_preview.new_upload_folder`).
 """
 
 from __future__ import annotations
 
 import secrets
-import shutil
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -26,14 +25,20 @@ from tablerank.errors import TablerankError
 from tablerank.formats.located import Located, Rejected, Skipped
 from tablerank.formats.reading import read_each
 from tablerank.league.errors import LeagueError
-from tablerank.league.import_preview import preview_import, with_names
+from tablerank.league.import_preview import (
+    drop_upload,
+    new_upload_folder,
+    preview_import,
+    with_names,
+)
 from tablerank.league.importing import import_records
 from tablerank.league.models import League, Player
 from tablerank.web.actions.common import ORGANIZERS, league_view, refusal_status, user_of
 
 MAX_UPLOAD = 50 * 1024 * 1024
 """The largest file the page takes (a club's whole history is a few megabytes)."""
-_SESSION = "tablerank-imports"
+SESSION = "tablerank-imports"
+"""Where the session keeps the uploads waiting for their confirmation."""
 
 
 class _Unreadable(TablerankError):
@@ -56,21 +61,24 @@ def import_file(request: HttpRequest, league: League) -> HttpResponse:
         return _page(request, league, 400, problem="choose a file to import")
     if upload.size is not None and upload.size > MAX_UPLOAD:
         return _page(request, league, 413, problem=f"the file is over {MAX_UPLOAD >> 20} MB")
-    folder = Path(tempfile.mkdtemp(prefix="tablerank-import-"))
+    folder = new_upload_folder()
     path = folder / (Path(upload.name or "upload").name or "upload")
-    with path.open("wb") as out:
-        for chunk in upload.chunks():
-            out.write(chunk)
     pending = request.POST.get("pending") == "on"
     try:
+        with path.open("wb") as out:
+            for chunk in upload.chunks():
+                out.write(chunk)
         records, rejected, skipped = _read(path)
         preview = preview_import(league, records, user_of(request), pending=pending)
     except TablerankError as exc:
-        shutil.rmtree(folder, ignore_errors=True)
+        drop_upload(folder)
         status = refusal_status(exc) if isinstance(exc, LeagueError) else 400
         return _page(request, league, status, problem=_words(exc, folder))
+    except BaseException:
+        drop_upload(folder)
+        raise
     token = secrets.token_urlsafe(16)
-    waiting = request.session.setdefault(_SESSION, {})
+    waiting = request.session.setdefault(SESSION, {})
     waiting[token] = {"league": league.pk, "path": str(path), "pending": pending}
     request.session.modified = True
     return _page(
@@ -93,7 +101,7 @@ def import_file(request: HttpRequest, league: League) -> HttpResponse:
 @league_view(*ORGANIZERS)
 def import_confirm(request: HttpRequest, league: League) -> HttpResponse:
     """Import the previewed file, each new name mapped as the form says."""
-    waiting = request.session.get(_SESSION, {})
+    waiting = request.session.get(SESSION, {})
     entry = waiting.pop(request.POST.get("token", ""), None)
     request.session.modified = True
     if entry is None or entry["league"] != league.pk or not Path(entry["path"]).exists():
@@ -108,10 +116,22 @@ def import_confirm(request: HttpRequest, league: League) -> HttpResponse:
         status = refusal_status(exc) if isinstance(exc, LeagueError) else 400
         return _page(request, league, status, problem=_words(exc, path.parent))
     finally:
-        shutil.rmtree(path.parent, ignore_errors=True)
+        drop_upload(path.parent)
     summary.rejected[:0] = [(r.id, _words(r.error, path.parent)) for r in rejected] + clashes
     messages.success(request, f"{len(summary.imported)} records imported from {path.name}.")
     return _page(request, league, done=summary, name=path.name)
+
+
+@require_POST
+@league_view(*ORGANIZERS)
+def import_cancel(request: HttpRequest, league: League) -> HttpResponse:
+    """Forget a previewed upload: its file is deleted at once."""
+    waiting = request.session.get(SESSION, {})
+    token = request.POST.get("token", "")
+    if waiting.get(token, {}).get("league") == league.pk:
+        drop_upload(Path(waiting.pop(token)["path"]).parent)
+        request.session.modified = True
+    return _page(request, league, cancelled=True)
 
 
 def _read(path: Path) -> tuple[list[Game | Event], list[Rejected], list[Skipped]]:
