@@ -377,25 +377,18 @@ CACHES = {
 }
 
 
-# -- mail: optional. With TABLERANK_EMAIL_HOST set, mail goes out by SMTP: links to reset a
-# forgotten password, and players with an e-mail address hear of a result waiting for their
-# signature (`league.notifications`). Without it, reset mails are printed on the server's
-# standard output (the console backend) and no notification is sent: the site's inbox count is
-# the only one.
+# -- mail: with TABLERANK_EMAIL_HOST, by SMTP: password-reset links, and results waiting for a
+# player's signature (`league.notifications`). Without it, reset mails are printed on standard
+# output (Django's console backend) and no notification is sent.
 EMAIL_HOST = os.environ.get("TABLERANK_EMAIL_HOST", "").strip()
 TABLERANK_MAIL = bool(EMAIL_HOST)
+EMAIL_BACKEND = f"django.core.mail.backends.{'smtp' if TABLERANK_MAIL else 'console'}.EmailBackend"
+DEFAULT_FROM_EMAIL = os.environ.get("TABLERANK_EMAIL_FROM", f"tablerank@{EMAIL_HOST or 'local'}")
 if TABLERANK_MAIL:
-    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
     EMAIL_PORT = envint("TABLERANK_EMAIL_PORT", 587, least=1, most=65535)
     EMAIL_HOST_USER = os.environ.get("TABLERANK_EMAIL_USER", "")
     EMAIL_HOST_PASSWORD = os.environ.get("TABLERANK_EMAIL_PASSWORD", "")
     EMAIL_USE_TLS = envbool("TABLERANK_EMAIL_TLS", default=True)
-    DEFAULT_FROM_EMAIL = os.environ.get("TABLERANK_EMAIL_FROM", f"tablerank@{EMAIL_HOST}")
-else:
-    EMAIL_BACKEND = os.environ.get(
-        "TABLERANK_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"
-    )
-    DEFAULT_FROM_EMAIL = os.environ.get("TABLERANK_EMAIL_FROM", "tablerank@localhost")
 TABLERANK_SITE_URL = os.environ.get("TABLERANK_SITE_URL", "").rstrip("/")
 """The site's address for links in e-mails (``https://club.example``); without it, e-mails
 name the inbox's path only."""
