@@ -68,8 +68,11 @@ class Writer:
         os.replace(self._partial, self.path)
 
     def discard(self) -> None:
-        self._gzip.close()
-        self._raw.close()
+        try:
+            self._gzip.close()
+            self._raw.close()
+        except OSError:  # a full disk: the file goes anyway
+            pass
         self._partial.unlink(missing_ok=True)
 
 

@@ -64,6 +64,7 @@ def read_snapshot() -> Iterator[None]:
         yield
         return
     if connection.vendor == "sqlite":
+        connection.ensure_connection()  # which reads the mode from the settings
         wrapper: Any = connection  # Django's SQLite wrapper, whose BEGIN takes this mode
         mode = wrapper.transaction_mode
         wrapper.transaction_mode = "DEFERRED"  # not IMMEDIATE: take no write lock
@@ -93,18 +94,21 @@ def _applied() -> dict[str, list[str]]:
 def take_backup(path: Path) -> Summary:
     """Write every table to `path` (replaced if it exists) as one moment of the database."""
     chosen = tables()
-    writer = Writer(path)
     try:
-        with read_snapshot():
-            taken_at = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
-            header = {"format": FORMAT, "version": VERSION, "taken_at": taken_at}
-            header |= {"database": connection.vendor, "migrations": _applied()}
-            writer.write([header | {"tables": [table.label for table in chosen]}])
-            rows = {table.label: _write_table(writer, table) for table in chosen}
-    except BaseException:
-        writer.discard()
-        raise
-    writer.close(rows)
+        writer = Writer(path)
+        try:
+            with read_snapshot():
+                taken_at = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+                header = {"format": FORMAT, "version": VERSION, "taken_at": taken_at}
+                header |= {"database": connection.vendor, "migrations": _applied()}
+                writer.write([header | {"tables": [table.label for table in chosen]}])
+                rows = {table.label: _write_table(writer, table) for table in chosen}
+            writer.close(rows)
+        except BaseException:
+            writer.discard()
+            raise
+    except OSError as exc:  # a missing folder, a full disk
+        raise LeagueError(str(path), f"cannot be written: {exc.strerror or exc}") from None
     return Summary(rows, taken_at)
 
 
