@@ -240,8 +240,10 @@ def _insert(table: Table, rows: Sequence[Any]) -> None:
         for n, f in convert:
             row[n] = f(row[n])
     if connection.vendor == "postgresql":
-        types = [str(field.db_type(connection)) for field in table.fields]
-        copy_on(connection.connection, table.name, table.columns, rows, types)
+        # COPY's text form: a column's type in the database may not be its field's (an id
+        # created as integer that the model now calls a bigint), which the binary form refuses.
+        with connection.wrap_database_errors:  # Django's errors, as its cursor raises them
+            copy_on(connection.connection, table.name, table.columns, rows)
         return
     quote = connection.ops.quote_name
     names = ", ".join(quote(column) for column in table.columns)

@@ -1,0 +1,49 @@
+"""A backup taken from an SQLite file restores into PostgreSQL with every table equal, and the
+ids go on after the restored ones: a club that outgrows its SQLite file moves with two
+commands (issue 39, item 6). Runs in the PostgreSQL suite (scripts/with-postgres)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+
+from tablerank.league.backups import restore
+from tablerank.league.models import GameRecord, League
+from tablerank.league.verifying import verify
+
+from .every_table import every_row
+
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.skipif(connection.vendor != "postgresql", reason="restores into PostgreSQL"),
+]
+
+ROOT = Path(__file__).parents[2]
+
+
+def test_an_sqlite_backup_restores_into_postgresql_equal_table_by_table(tmp_path: Path) -> None:
+    backup, rows = tmp_path / "club.backup.gz", tmp_path / "rows.json"
+    env = os.environ | {
+        "DJANGO_SETTINGS_MODULE": "tests.league.settings",
+        "TABLERANK_DATABASE_URL": f"sqlite:///{tmp_path / 'club.sqlite3'}",
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.league.backup_source", str(backup), str(rows)],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    restored = restore(backup)
+    assert every_row() == json.loads(rows.read_text(encoding="utf-8"))
+    assert restored.total == sum(map(len, json.loads(rows.read_text(encoding="utf-8")).values()))
+    assert verify(League.objects.get(slug="demo")) == []
+    most = max(GameRecord.objects.values_list("pk", flat=True))
+    user = User.objects.create_user("newcomer")  # the sequences go on after the restored ids
+    assert user.pk > max(User.objects.exclude(pk=user.pk).values_list("pk", flat=True))
+    assert GameRecord.objects.filter(pk__gt=most).count() == 0
