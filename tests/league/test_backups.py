@@ -17,7 +17,7 @@ from tablerank.league.backup_file import BadBackup, check
 from tablerank.league.backup_tables import LEFT_OUT, MIGRATE_FILLS, every_table, tables
 from tablerank.league.backups import restore, take_backup
 from tablerank.league.errors import LeagueError
-from tablerank.league.models import GameRecord, League, RecordStatus
+from tablerank.league.models import GameRecord, League, RatingState, RecordStatus
 
 from .every_table import every_row, fill
 
@@ -154,3 +154,13 @@ def test_the_format_is_portable_text(backup: Path) -> None:
     assert row["password"].startswith(("md5$", "pbkdf2_sha256$"))
     assert row["date_joined"].endswith("+00:00")
     assert connection.vendor in json.loads(found[0])["database"]
+
+
+def test_infinite_ratings_and_text_beyond_ascii_come_back(tmp_path: Path) -> None:
+    league = League.objects.create(name="Köln ♔", slug="koeln")
+    for n, rating in enumerate((float("inf"), float("-inf"), 0.1, -0.0, 1e300)):
+        RatingState.objects.create(league=league, system="x", player=f"Zoë {n}", rating=rating)
+    before = every_row()
+    take_backup(tmp_path / "odd.backup")
+    restore(tmp_path / "odd.backup", replace=True)
+    assert every_row() == before

@@ -18,7 +18,7 @@ import hashlib
 import json
 import os
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -32,6 +32,7 @@ FORMAT = "tablerank-backup"
 VERSION = 1
 """The newest format this version writes and reads."""
 _DUMPS = json.JSONEncoder(separators=(",", ":")).encode
+_ENCODE_LINES = msgspec.json.Encoder().encode_lines
 
 
 class BadBackup(LeagueError):
@@ -53,9 +54,15 @@ class Writer:
         self._gzip = gzip.GzipFile(fileobj=self._raw, mode="wb", compresslevel=1, mtime=0)
         self._hash = hashlib.sha256()
 
-    def write(self, lines: Iterable[Any]) -> None:
-        """Each value as one JSON line."""
-        data = "".join(_DUMPS(line) + "\n" for line in lines).encode()
+    def write(self, lines: Sequence[Any], *, finite: bool = True) -> None:
+        """Each value as one JSON line. `finite`: no float in them is NaN or infinite (which
+        msgspec writes as null, and json as NaN or Infinity)."""
+        try:
+            data = _ENCODE_LINES(lines) if finite else b""
+        except (msgspec.EncodeError, TypeError):
+            data = b""
+        if not data and lines:
+            data = "".join(_DUMPS(line) + "\n" for line in lines).encode()
         self._hash.update(data)
         self._gzip.write(data)
 

@@ -16,6 +16,7 @@ sequences past the restored ids. Any refusal or failure writes nothing.
 from __future__ import annotations
 
 import datetime as dt
+import math
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -115,6 +116,7 @@ def take_backup(path: Path) -> Summary:
 def _write_table(writer: Writer, table: Table) -> int:
     writer.write([{"table": table.label, "columns": table.columns}])
     convert = [(n, f) for n, f in enumerate(encoders(table)) if f is not None]
+    floats = [n for n, f in enumerate(table.fields) if f.get_internal_type() == "FloatField"]
     query = table.model._base_manager.order_by("pk").values_list(*table.attnames)
     count = 0
     batch: list[Any] = []
@@ -124,10 +126,14 @@ def _write_table(writer: Writer, table: Table) -> int:
             row[n] = f(row[n])
         batch.append(row)
         if len(batch) == CHUNK:
-            writer.write(batch)
+            writer.write(batch, finite=_finite(batch, floats))
             count, batch = count + len(batch), []
-    writer.write(batch)
+    writer.write(batch, finite=_finite(batch, floats))
     return count + len(batch)
+
+
+def _finite(batch: list[Any], floats: list[int]) -> bool:
+    return all(row[n] is None or math.isfinite(row[n]) for n in floats for row in batch)
 
 
 def restore(path: Path, *, replace: bool = False) -> Summary:
