@@ -34,10 +34,11 @@ def backup(file: BackupFile) -> None:
         return take_backup(file)
 
     summary = guarded(lambda: access.run(work, access.SITE_SETTINGS))
-    size = file.stat().st_size / 1e6
+    size = file.stat().st_size
+    shown = f"{size / 1e6:,.1f} MB" if size >= 1e6 else f"{size / 1e3:,.0f} kB"
     typer.echo(
         f"backup written to {file}: {summary.total:,} rows of {len(summary.rows)} tables, "
-        f"{size:,.1f} MB, taken at {summary.taken_at}"
+        f"{shown}, taken at {summary.taken_at}"
     )
 
 
