@@ -81,3 +81,31 @@ def test_verify_names_a_watermark_that_is_off(demo: League) -> None:
     assert found == {("rating rows", "area [Kremlin]"), ("watermarks", "cow.elo [seafarers]")}
     rebuild(demo)
     assert verify(demo) == []
+
+
+def test_verify_names_a_corrupted_checkpoint(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tablerank.league import checkpoint_blobs, checkpoints
+    from tablerank.league.models import RatingCheckpoint
+
+    monkeypatch.setattr(checkpoints, "EVERY", 8)  # a checkpoint every 8 games of a list
+    fill()
+    league = League.objects.get(slug="demo")
+    assert verify(league) == []
+    kept = RatingCheckpoint.objects.filter(league=league, system="cow.elo", list_key="base")
+    point = kept.order_by("date", "sequence")[1]
+    ratings, games = checkpoint_blobs.decode(bytes(point.state))
+    name = sorted(ratings)[0]
+    original = ratings[name]
+    ratings[name] = original + 5
+    RatingCheckpoint.objects.filter(pk=point.pk).update(
+        state=checkpoint_blobs.encode_json(ratings, games)
+    )
+    found = verify(league)
+    assert [(d.table, d.where) for d in found] == [("checkpoints", "cow.elo [base]")]
+    assert found[0].detail == (
+        f"the checkpoint after game #{point.sequence} of {point.date}: {name} stored "
+        f"{ratings[name]!r} after {games[name]} games, a replay gives {original!r} "
+        f"after {games[name]} games"
+    )
+    rebuild(league)
+    assert verify(league) == []

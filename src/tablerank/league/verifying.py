@@ -135,8 +135,23 @@ def _first_difference(stored: dict[Any, Any], replayed: dict[Any, Any]) -> str |
             return f"{_named(name)} is missing (a replay has {_shown(theirs)})"
         if theirs is None:
             return f"{_named(name)} should not be there (stored {_shown(mine)})"
+        if isinstance(name, tuple) and mine[0] == theirs[0]:  # a checkpoint of as many games
+            return f"{_named(name)}: {_in_state(mine[1], theirs[1])}"
         return f"{_named(name)}: stored {_shown(mine)}, a replay gives {_shown(theirs)}"
     return None
+
+
+def _in_state(mine: tuple[dict[str, Any], ...], theirs: tuple[dict[str, Any], ...]) -> str:
+    """The first name whose rating or games differ between two checkpoints' states."""
+    for player in sorted(set(mine[0]) | set(theirs[0]) | set(mine[1]) | set(theirs[1])):
+        stored = (mine[0].get(player), mine[1].get(player))
+        replayed = (theirs[0].get(player), theirs[1].get(player))
+        if stored != replayed:
+            return (
+                f"{player} stored {stored[0]!r} after {stored[1]} games, a replay gives "
+                f"{replayed[0]!r} after {replayed[1]} games"
+            )
+    return "the states differ"
 
 
 def _named(key: Any) -> str:
