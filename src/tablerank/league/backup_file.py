@@ -83,11 +83,18 @@ class Writer:
         self._partial.unlink(missing_ok=True)
 
 
-def _raw_lines(path: Path) -> Iterator[bytes]:
-    """The file's lines, uncompressed, with `BadBackup` for what gzip finds."""
+_BLOCK = 1 << 20
+"""Uncompressed bytes read at a time."""
+
+
+def _pieces(path: Path) -> Iterator[bytes]:
+    """The file uncompressed: its first line, then blocks of what follows; `BadBackup` for
+    what gzip finds."""
     try:
         with gzip.open(path, "rb") as file:
-            yield from file
+            yield file.readline()
+            while block := file.read(_BLOCK):
+                yield block
     except FileNotFoundError:
         raise BadBackup(path, "no such file") from None
     except gzip.BadGzipFile:
@@ -107,8 +114,8 @@ def _json(path: Path, line: bytes, what: str) -> Any:
         raise BadBackup(path, f"damaged: {what} is not JSON") from None
 
 
-def _header(path: Path, first: bytes | None) -> dict[str, Any]:
-    header = None if first is None else _json(path, first, "its first line")
+def _header(path: Path, first: bytes) -> dict[str, Any]:
+    header = _json(path, first, "its first line") if first else None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise BadBackup(path, "not a tablerank backup (no tablerank-backup header)")
     version = header.get("version")
@@ -123,23 +130,25 @@ def _header(path: Path, first: bytes | None) -> dict[str, Any]:
 
 def check(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
     """The file's header and trailer, once the whole file was read and its checksum holds."""
-    reading = _raw_lines(path)
-    first = next(reading, None)
+    pieces = _pieces(path)
+    first = next(pieces, b"")
     header = _header(path, first)
-    digest = hashlib.sha256(first or b"")
-    last: bytes | None = None
-    for line in reading:
-        if last is not None:
-            digest.update(last)
-        last = line
+    digest = hashlib.sha256(first)
+    last = b""  # from the start of the last line seen
+    for block in pieces:
+        last += block
+        cut = last.rfind(b"\n", 0, len(last) - 1) + 1
+        if cut:
+            digest.update(last[:cut])
+            last = last[cut:]
     return header, _trailer(path, last, digest.hexdigest())
 
 
-def _trailer(path: Path, last: bytes | None, digest: str) -> dict[str, Any]:
+def _trailer(path: Path, last: bytes, digest: str) -> dict[str, Any]:
     end = None
-    if last is not None and last.startswith(b'{"trailer"'):
+    if last.startswith(b'{"trailer"'):
         end = _json(path, last, "its trailer").get("trailer")
-    if not isinstance(end, dict) or not last or not last.endswith(b"\n"):
+    if not isinstance(end, dict) or not last.endswith(b"\n"):
         raise BadBackup(path, "truncated: the file has no trailer (rows and checksum)")
     if end.get("sha256") != digest:
         raise BadBackup(path, "damaged: its checksum does not match its contents")
@@ -148,11 +157,17 @@ def _trailer(path: Path, last: bytes | None, digest: str) -> dict[str, Any]:
 
 def lines(path: Path) -> Iterator[Any]:
     """Every line after the header, decoded, the trailer last (check the file first)."""
-    reading = _raw_lines(path)
-    next(reading, None)
+    pieces = _pieces(path)
+    next(pieces, None)
     decode = msgspec.json.Decoder().decode
-    for line in reading:
-        try:
-            yield decode(line)
-        except msgspec.DecodeError:  # NaN or Infinity, which json writes and msgspec does not read
-            yield _json(path, line, "a line")
+    rest = b""
+    for block in pieces:
+        found = (rest + block).split(b"\n")
+        rest = found.pop()
+        for line in found:
+            try:
+                yield decode(line)
+            except msgspec.DecodeError:  # NaN or Infinity: json writes them, msgspec reads none
+                yield _json(path, line, "a line")
+    if rest:
+        yield _json(path, rest, "its last line")
