@@ -1,7 +1,7 @@
 """`tablerank league backup`, `restore` and `verify` on a league of many games, as an operator
 runs them (each command its own process, start-up included):
 
-    python benchmarks/bench_backup.py --games 100000 [--postgres URL] [--json results.json]
+    python benchmarks/bench_backup.py --games 100000 [--postgres URL] [--json results.jsonl]
 
 Imports `bench_league.py`'s history of `--games` games into a new SQLite file (not timed),
 then times `league backup` of it, `league restore` of that file into a new SQLite database
@@ -53,7 +53,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--postgres", default=None, help="an empty PostgreSQL database's URL")
-    parser.add_argument("--json", type=Path, default=None, help="also write the results here")
+    parser.add_argument(
+        "--json", type=Path, default=None, help="append the results, with the commit"
+    )
     options = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="tablerank-bench-") as name:
         folder = Path(name)
@@ -79,7 +81,12 @@ def main(argv: list[str] | None = None) -> int:
     results["machine"] = f"CPython {sys.version.split()[0]}, {os.cpu_count()} cores"
     print(json.dumps(results, indent=2))
     if options.json:
-        options.json.write_text(json.dumps(results, indent=2) + "\n")
+        commit = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            cwd=ROOT, capture_output=True, text=True, check=False,
+        ).stdout.strip()  # fmt: skip
+        with options.json.open("a") as out:
+            out.write(json.dumps({"commit": commit, **results}) + "\n")
     return 0
 
 
