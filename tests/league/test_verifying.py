@@ -4,9 +4,12 @@ from a replay of the confirmed history and writes nothing; `rebuild` mends them.
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import User
 
+from tablerank.engine.records import new_game
 from tablerank.league import list_months
 from tablerank.league.models import League, ListMonth, RatingState
+from tablerank.league.services import record_game, void_game
 from tablerank.league.verifying import rebuild, verify
 
 from .every_table import every_row, fill
@@ -108,4 +111,16 @@ def test_verify_names_a_corrupted_checkpoint(monkeypatch: pytest.MonkeyPatch) ->
         f"after {games[name]} games"
     )
     rebuild(league)
+    assert verify(league) == []
+
+
+def test_a_void_of_the_latest_game_is_no_difference(official: User, league: League) -> None:
+    """A sum list's watermark stays at a voided latest game, where a replay ends before it:
+    not a difference anyone reads, so verify does not report it."""
+    seats = [{"player": "A", "vp": 10, "winner": True}, {"player": "B", "vp": 5}]
+    played = [
+        record_game(league, new_game(id=f"g{n}", date=f"2026-01-0{n}", seats=seats), official)
+        for n in (1, 2, 3)
+    ]
+    void_game(played[-1], official, "entered twice")
     assert verify(league) == []
