@@ -13,19 +13,25 @@ What is compared, list by list (a system and its list key):
 
 Both run while the site runs, in one transaction holding the league's lock (as every write
 does): `rebuild_ratings` replays the confirmed history into the tables, the replay is compared
-with what was stored, and `verify` then rolls it all back while `rebuild` keeps it.
+with what was stored, and `verify` then rolls it all back while `rebuild` keeps it. On an SQLite
+file `verify` does that on a copy (SQLite's online backup), so that no writer waits for it.
 """
 
 from __future__ import annotations
 
 import math
+import os
+import sqlite3
+import tempfile
 import zlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import msgspec
-from django.db import transaction
+from django.db import connection, transaction
 
 from tablerank.league import checkpoint_blobs
 from tablerank.league.list_months import EVERY_MONTH
@@ -57,8 +63,15 @@ class Difference:
 
 def verify(league: League) -> list[Difference]:
     """Where the league's kept tables differ from a replay of its confirmed history (none:
-    they are all equal). Writes nothing."""
-    return _replayed(league, keep=False)
+    they are all equal). Writes nothing. On an SQLite file it replays on a copy taken in one
+    read (`_sqlite_copy`), so it never holds the write lock writers wait for."""
+    if connection.vendor != "sqlite" or connection.in_atomic_block:
+        return _replayed(league, keep=False)
+    connection.ensure_connection()
+    if connection.is_in_memory_db():  # type: ignore[attr-defined]  # SQLite's wrapper has it
+        return _replayed(league, keep=False)
+    with _sqlite_copy():
+        return _replayed(League.objects.get(pk=league.pk), keep=False)
 
 
 def rebuild(league: League) -> list[Difference]:
@@ -80,6 +93,32 @@ def _replayed(league: League, *, keep: bool) -> list[Difference]:
         if not keep:
             transaction.set_rollback(True)
     return found
+
+
+@contextmanager
+def _sqlite_copy() -> Iterator[None]:
+    """Django's connection on a copy of the SQLite file (SQLite's online backup: one read,
+    which writers do not wait for), beside it and readable by its owner only, deleted after."""
+    source = connection.connection
+    name = connection.settings_dict["NAME"]
+    fd, copy = tempfile.mkstemp(prefix=".verify-", suffix=".sqlite3", dir=Path(name).parent)
+    os.close(fd)  # mkstemp made it 0600: it holds the accounts too
+    try:
+        target = sqlite3.connect(copy)
+        try:
+            source.backup(target)
+        finally:
+            target.close()
+        connection.close()
+        connection.settings_dict["NAME"] = copy
+        try:
+            yield
+        finally:
+            connection.close()
+            connection.settings_dict["NAME"] = name
+    finally:
+        for leftover in (copy, f"{copy}-wal", f"{copy}-shm"):
+            Path(leftover).unlink(missing_ok=True)
 
 
 _List = tuple[str, str]
