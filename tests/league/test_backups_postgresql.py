@@ -8,13 +8,17 @@ import json
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import connection
+from django.db import connection, connections
 
 from tablerank.engine.records import new_game
+from tablerank.league import backups
+from tablerank.league.backup_file import Writer
+from tablerank.league.backup_tables import Table, tables
 from tablerank.league.backups import restore
 from tablerank.league.models import GameRecord, League
 from tablerank.league.services import record_game
@@ -55,3 +59,31 @@ def test_an_sqlite_backup_restores_into_postgresql_equal_table_by_table(tmp_path
              {"player": "Kai", "vp": 8}]  # fmt: skip
     game = new_game(id="after-the-move", date="2026-11-20", city="Bonn", seats=seats)
     assert record_game(league, game, user).pk > most
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_write_during_the_backup_is_not_in_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The backup reads one snapshot: a league another connection creates after the first
+    table was read (and before the leagues are) is not in it."""
+    held = [table.label for table in tables()]
+    assert held.index("league.league") > 0
+    write_table = backups._write_table
+
+    def writing_meanwhile(writer: Writer, table: Table) -> int:
+        count = write_table(writer, table)
+        if table.label == held[0]:
+            other = threading.Thread(target=add_league)
+            other.start()
+            other.join()
+        return count
+
+    def add_league() -> None:
+        League.objects.create(name="Meanwhile", slug="meanwhile")
+        connections.close_all()  # this thread's connection
+
+    monkeypatch.setattr(backups, "_write_table", writing_meanwhile)
+    taken = backups.take_backup(tmp_path / "moment.gz")
+    assert League.objects.filter(slug="meanwhile").exists()
+    assert taken.rows["league.league"] == 0
