@@ -6,6 +6,9 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -164,3 +167,22 @@ def test_infinite_ratings_and_text_beyond_ascii_come_back(tmp_path: Path) -> Non
     take_backup(tmp_path / "odd.backup")
     restore(tmp_path / "odd.backup", replace=True)
     assert every_row() == before
+
+
+@pytest.mark.skipif(connection.vendor != "sqlite", reason="an SQLite file's read snapshot")
+def test_a_backup_of_an_sqlite_file_is_one_moment_that_no_writer_waits_for(
+    tmp_path: Path,
+) -> None:
+    """Another connection adds a group, with a 0.5 s busy timeout, after the backup read its
+    first table: it does not wait, and the backup does not hold the group."""
+    env = os.environ | {
+        "DJANGO_SETTINGS_MODULE": "tests.league.settings",
+        "TABLERANK_DATABASE_URL": f"sqlite:///{tmp_path / 'club.sqlite3'}",
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.league.snapshot_worker", str(tmp_path / "moment.gz")],
+        cwd=Path(__file__).parents[2], env=env, capture_output=True, text=True, timeout=120,
+        check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {"database": ["meanwhile"], "backup": 0}
