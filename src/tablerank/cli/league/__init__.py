@@ -19,14 +19,15 @@ The modules: `access` (Django set-up, finding leagues, players, users and games)
 and the history's JSON), `options` (the sub-apps and their options), and the commands:
 `manage` (init, create, grant, revoke, add-player), `players` (rename-player,
 merge-players, remove-player), `results` (import, confirm, dispute, void,
-correct, export) and `reads` (history, standings, lists).
+correct, export), `reads` (history, standings, lists) and `backups` (backup, restore,
+verify, rebuild).
 """
 
 from __future__ import annotations
 
 import typer
 
-from tablerank.cli.league import manage, players, reads, results
+from tablerank.cli.league import backups, manage, players, reads, results
 from tablerank.cli.league.options import league_app, league_lists_app
 from tablerank.cli.league.tournament import tournament_app
 
@@ -35,7 +36,8 @@ __all__ = ["register"]
 
 def register(app: typer.Typer) -> None:
     """Add `tablerank league ...` to the `tablerank` app, its commands in this order."""
-    for commands in (manage.COMMANDS, players.COMMANDS, results.COMMANDS, reads.COMMANDS):
+    every = (manage.COMMANDS, players.COMMANDS, results.COMMANDS, reads.COMMANDS, backups.COMMANDS)
+    for commands in every:
         for name, command in commands.items():
             league_app.command(name)(command)
     for name, command in reads.LIST_COMMANDS.items():
