@@ -47,8 +47,12 @@ def fill() -> None:
         {"player": p, "vp": 5 + 5 * (n == 0), "winner": n == 0} for n, p in enumerate(table.seats)
     ]
     tournament_rounds.enter_result(event, 1, table.number, sheet, admin)
-    ApiToken.objects.create(user=admin, name="laptop", token_hash="a" * 64)
-    ApiToken.objects.create(user=stranger, name="", token_hash="b" * 64, revoked=True)
+    services.issue_token(admin, "laptop")
+    revoked, _ = services.issue_token(stranger)
+    ApiToken.objects.filter(pk=revoked.pk).update(revoked=True)
+    services.grant_role(league, stranger, services.Role.OFFICIAL, by=admin)  # an offer, pending
+    made = services.add_player(league, "Newt", by=admin)
+    services.link_by_username(made, "newt", by=admin)  # an account the league made
     group = Group.objects.create(name="helpers")
     group.permissions.add(Permission.objects.get(codename="view_user"))
     stranger.groups.add(group)

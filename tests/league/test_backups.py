@@ -20,7 +20,7 @@ from tablerank.league.backup_file import BadBackup, check
 from tablerank.league.backup_tables import LEFT_OUT, MIGRATE_FILLS, every_table, tables
 from tablerank.league.backups import restore, take_backup
 from tablerank.league.errors import LeagueError
-from tablerank.league.models import GameRecord, League, RatingState, RecordStatus
+from tablerank.league.models import GameRecord, Invitation, League, RatingState, RecordStatus
 
 from .every_table import every_row, fill
 
@@ -47,7 +47,9 @@ def test_a_restore_gives_back_every_table_row_by_row(tmp_path: Path) -> None:
     before = every_row()
     assert all(before[label] for label in ("league.confirmation", "league.tableseat",
                "league.playerchange", "league.invitation", "api.apitoken", "auth.group_permissions",
-               "league.ratingstate", "league.ratingwatermark"))  # fmt: skip
+               "league.ratingstate", "league.ratingwatermark",
+               "league.createdaccount"))  # fmt: skip
+    assert set(Invitation.objects.values_list("offer", flat=True)) == {"player", "official"}
     path = tmp_path / "club.backup"
     taken = take_backup(path)
     assert taken.rows == {label: len(rows) for label, rows in before.items()}
