@@ -71,6 +71,8 @@ def every_page() -> list[Shot]:
         Shot("projector", f"{LEAGUE}/projector/{quote('Autumn Open')}", ann, "Autumn Open"),
         Shot("inbox", "/inbox/", ann, "bon-201"),
         Shot("tokens", "/accounts/tokens/", ann, "phone script"),
+        Shot("account", "/accounts/email/", ann, "E-mail address"),
+        Shot("forgot-password", "/accounts/password/forgot/", ann, "Forgot your password?"),
         Shot("record", f"{LEAGUE}/record/", ann, "Record a game"),
         Shot("record-other", f"{LEAGUE}/record/other/", ann, "Record another game"),
         Shot("recorded", f"{LEAGUE}/record/{pending.pk}/", ann, "Recorded: bon-201"),

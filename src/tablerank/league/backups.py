@@ -1,10 +1,11 @@
 """Backup and restore of the whole database, while the site runs (`tablerank league backup` and
 `restore`).
 
-A backup reads every table (`backup_tables.tables`) inside one read transaction, so it is one
-moment of the database however long it takes and whatever is written meanwhile: on SQLite a
-deferred transaction (WAL gives it a snapshot and writers go on), on PostgreSQL REPEATABLE READ
-READ ONLY. Rows stream out a chunk at a time into the file (`backup_file`).
+A backup reads every table (`backup_tables.tables`) inside one read snapshot
+(`league.snapshot`, as every read of the site), so it is one moment of the database however
+long it takes and whatever is written meanwhile: on SQLite a deferred transaction (WAL gives it
+a snapshot and writers go on), on PostgreSQL REPEATABLE READ. Rows stream out a chunk at a
+time into the file (`backup_file`).
 
 A restore first reads the whole file and checks its header, migration state and checksum;
 then, in one transaction, it refuses a database that holds data (unless `replace`, which
@@ -17,8 +18,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -39,8 +39,9 @@ from tablerank.league.backup_tables import (
 )
 from tablerank.league.copy_rows import copy_on
 from tablerank.league.errors import LeagueError
+from tablerank.league.snapshot import snapshot
 
-__all__ = ["Summary", "read_snapshot", "restore", "take_backup"]
+__all__ = ["Summary", "restore", "take_backup"]
 
 CHUNK = 5000
 """Rows read, written to the file, or inserted at a time."""
@@ -58,32 +59,6 @@ class Summary:
         return sum(self.rows.values())
 
 
-@contextmanager
-def read_snapshot() -> Iterator[None]:
-    """One consistent read of the database that never holds up a writer."""
-    if connection.in_atomic_block:  # the caller's transaction is the snapshot
-        yield
-        return
-    if connection.vendor == "sqlite":
-        connection.ensure_connection()  # which reads the mode from the settings
-        wrapper: Any = connection  # Django's SQLite wrapper, whose BEGIN takes this mode
-        mode = wrapper.transaction_mode
-        wrapper.transaction_mode = "DEFERRED"  # not IMMEDIATE: take no write lock
-        try:
-            with transaction.atomic():
-                wrapper.transaction_mode = mode
-                with connection.cursor() as cursor:  # the snapshot starts at the first read
-                    cursor.execute("SELECT count(*) FROM sqlite_master")
-                yield
-        finally:
-            wrapper.transaction_mode = mode
-        return
-    with transaction.atomic():
-        with connection.cursor() as cursor:
-            cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-        yield
-
-
 def _applied() -> dict[str, list[str]]:
     """The applied migrations, by app."""
     out: dict[str, list[str]] = {}
@@ -98,7 +73,7 @@ def take_backup(path: Path) -> Summary:
     try:
         writer = Writer(path)
         try:
-            with read_snapshot():
+            with snapshot():
                 taken_at = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
                 header = {"format": FORMAT, "version": VERSION, "taken_at": taken_at}
                 header |= {"database": connection.vendor, "migrations": _applied()}
