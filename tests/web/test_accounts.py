@@ -300,8 +300,8 @@ def test_linking_an_account_to_a_player(client: Client, club: Club) -> None:
     assert again.status_code == 409
     assert "Dora has an account already" in text(again)
     nobody = client.post(members_url(), {"action": "link", "player": "Nobody", "username": "x"})
-    assert nobody.status_code == 409
-    assert "Bonn Catan has no player 'Nobody'" in text(nobody)
+    assert nobody.status_code == 404
+    assert "league 'bonn' has no player 'Nobody'" in text(nobody)
     missing = client.post(members_url(), {"action": "link", "player": "Dora"})
     assert missing.status_code == 400
 
@@ -571,3 +571,28 @@ def test_sign_up_takes_an_optional_e_mail_address(client: Client, db: None) -> N
     assert User.objects.get(username="org").email == "org@example.org"
     Client().post(reverse("signup"), data | {"username": "org2"})
     assert User.objects.get(username="org2").email == ""
+
+
+def test_too_many_offers_in_an_hour_are_refused_with_429(
+    client: Client, club: Club, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tablerank.league import members
+
+    monkeypatch.setattr(members, "OFFERS_PER_HOUR", 1)
+    client = signed_in(client, club.organizer)
+    offer = {"action": "role", "role": "official", "grant": "yes"}
+    assert client.post(members_url(), offer | {"username": "bonn-ann"}).status_code == 302
+    again = client.post(members_url(), offer | {"username": "bonn-ben"})
+    assert again.status_code == 429
+    assert "try again later" in text(again)
+    assert not services.invitations_for(club.ben).exists()
+    token = services.issue_token(club.organizer, "api")[1]
+    api = Client().post(
+        "/api/leagues/bonn/players",
+        {"name": "Kai", "username": "bonn-zed"},
+        content_type="application/json",
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert api.status_code == 429
+    assert "try again later" in api.json()["error"]["message"]
+    assert not Player.objects.filter(league=club.league, key="kai").exists()

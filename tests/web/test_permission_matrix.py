@@ -471,8 +471,8 @@ def test_fixing_players_needs_a_reason_and_a_known_name_at_every_door(private: P
     assert blank.status_code == 400
     unknown = {"action": "merge", "merge-player": "Nobody", "merge-into": "Dora", "merge-why": "x"}
     page = web.post(members, unknown)
-    assert page.status_code == 409
-    assert "Bonn Catan has no player &#x27;Nobody&#x27;" in page.content.decode()
+    assert page.status_code == 404
+    assert "league &#x27;bonn&#x27; has no player &#x27;Nobody&#x27;" in page.content.decode()
     token = issue_token(private.admin, "rules")[1]
     headers = {"Authorization": f"Bearer {token}"}
     for path, body in (

@@ -17,6 +17,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection
 
 from tablerank.api.errors import ApiError
+from tablerank.league import queries
 from tablerank.league.models import GameRecord, League, Player, RecordStatus
 from tablerank.league.services import can_read, readable_leagues
 
@@ -82,10 +83,7 @@ def _reading(vendor: str) -> _Reading:
 
 def player_in(league: League, name: str, field: str = "name") -> Player:
     """The league's player of this name, ignoring case, as the league compares names."""
-    player = Player.objects.filter(league=league, key=name.strip().casefold()).first()
-    if player is None:
-        raise ApiError(404, field, f"league {league.slug!r} has no player {name!r}")
-    return player
+    return queries.require_player(league, name, field)
 
 
 def game_named(league: League, game_id: str) -> GameRecord:

@@ -139,7 +139,8 @@ def games(request: HttpRequest, slug: Slug, filters: Query[GameFilters]) -> Body
     if filters.status is not None:
         rows = rows.filter(status=filters.status)
     if filters.player is not None:
-        rows = rows.filter(seats__player__key=filters.player.strip().casefold())
+        person = queries.find_player(league, filters.player)
+        rows = rows.filter(seats__player=person) if person is not None else rows.none()
     if filters.since is not None:
         rows = rows.filter(date__gte=filters.since)
     if filters.until is not None:

@@ -54,7 +54,7 @@ def add_player(league: League, name: str, *, by: Actor, account: User | None = N
     if not name:
         raise LeagueError("name", "give the player a name")
     name = parse_name(name, "name")  # the records' rule: valid text of a bounded length
-    if Player.objects.filter(league=league, key=name.casefold()).exists():
+    if Player.objects.filter(league=league, key=name_key(name)).exists():
         raise DuplicatePlayer("name", f"league {league.slug!r} already has a player {name!r}")
     with transaction.atomic():
         player = Player.objects.create(league=league, name=name)

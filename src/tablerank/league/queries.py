@@ -38,6 +38,7 @@ from tablerank.engine.systems.skill import TableOdds
 from tablerank.league import forecasts, history, lists, seat_tallies
 from tablerank.league import standings as tables
 from tablerank.league.cache import cached, current, stored
+from tablerank.league.errors import NotFound
 from tablerank.league.explanations import game_explanations, preview
 from tablerank.league.history import HistoryEntry
 from tablerank.league.models import GameRecord, League, Player, RecordStatus
@@ -56,6 +57,7 @@ __all__ = [
     "backtest_ready",
     "elo_list",
     "event_standings",
+    "find_player",
     "fitted_on_reading",
     "game_explanations",
     "games_played",
@@ -69,6 +71,7 @@ __all__ = [
     "player_records",
     "predict",
     "preview",
+    "require_player",
     "seats_report",
     "skill_explanation",
     "standings",
@@ -276,6 +279,21 @@ def seats_report(
 
 NAMES_SHOWN = 20
 """How many names `names_starting` suggests at most."""
+
+
+def find_player(league: League, typed: str) -> Player | None:
+    """The league's player of this name as someone typed it: in any case and either Unicode
+    form, as the league compares names (`name_key`, the key each player is stored under)."""
+    return Player.objects.filter(league=league, key=name_key(typed)).first()
+
+
+def require_player(league: League, typed: str, field: str = "player") -> Player:
+    """`find_player`, refused with `NotFound` naming `field` when the league has no such
+    player."""
+    found = find_player(league, typed)
+    if found is None:
+        raise NotFound(field, f"league {league.slug!r} has no player {typed.strip()!r}")
+    return found
 
 
 def players_starting(league: League, text: str = "") -> QuerySet[Player]:

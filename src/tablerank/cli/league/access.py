@@ -126,13 +126,9 @@ def league(slug: str) -> League:
 
 
 def player(of: League, name: str) -> Player:
-    from tablerank.league.errors import LeagueError
-    from tablerank.league.models import Player
+    from tablerank.league import queries
 
-    try:
-        return Player.objects.get(league=of, key=name.casefold())
-    except Player.DoesNotExist:
-        raise LeagueError("player", f"league {of.slug!r} has no player {name!r}") from None
+    return queries.require_player(of, name)
 
 
 def account(member: Player) -> User:

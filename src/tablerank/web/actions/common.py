@@ -13,7 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from tablerank.league import services
-from tablerank.league.errors import LeagueError, NotAllowed, TooMany
+from tablerank.league.errors import LeagueError, NotAllowed, NotFound, TooMany
 from tablerank.league.models import League
 from tablerank.web.time_zones import show_times_of
 
@@ -34,10 +34,12 @@ def is_htmx(request: HttpRequest) -> bool:
 
 
 def refusal_status(error: LeagueError) -> int:
-    """403 when the user may not do it, 429 when they did it too often lately, 409 when the
-    league's state refuses it."""
+    """403 when the user may not do it, 404 when what it names is not there, 429 when they did
+    it too often lately, 409 when the league's state refuses it."""
     if isinstance(error, TooMany):
         return 429
+    if isinstance(error, NotFound):
+        return 404
     return 403 if isinstance(error, NotAllowed) else 409
 
 

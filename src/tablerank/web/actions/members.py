@@ -29,7 +29,13 @@ from tablerank.league import queries, services
 from tablerank.league.errors import LeagueError, NotAllowed
 from tablerank.league.models import League, Player
 from tablerank.league.paging import Page, PastTheEnd, page_of
-from tablerank.web.actions.common import ORGANIZERS, league_view, refused, user_of
+from tablerank.web.actions.common import (
+    ORGANIZERS,
+    league_view,
+    refusal_status,
+    refused,
+    user_of,
+)
 from tablerank.web.forms import (
     AddPlayerForm,
     LinkAccountForm,
@@ -179,10 +185,7 @@ def _link(request: HttpRequest, league: League) -> HttpResponse:
 
 
 def _named(league: League, name: str, field: str = "player") -> Player:
-    player = Player.objects.filter(league=league, key=name.strip().casefold()).first()
-    if player is None:
-        raise LeagueError(field, f"{league.name} has no player {name!r}")
-    return player
+    return queries.require_player(league, name, field)
 
 
 def _rename(request: HttpRequest, league: League) -> HttpResponse:
@@ -279,4 +282,4 @@ def members(request: HttpRequest, league: League) -> HttpResponse:
     except NotAllowed as exc:
         return refused(request, exc)
     except LeagueError as exc:
-        return _page(request, league, 409, problem=exc.message)
+        return _page(request, league, refusal_status(exc), problem=exc.message)

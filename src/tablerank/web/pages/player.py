@@ -25,7 +25,7 @@ from tablerank.web.templatetags.tablerank_web import system_label
 
 
 def _player(league: League, name: str) -> Player:
-    found = Player.objects.filter(league=league, key=name.strip().casefold()).first()
+    found = queries.find_player(league, name)
     if found is None:
         raise Http404("no such player")
     return found
