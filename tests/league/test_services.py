@@ -220,11 +220,20 @@ def test_a_private_league_is_read_by_its_members_only(league: League, official: 
 def test_roles_are_granted_and_revoked_but_a_league_keeps_an_admin(
     league: League, official: User
 ) -> None:
-    from tablerank.league.services import Role, grant_role, revoke_role, roles_of
+    from tablerank.league.services import (
+        Role,
+        accept_invitation,
+        grant_role,
+        revoke_role,
+        roles_of,
+    )
 
     ref = User.objects.create_user("ref")
-    assert grant_role(league, ref, Role.OFFICIAL, by=official)
-    assert not grant_role(league, ref, Role.OFFICIAL, by=official)  # already
+    offer = grant_role(league, ref, Role.OFFICIAL, by=official)
+    assert offer is not None
+    assert roles_of(league, ref) == set()  # until its owner accepts
+    accept_invitation(offer, by=ref)
+    assert grant_role(league, ref, Role.OFFICIAL, by=official) is None  # already
     assert roles_of(league, ref) == {Role.OFFICIAL}
     revoke_role(league, ref, Role.OFFICIAL, by=official)
     assert roles_of(league, ref) == set()
@@ -232,7 +241,9 @@ def test_roles_are_granted_and_revoked_but_a_league_keeps_an_admin(
         revoke_role(league, ref, Role.OFFICIAL, by=official)
     with pytest.raises(LeagueError, match="only admin"):
         revoke_role(league, official, Role.ADMIN, by=official)
-    grant_role(league, ref, Role.ADMIN, by=official)
+    admin_offer = grant_role(league, ref, Role.ADMIN, by=official)
+    assert admin_offer is not None
+    accept_invitation(admin_offer, by=ref)
     revoke_role(league, official, Role.ADMIN, by=official)
     assert roles_of(league, official) == set()
     with pytest.raises(LeagueError, match="invite the account"):

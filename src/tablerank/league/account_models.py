@@ -51,6 +51,7 @@ class Invitation(models.Model):
         related_name="+",
         null=True,
         blank=True,
+        db_index=False,  # the (invited_by, created_at) index leads with it
     )
     """Who invited; empty when the console (`tablerank league`) did."""
     created_at = models.DateTimeField(default=timezone.now)
@@ -106,6 +107,7 @@ class CreatedAccount(models.Model):
         related_name="+",
         null=True,
         blank=True,
+        db_index=False,  # the (created_by, created_at) index leads with it
     )
     """The organizer who made it; empty when the console did."""
     created_at = models.DateTimeField(default=timezone.now)

@@ -112,6 +112,18 @@ class Migration(migrations.Migration):
                 name="league_invitation_player_iff_player_offer",
             ),
         ),
+        migrations.AlterField(
+            model_name="invitation",
+            name="invited_by",
+            field=models.ForeignKey(
+                blank=True,
+                db_index=False,
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="+",
+                to=settings.AUTH_USER_MODEL,
+            ),
+        ),
         migrations.AddIndex(
             model_name="invitation",
             index=models.Index(
@@ -136,6 +148,7 @@ class Migration(migrations.Migration):
                     "created_by",
                     models.ForeignKey(
                         blank=True,
+                        db_index=False,
                         null=True,
                         on_delete=django.db.models.deletion.PROTECT,
                         related_name="+",
