@@ -43,7 +43,8 @@ retry_on = [401]
 include-method-regex = "^(POST|PATCH|DELETE)$"
 phases.coverage.enabled = false
 
-# Rules that depend on what is stored, which no schema can say, answer 422 with the field:
+# Rules that depend on what is stored, which no schema can say, answer 422 with the field (an
+# entry's include-* keys are alternatives, so each entry names its operations with one key):
 # a league keeps only some systems, and a system with several lists needs `list` (or `group`);
 [[operations]]
 include-path-regex = "/(standings/\\\\{system\\\\}|lists/elo|history)$"
@@ -56,8 +57,7 @@ checks.positive_data_acceptance.expected-statuses = [ALLOWED]
 
 # the engine's rules of a game record (the winner's VP, a variant of a Catan game, ...);
 [[operations]]
-include-path-regex = "/games(/\\\\{game_id\\\\}/correct)?$"
-include-method = "POST"
+include-name-regex = "^POST .*/games(/\\\\{game_id\\\\}/correct)?$"
 checks.positive_data_acceptance.expected-statuses = [ALLOWED]
 
 # a signature names the player's seat or says as_official, not both;
@@ -65,15 +65,20 @@ checks.positive_data_acceptance.expected-statuses = [ALLOWED]
 include-name = "POST /api/leagues/{slug}/games/{game_id}/confirm"
 checks.positive_data_acceptance.expected-statuses = [ALLOWED]
 
-# a player's account may play in the league already;
+# a player's account may play in the league already, a rename needs a new name;
 [[operations]]
-include-name = "POST /api/leagues/{slug}/players"
+include-name-regex = "^(POST|PATCH) .*/players(/\\\\{name\\\\})?$"
+checks.positive_data_acceptance.expected-statuses = [ALLOWED]
+
+# a tournament's standings need a confirmed result;
+[[operations]]
+include-path-regex = "/tournaments/\\\\{event\\\\}/standings$"
 checks.positive_data_acceptance.expected-statuses = [ALLOWED]
 
 # and the sign-in throttle locks a username at an address after five wrong passwords (429),
 # which a long run reaches with the same generated username.
 [[operations]]
-include-name = "POST /api/tokens"
+include-name-regex = "^POST /api/tokens$"
 checks.positive_data_acceptance.expected-statuses = [ALLOWED, "429"]
 """.replace("ALLOWED", ", ".join(f'"{s}"' for s in ("2xx", "401", "403", "404", "409", "422")))
 

@@ -181,4 +181,5 @@ def test_a_worker_has_two_minutes_for_a_first_read_of_a_large_league() -> None:
     options = gunicorn_options("::1", 8000)
     assert (options["timeout"], REQUEST_SECONDS) == (120, 120)
     assert (options["bind"], options["workers"]) == ("[::1]:8000", 2)
+    assert options["limit_request_line"] == 8190  # gunicorn's most: long filters reach the API
     assert gunicorn_options("127.0.0.1", 80)["bind"] == "127.0.0.1:80"

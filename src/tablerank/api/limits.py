@@ -73,7 +73,15 @@ def at_most(limit: int) -> AfterValidator:
     return AfterValidator(check)
 
 
-Text = Annotated[str, AfterValidator(text_ok), at_most(TEXT_MAX), Field(max_length=TEXT_MAX)]
+NO_NUL_PATTERN = "^[^\\u0000]*$"
+"""What the schema says of every text (`text_ok` refuses the rest with its own words)."""
+
+Text = Annotated[
+    str,
+    AfterValidator(text_ok),
+    at_most(TEXT_MAX),
+    Field(max_length=TEXT_MAX, json_schema_extra={"pattern": NO_NUL_PATTERN}),
+]
 """Any text the database can hold, of a bounded length."""
 
 Slug = Annotated[str, StringConstraints(pattern=SLUG_PATTERN)]
@@ -83,8 +91,13 @@ PlayerName = Annotated[
     AfterValidator(text_ok),
     at_most(NAME_MAX),
     StringConstraints(min_length=1, max_length=NAME_MAX),
+    Field(json_schema_extra={"pattern": NO_NUL_PATTERN}),
 ]
 NamePrefix = Annotated[
-    str, AfterValidator(text_ok), at_most(NAME_MAX), StringConstraints(max_length=NAME_MAX)
+    str,
+    AfterValidator(text_ok),
+    at_most(NAME_MAX),
+    StringConstraints(max_length=NAME_MAX),
+    Field(json_schema_extra={"pattern": NO_NUL_PATTERN}),
 ]
 """What a player's name starts with (empty: any name)."""

@@ -57,12 +57,19 @@ s). The first read of a large league after a change computes what later reads of
 revision find kept: a backtest of every system over 100,000 games takes about 30 s."""
 
 
+REQUEST_LINE_BYTES = 8190
+"""The longest request line (method, path and query) gunicorn reads, its own maximum (its
+default, 4094, answers 414 in HTML to a query of a few long filters in non-Latin script before
+the API can answer in JSON)."""
+
+
 def gunicorn_options(host: str, port: int) -> dict[str, Any]:
     """gunicorn's settings for `tablerank serve` on `host` and `port`."""
     return {
         "bind": f"[{host}]:{port}" if ":" in host else f"{host}:{port}",
         "workers": WORKERS,
         "timeout": REQUEST_SECONDS,
+        "limit_request_line": REQUEST_LINE_BYTES,
         "loglevel": "warning",
         "proc_name": "tablerank",
     }
