@@ -65,9 +65,10 @@ checks.positive_data_acceptance.expected-statuses = [ALLOWED]
 include-name = "POST /api/leagues/{slug}/games/{game_id}/confirm"
 checks.positive_data_acceptance.expected-statuses = [ALLOWED]
 
-# a player's account may play in the league already, a rename needs a new name;
+# a player's account may play in the league already, a rename needs a new name, a merge
+# another player;
 [[operations]]
-include-name-regex = "^(POST|PATCH) .*/players(/\\\\{name\\\\})?$"
+include-name-regex = "^(POST|PATCH) .*/players(/\\\\{name\\\\}(/merge)?)?$"
 checks.positive_data_acceptance.expected-statuses = [ALLOWED]
 
 # a tournament's standings need a confirmed result;

@@ -7,7 +7,7 @@ follow the league's visibility: a private league's tournaments are 404 to outsid
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -20,6 +20,8 @@ from tablerank.api.auth import OPTIONAL_TOKEN, READ, WRITE, caller, signed_in
 from tablerank.api.games import fresh
 from tablerank.api.limits import PlayerName, Slug, Text
 from tablerank.api.outputs import WRITES, GameDetailOut, errors
+from tablerank.api.schemas import described
+from tablerank.catan.standings import SCORINGS
 from tablerank.formats.report import tournament_json
 from tablerank.formats.seating import seating_json
 from tablerank.league import tournament_rounds as rounds
@@ -38,7 +40,7 @@ class TournamentIn(Schema):
     rounds: int = Field(ge=1, le=1000, description="preliminary rounds")
     slug: Slug | Literal[""] = Field("", description="its address (default: from the name)")
     table_sizes: Text = "3,4"
-    scoring: Text = "wins"
+    scoring: Annotated[Text, described({"type": "string", "enum": list(SCORINGS)})] = "wins"
     cut: int = Field(0, ge=0, le=10000, description="top N to semifinals; 0: no cut")
     seed: int = Field(0, ge=0, le=2**31 - 1)
 

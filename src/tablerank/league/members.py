@@ -271,7 +271,7 @@ def _answer(invitation: Invitation, by: User, accepted: bool) -> Invitation:
     if invitation.account_id != by.pk:
         raise NotAllowed("invitation", "only the invited account answers an invitation")
     locked = (
-        Invitation.objects.select_for_update()
+        Invitation.objects.select_for_update(of=("self",))
         .select_related("league", "player")
         .get(pk=invitation.pk)
     )
