@@ -12,6 +12,7 @@ from typing import Annotated
 from pydantic import AfterValidator, Field, StringConstraints
 
 from tablerank.engine import fields
+from tablerank.errors import RecordError
 
 __all__ = [
     "DATE_MAX",
@@ -61,6 +62,15 @@ def text_ok(value: str) -> str:
     return value
 
 
+def name_ok(value: str) -> str:
+    """A name as the records take it: no control character nor line separator
+    (`fields.check_text`, whose words the answer keeps)."""
+    try:
+        return fields.check_text(value, "name", limit=NAME_MAX)
+    except RecordError as exc:
+        raise ValueError(exc.message) from None
+
+
 def at_most(limit: int) -> AfterValidator:
     """A length check worded as the records word it, before the schema's own bound (which
     pydantic would word as a value's "at most 100 items after validation")."""
@@ -75,6 +85,9 @@ def at_most(limit: int) -> AfterValidator:
 
 NO_NUL_PATTERN = "^[^\\u0000]*$"
 """What the schema says of every text (`text_ok` refuses the rest with its own words)."""
+NAME_PATTERN = "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$"
+"""What the schema says of a name: no control character nor line or paragraph separator
+(`name_ok` refuses them in the engine's words)."""
 
 Text = Annotated[
     str,
@@ -89,9 +102,10 @@ GameId = Annotated[str, StringConstraints(pattern=ID_PATTERN)]
 PlayerName = Annotated[
     str,
     AfterValidator(text_ok),
+    AfterValidator(name_ok),
     at_most(NAME_MAX),
     StringConstraints(min_length=1, max_length=NAME_MAX),
-    Field(json_schema_extra={"pattern": NO_NUL_PATTERN}),
+    Field(json_schema_extra={"pattern": NAME_PATTERN}),
 ]
 NamePrefix = Annotated[
     str,
