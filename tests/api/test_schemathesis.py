@@ -71,9 +71,11 @@ checks.positive_data_acceptance.expected-statuses = [ALLOWED]
 include-name-regex = "^(POST|PATCH) .*/players(/\\\\{name\\\\}(/merge)?)?$"
 checks.positive_data_acceptance.expected-statuses = [ALLOWED]
 
-# a tournament's standings need a confirmed result;
+# a tournament's table sizes ("3,4"), rounds and cut, and each step of the event (entrants
+# given once, seating a round, dropping, finishing after the last round, standings after the
+# first result) are the tournament rules' to judge by its state;
 [[operations]]
-include-path-regex = "/tournaments/\\\\{event\\\\}/standings$"
+include-name-regex = "^(GET .*/tournaments/\\\\{event\\\\}/standings|POST .*/tournaments(/.*)?)$"
 checks.positive_data_acceptance.expected-statuses = [ALLOWED]
 
 # and the sign-in throttle locks a username at an address after five wrong passwords (429),
