@@ -55,9 +55,10 @@ checks.positive_data_acceptance.expected-statuses = [ALLOWED]
 include-path-regex = "/(predict|backtest|seats-report)$"
 checks.positive_data_acceptance.expected-statuses = [ALLOWED]
 
-# the engine's rules of a game record (the winner's VP, a variant of a Catan game, ...);
+# the engine's rules of a game record (the winner's VP, a variant of a Catan game, ...), one
+# at a time or imported together;
 [[operations]]
-include-name-regex = "^POST .*/games(/\\\\{game_id\\\\}/correct)?$"
+include-name-regex = "^POST .*/games(/\\\\{game_id\\\\}/correct|/import)?$"
 checks.positive_data_acceptance.expected-statuses = [ALLOWED]
 
 # a signature names the player's seat or says as_official, not both;
@@ -119,4 +120,6 @@ def test_schemathesis_finds_nothing_on_the_demo_site(tmp_path: Path) -> None:
     with serving(tmp_path / "data") as (line, _):
         base = address(line).rstrip("/")
         result = schemathesis(f"{base}/api/openapi.json", tmp_path)
-    assert result.returncode == 0, result.stdout[-20000:] + result.stderr[-5000:]
+    failed = [line for line in result.stdout.splitlines() if line.startswith("___")]
+    report = "\n".join([*failed, result.stdout[-20000:], result.stderr[-5000:]])
+    assert result.returncode == 0, report  # the failures' titles first: a long body hides them
