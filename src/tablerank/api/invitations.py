@@ -8,7 +8,7 @@ league's services decide; this module only translates.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from django.http import HttpRequest
 from ninja import Field, Path, Router, Schema
@@ -25,11 +25,14 @@ InvitationId = Annotated[int, Path(ge=1, le=2**31 - 1)]
 """An invitation's number (a database key: positive, within a 32-bit integer)."""
 
 
-class InvitationOut(Schema):
+class OfferOut(Schema):
     id: int
     league: str
     offer: str = Field(description="player, official or admin")
     player: str | None = Field(description="whose seats you would sign for (player offers)")
+
+
+class InvitationOut(OfferOut):
     invited_by: str | None
     created_at: str
 
@@ -38,33 +41,29 @@ class InvitationsOut(Schema):
     invitations: list[InvitationOut]
 
 
-class AnswerOut(Schema):
-    id: int
-    league: str
-    offer: str = Field(description="player, official or admin")
-    player: str | None
+class AnswerOut(OfferOut):
     accepted: bool
+
+
+def _offer(invitation: Invitation) -> dict[str, Any]:
+    return {
+        "id": invitation.pk,
+        "league": invitation.league.slug,
+        "offer": invitation.offer,
+        "player": invitation.player.name if invitation.player else None,
+    }
 
 
 def _json(invitation: Invitation) -> InvitationOut:
     return InvitationOut(
-        id=invitation.pk,
-        league=invitation.league.slug,
-        offer=invitation.offer,
-        player=invitation.player.name if invitation.player else None,
+        **_offer(invitation),
         invited_by=invitation.invited_by.username if invitation.invited_by else None,
         created_at=invitation.created_at.isoformat(),
     )
 
 
 def _answer(invitation: Invitation) -> AnswerOut:
-    return AnswerOut(
-        id=invitation.pk,
-        league=invitation.league.slug,
-        offer=invitation.offer,
-        player=invitation.player.name if invitation.player else None,
-        accepted=bool(invitation.accepted),
-    )
+    return AnswerOut(**_offer(invitation), accepted=bool(invitation.accepted))
 
 
 def _mine(request: HttpRequest, invitation_id: int) -> Invitation:

@@ -206,15 +206,22 @@ def _typed(username: str) -> str:
     return username
 
 
+def _offered_to(username: str, by: Actor) -> User | None:
+    """The account an offer by username goes to; where there is none, the offer is still held
+    to the organizer's pace, so the two answer alike."""
+    account = User.objects.filter(username=_typed(username)).first()
+    if account is None:
+        _check_pace(by)
+    return account
+
+
 def invite_by_username(player: Player, username: str, *, by: Actor) -> None:
     """Invite the account `username`, if there is one, to sign for `player` (organizers only).
     The answer is the same whether or not it exists: an offer never tells who has an account."""
     require_role(player.league, by, *ORGANIZERS)
-    account = User.objects.filter(username=_typed(username)).first()
-    if account is None:
-        _check_pace(by)
-        return
-    invite_account(player, account, by=by)
+    account = _offered_to(username, by)
+    if account is not None:
+        invite_account(player, account, by=by)
 
 
 def grant_role(league: League, account: User, role: Role, *, by: Actor) -> Invitation | None:
@@ -242,11 +249,9 @@ def grant_role(league: League, account: User, role: Role, *, by: Actor) -> Invit
 def offer_role(league: League, username: str, role: Role, *, by: Actor) -> None:
     """`grant_role` for the account `username`, if there is one; the same answer either way."""
     require_role(league, by, Role.ADMIN)
-    account = User.objects.filter(username=_typed(username)).first()
-    if account is None:
-        _check_pace(by)
-        return
-    grant_role(league, account, role, by=by)
+    account = _offered_to(username, by)
+    if account is not None:
+        grant_role(league, account, role, by=by)
 
 
 def offered(invitation: Invitation) -> str:
