@@ -115,8 +115,8 @@ def import_games(slug: str, games: Sequence[Game]) -> tuple[Any, float]:
     call), printing its progress; the league and the seconds it took."""
     from django.contrib.auth.models import User
 
-    from tablerank.league.importing import import_records
     from tablerank.league.models import League
+    from tablerank.league.services.importing import import_records
 
     by, _ = User.objects.get_or_create(username="bench")
     league = League.objects.create(name=slug, slug=slug)
@@ -250,8 +250,8 @@ def confirm_late(league: Any, seed: int) -> float:
 def explain_late(league: Any) -> float:
     """Seconds to explain, in every kept system, the confirmed game 1,000 before the last (the
     game page): cow.elo and area replay from their checkpoints before it."""
-    from tablerank.league.explanations import game_explanations
     from tablerank.league.models import GameRecord, RecordStatus
+    from tablerank.league.queries.explanations import game_explanations
 
     rows = GameRecord.objects.filter(league=league, status=RecordStatus.CONFIRMED)
     record = rows.order_by("-date", "-sequence")[1000]
@@ -279,8 +279,9 @@ def annual_lists(league: Any, seed: int) -> dict[str, float]:
     built again)."""
     from django.contrib.auth.models import User
 
-    from tablerank.league import lists, services
+    from tablerank.league import services
     from tablerank.league.models import GameRecord
+    from tablerank.league.queries import lists
 
     last = GameRecord.objects.filter(league=league).order_by("-date").values_list("date")[0][0]
     year = last.year

@@ -25,9 +25,9 @@ def main() -> None:
     setup_django()
     from django.db import connection, transaction
 
-    from tablerank.league.bulk import inserts, run_all
     from tablerank.league.models import League, RatingState
-    from tablerank.league.state_rows import _STATE_FIELDS, _upserting
+    from tablerank.league.store.bulk import inserts, run_all
+    from tablerank.league.store.state_rows import _STATE_FIELDS, _upserting
 
     now = connection.ops.adapt_datetimefield_value(dt.datetime.now(dt.UTC))
     for n in range(options.rounds * 2):

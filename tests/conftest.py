@@ -59,7 +59,7 @@ def empty_read_cache() -> Iterator[None]:
     outside a transaction, where reads are cached across tests."""
     from django.core.cache import caches
 
-    from tablerank.league.cache import CACHE
+    from tablerank.league.store.cache import CACHE
 
     caches[CACHE].clear()
     yield

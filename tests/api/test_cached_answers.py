@@ -14,8 +14,8 @@ import pytest
 from tablerank.api.standings import _etag
 from tablerank.engine.records import game_from_dict
 from tablerank.league import services
-from tablerank.league.league_settings import change_settings
 from tablerank.league.models import League
+from tablerank.league.services.league_settings import change_settings
 from tests.api.conftest import Call, Club, game
 
 pytestmark = pytest.mark.usefixtures("transactional_db", "empty_read_cache")

@@ -11,7 +11,7 @@ import pytest
 from tablerank.engine.records import game_from_dict
 from tablerank.league import services
 from tablerank.league.models import GameRecord, League
-from tablerank.league.paging import MAX_LIMIT
+from tablerank.league.queries.paging import MAX_LIMIT
 from tests.api.conftest import Call, Club, game
 
 pytestmark = pytest.mark.django_db

@@ -18,8 +18,8 @@ from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, V
 
 from tablerank.league.models import GameRecord, League, RecordStatus
 from tablerank.league.services import issue_token
-from tablerank.league.tournament_rounds import seat_next_round
-from tablerank.league.tournaments import create_tournament, register
+from tablerank.league.services.tournament_rounds import seat_next_round
+from tablerank.league.services.tournaments import create_tournament, register
 from tablerank.web import demo
 from tests.browser.test_story import sign_in
 

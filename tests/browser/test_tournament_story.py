@@ -14,7 +14,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, expect
 
 from tablerank.league.models import EventRecord, League, Tournament
-from tablerank.league.tournament_rounds import round_of
+from tablerank.league.services.tournament_rounds import round_of
 from tests.browser.test_story import open_window, sign_in
 
 pytestmark = pytest.mark.browser

@@ -35,7 +35,7 @@ import os, sys
 import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tablerank.server.settings")
 django.setup()
-import tablerank.league.importing as importing
+import tablerank.league.services.importing as importing
 importing.CHUNK = {CHUNK}
 importing.BATCH = {BATCH}
 from tablerank.cli.main import run
@@ -48,10 +48,10 @@ import os, pathlib, sys, time
 import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tablerank.server.settings")
 django.setup()
-import tablerank.league.importing as importing
-import tablerank.league.plain_import as plain_import
-import tablerank.league.player_seat_index as player_seat_index
-import tablerank.league.seat_rows as seat_rows
+import tablerank.league.services.importing as importing
+import tablerank.league.services.import_by_table as plain_import
+import tablerank.league.store.player_seat_index as player_seat_index
+import tablerank.league.store.seat_rows as seat_rows
 importing.BATCH = {BATCH}
 player_seat_index.ASIDE_FROM = 1
 insert_seat_rows = seat_rows.insert_seat_rows

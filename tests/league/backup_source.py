@@ -18,7 +18,7 @@ def main(backup: Path, rows: Path) -> None:
     django.setup()
     from django.core.management import call_command
 
-    from tablerank.league.backups import take_backup
+    from tablerank.league.services.backups import take_backup
     from tests.league.every_table import every_row, fill
 
     call_command("migrate", verbosity=0)

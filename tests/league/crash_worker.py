@@ -19,7 +19,7 @@ def main(mode: str, *args: str) -> int:
     django.setup()
     from django.core.management import call_command
 
-    from tablerank.league import checkpoints
+    from tablerank.league.ratings import checkpoints
 
     checkpoints.EVERY = 100
     if mode == "setup":

@@ -12,9 +12,10 @@ from django.contrib.auth.models import Group, Permission, User
 from django.contrib.contenttypes.models import ContentType
 
 from tablerank.api.models import ApiToken
-from tablerank.league import services, tournament_rounds, tournaments
-from tablerank.league.backup_tables import Table, encoders, tables
+from tablerank.league import services
 from tablerank.league.models import GameRecord, RecordStatus
+from tablerank.league.services import tournament_rounds, tournaments
+from tablerank.league.store.backup_tables import Table, encoders, tables
 from tablerank.web import demo
 
 TODAY = dt.date(2026, 11, 21)

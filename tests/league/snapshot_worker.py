@@ -22,9 +22,9 @@ def main(path: Path) -> None:
     from django.core.management import call_command
     from django.db import connection
 
-    from tablerank.league import backups
-    from tablerank.league.backup_file import Writer
-    from tablerank.league.backup_tables import Table, tables
+    from tablerank.league.services import backups
+    from tablerank.league.store.backup_file import Writer
+    from tablerank.league.store.backup_tables import Table, tables
 
     call_command("migrate", verbosity=0)
     held = [table.label for table in tables()]

@@ -16,11 +16,11 @@ import pytest
 from django.contrib.auth.models import User
 from django.db import connection
 
-from tablerank.league.backup_file import BadBackup, check
-from tablerank.league.backup_tables import LEFT_OUT, MIGRATE_FILLS, every_table, tables
-from tablerank.league.backups import restore, take_backup
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import GameRecord, Invitation, League, RatingState, RecordStatus
+from tablerank.league.services.backups import restore, take_backup
+from tablerank.league.store.backup_file import BadBackup, check
+from tablerank.league.store.backup_tables import LEFT_OUT, MIGRATE_FILLS, every_table, tables
 
 from .every_table import every_row, fill
 

@@ -16,13 +16,12 @@ from django.contrib.auth.models import User
 from django.db import connection, connections
 
 from tablerank.engine.records import new_game
-from tablerank.league import backups
-from tablerank.league.backup_file import Writer
-from tablerank.league.backup_tables import Table, tables
-from tablerank.league.backups import restore
 from tablerank.league.models import GameRecord, League
-from tablerank.league.services import record_game
-from tablerank.league.verifying import verify
+from tablerank.league.services import backups, record_game
+from tablerank.league.services.backups import restore
+from tablerank.league.services.verifying import verify
+from tablerank.league.store.backup_file import Writer
+from tablerank.league.store.backup_tables import Table, tables
 
 from .every_table import every_row
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import gc
 
 from tablerank.engine.records import Game, new_game
-from tablerank.league.batch_columns import BatchColumns
+from tablerank.league.store.batch_columns import BatchColumns
 
 
 def games(prefix: str, count: int = 3) -> list[Game]:

@@ -13,9 +13,9 @@ from django.contrib.auth.models import User
 
 from tablerank.engine.records import Game, game_from_dict
 from tablerank.engine.values import Account, SeatStatus
-from tablerank.league import bulk
 from tablerank.league.models import GameRecord, League, Player, RecordStatus, Seat, SourceVP
 from tablerank.league.services import record_game, record_games
+from tablerank.league.store import bulk
 from tests.league.test_models import GAMES
 
 pytestmark = pytest.mark.django_db

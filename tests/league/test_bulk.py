@@ -12,8 +12,9 @@ from django.db import IntegrityError, connection
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from tablerank.league.array_literals import array_literal
-from tablerank.league.bulk import (
+from tablerank.league.models import League, RatingState
+from tablerank.league.store.array_literals import array_literal
+from tablerank.league.store.bulk import (
     FEW_VALUES,
     IN_BATCH,
     insert_rows,
@@ -23,9 +24,8 @@ from tablerank.league.bulk import (
     statements_in,
     update_statements,
 )
-from tablerank.league.copy_rows import binary_types
-from tablerank.league.models import League, RatingState
-from tablerank.league.state_rows import StateRows
+from tablerank.league.store.copy_rows import binary_types
+from tablerank.league.store.state_rows import StateRows
 
 pytestmark = pytest.mark.django_db
 

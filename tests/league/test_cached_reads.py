@@ -16,15 +16,16 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from tablerank.engine.records import Game, new_game
-from tablerank.league import lists, queries, services
-from tablerank.league import standings as tables
-from tablerank.league.bulk import table
+from tablerank.league import queries, services
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import GameRecord, League
-from tablerank.league.paging import MAX_LIMIT, PastTheEnd, page_of
-from tablerank.league.revisions import revision_of
-from tablerank.league.roles import Role
-from tablerank.league.snapshot import in_snapshot, snapshot
+from tablerank.league.queries import lists
+from tablerank.league.queries import standings as tables
+from tablerank.league.queries.paging import MAX_LIMIT, PastTheEnd, page_of
+from tablerank.league.services.roles import Role
+from tablerank.league.store.bulk import table
+from tablerank.league.store.revisions import revision_of
+from tablerank.league.store.snapshot import in_snapshot, snapshot
 from tests.engine.builders import field_of
 
 pytestmark = pytest.mark.usefixtures("transactional_db", "empty_read_cache")
@@ -418,7 +419,7 @@ def test_a_refit_after_a_write_starts_from_the_last_fits_spreads(
     from tablerank.engine import skill_model
     from tablerank.engine.skill_spread import Spread
     from tablerank.engine.systems.skill import Skill
-    from tablerank.league.skill_columns import skill_fit, skill_observations
+    from tablerank.league.ratings.skill_columns import skill_fit, skill_observations
 
     if em:
         monkeypatch.setattr(skill_model, "DENSE_LIMIT", 3)

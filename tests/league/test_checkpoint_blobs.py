@@ -7,8 +7,8 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tablerank.league.checkpoint_blobs import decode, encode_json
-from tablerank.league.checkpoint_columns import ColumnsWriter
+from tablerank.league.store.checkpoint_blobs import decode, encode_json
+from tablerank.league.store.checkpoint_columns import ColumnsWriter
 
 names = st.text(st.characters(codec="utf-8", exclude_characters="\0"), min_size=1, max_size=12)
 ratings = st.floats(allow_nan=False, allow_infinity=False)

@@ -12,8 +12,8 @@ from django.contrib.auth.models import User
 
 from tablerank.engine.records import Game, Seat
 from tablerank.engine.systems import get_system
-from tablerank.league import checkpoints
 from tablerank.league.models import GameRecord, League, RatingCheckpoint, RecordStatus
+from tablerank.league.ratings import checkpoints
 from tablerank.league.services import rebuild_ratings, record_games, void_game
 from tests.league.test_fast_replay import _state
 

@@ -15,12 +15,11 @@ from django.contrib.auth.models import User
 
 from tablerank.engine.records import Game, new_game
 from tablerank.formats.reading import read_records
-from tablerank.league import importing
 from tablerank.league.models import GameRecord, League, Player, PlayerChange, RatingState
 from tablerank.league.queries import players_starting
-from tablerank.league.reading import league_player
-from tablerank.league.same_content import game_digest
-from tablerank.league.services import rebuild_ratings, record_game
+from tablerank.league.services import importing, rebuild_ratings, record_game
+from tablerank.league.services.same_content import game_digest
+from tablerank.league.store.reading import league_player
 from tests.league.test_rating_state import assert_state_is_replay
 
 from .test_import_batches import _snapshot

@@ -21,9 +21,6 @@ from tablerank.engine.systems import get_system
 from tablerank.engine.systems.array_replay import columns_of
 from tablerank.engine.systems.base import ReplaySystem
 from tablerank.engine.systems.fast_replay import table_of
-from tablerank.league import array_lists, array_walk, before_game, checkpoints
-from tablerank.league import history as history_module
-from tablerank.league import played_columns as played_columns_module
 from tablerank.league.models import (
     GameRecord,
     League,
@@ -31,10 +28,13 @@ from tablerank.league.models import (
     RatingState,
     RatingWatermark,
 )
-from tablerank.league.played import played_games, played_tables
-from tablerank.league.played_columns import played_columns
+from tablerank.league.queries import history as history_module
 from tablerank.league.queries import player_history
+from tablerank.league.ratings import before_game, checkpoints, compiled_lists, compiled_walk
 from tablerank.league.services import kept_systems, rebuild_ratings, record_games, void_game
+from tablerank.league.store import played_columns as played_columns_module
+from tablerank.league.store.played import played_games, played_tables
+from tablerank.league.store.played_columns import played_columns
 from tests.league.test_models import GAMES
 
 pytestmark = pytest.mark.django_db
@@ -100,7 +100,7 @@ def test_the_engine_and_the_fast_replay_replay_to_the_same_state(
         monkeypatch.setattr(array_replay_module, "WIDEST", 0)
         monkeypatch.setattr(array_replay_module, "_replays", {})
     else:
-        monkeypatch.setattr(array_lists, "array_replay", lambda system: None)
+        monkeypatch.setattr(compiled_lists, "array_replay", lambda system: None)
     if without == "fast_replay":
         monkeypatch.setattr(checkpoints, "fast_replay", lambda system: None)
     rebuild_ratings(history)
@@ -120,13 +120,13 @@ def test_a_small_change_in_the_past_loads_the_compiled_loops_only_where_worth_it
     rebuild_ratings(history)
     monkeypatch.setattr(loading, "KERNELS", "a module no test has loaded")
     monkeypatch.setattr(loading, "COMPILED_REPLAY", compiled_from)
-    through_arrays, calls = array_lists.replay, []
+    through_arrays, calls = compiled_lists.replay, []
 
     def counted(*args: Any) -> bool:
         calls.append(args)
         return through_arrays(*args)
 
-    monkeypatch.setattr(array_lists, "replay", counted)
+    monkeypatch.setattr(compiled_lists, "replay", counted)
     confirmed = GameRecord.objects.filter(league=history, status="confirmed", title="catan")
     middle = confirmed.order_by("date", "sequence")[confirmed.count() // 2]
     void_game(middle, official, "entered twice")
@@ -201,7 +201,7 @@ def test_ratings_before_each_game_are_the_same_compiled_fast_and_through_the_eng
             if system.refusal(game) is None
         ]
 
-    compiled = _taken(monkeypatch, array_walk, "walks")
+    compiled = _taken(monkeypatch, compiled_walk, "walks")
     fast = _the_same_three_ways(monkeypatch, befores, compiled, before_game)
     assert len(fast) > len(games)
 
@@ -210,7 +210,7 @@ def test_histories_are_the_same_walked_compiled_fast_and_through_the_engine(
     history: League, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A player's history in cow.elo and area, whole and its latest games: walked through the
-    compiled replays (`array_walk`), through the fast replay from each checkpoint, and through
+    compiled replays (`compiled_walk`), through the fast replay from each checkpoint, and through
     the engine (the compiled replays' whole ratings are floats, the engine's may be ints: the
     same numbers, which every door prints alike)."""
     monkeypatch.setattr(checkpoints, "EVERY", 3)
@@ -230,7 +230,7 @@ def test_histories_are_the_same_walked_compiled_fast_and_through_the_engine(
             for last in (None, 2)
         ]
 
-    walked = _taken(monkeypatch, array_walk, "walks")
+    walked = _taken(monkeypatch, compiled_walk, "walks")
     fast = _the_same_three_ways(monkeypatch, histories, walked, history_module)
     assert sum(map(len, fast)) > len(players)
 
@@ -292,14 +292,14 @@ def test_batches_appended_through_the_compiled_replays_are_stored_as_through_the
     it."""
     games = [*season, *(game_from_dict(GAMES[name]) for name in GAMES)]
     monkeypatch.setattr(checkpoints, "EVERY", 3)
-    appended, compiled_append = [], array_lists.append
+    appended, compiled_append = [], compiled_lists.append
 
     def counted(*args: Any) -> int | None:
         count = compiled_append(*args)
         appended.append(count is not None)
         return count
 
-    monkeypatch.setattr(array_lists, "append", counted)
+    monkeypatch.setattr(compiled_lists, "append", counted)
 
     def imported(slug: str, compiled_from: int) -> dict[str, Any]:
         monkeypatch.setattr(checkpoints, "COMPILED_APPEND", compiled_from)

@@ -16,10 +16,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tablerank.engine.records import Event, Game, new_event, new_game
-from tablerank.league import batch, checkpoints, importing
 from tablerank.league.errors import DuplicateRecord
 from tablerank.league.models import League, RatingCheckpoint, RatingState, RatingWatermark
-from tablerank.league.services import rebuild_ratings
+from tablerank.league.ratings import checkpoints
+from tablerank.league.services import batch, importing, rebuild_ratings
 
 pytestmark = pytest.mark.django_db
 

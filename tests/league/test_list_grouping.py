@@ -14,7 +14,7 @@ from tablerank.engine.records import Game, new_game
 from tablerank.engine.systems import SYSTEMS, get_system
 from tablerank.engine.systems.base import Record, ReplaySystem
 from tablerank.engine.systems.cow.elo import Elo as CowElo
-from tablerank.league.ratings import Changed, _by_list
+from tablerank.league.ratings.state import Changed, _by_list
 
 GAME_SYSTEMS = {
     name: system

@@ -24,11 +24,13 @@ from hypothesis import strategies as st
 
 from tablerank.engine import lists as engine_lists
 from tablerank.engine.records import game_from_dict
-from tablerank.league import list_months, lists, services
-from tablerank.league.bulk import table
-from tablerank.league.cache import current
-from tablerank.league.list_rows import month_from_rows
+from tablerank.league import services
 from tablerank.league.models import GameRecord, League, ListMonth, Player
+from tablerank.league.queries import lists
+from tablerank.league.ratings import list_months
+from tablerank.league.store.bulk import table
+from tablerank.league.store.cache import current
+from tablerank.league.store.list_rows import month_from_rows
 from tests.league.test_list_rows import PLAYERS, _same_lists, tables
 
 _numbers = itertools.count()

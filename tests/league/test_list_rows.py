@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from tablerank.engine import lists as engine_lists
 from tablerank.engine.records import Game, game_from_dict
 from tablerank.errors import MixedLists
-from tablerank.league import lists
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import GameRecord, League
+from tablerank.league.queries import lists
 from tablerank.league.services import confirmed_history, record_game, void_game
 
 pytestmark = pytest.mark.django_db

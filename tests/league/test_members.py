@@ -10,7 +10,6 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 
-from tablerank.league import members
 from tablerank.league.errors import DuplicateLeague, LeagueError, NotAllowed, TooMany
 from tablerank.league.models import League, Player
 from tablerank.league.services import (
@@ -28,6 +27,7 @@ from tablerank.league.services import (
     invite_by_username,
     link_by_username,
     may_reset_password,
+    members,
     offer_role,
     roles_of,
     unlink_account,

@@ -152,8 +152,8 @@ def test_a_recorded_result_cannot_be_edited_in_place_or_deleted(
 def test_the_fast_reading_of_played_games_equals_converting_each(
     league: League, official: User, season: list[Game]
 ) -> None:
-    from tablerank.league.played import played_games
     from tablerank.league.services import record_games
+    from tablerank.league.store.played import played_games
 
     special = [game_from_dict(GAMES[name]) for name in GAMES]
     record_games(league, [*season, *special], official)
@@ -171,8 +171,8 @@ def test_reading_records_rebuilds_each_as_converting_it_does(
 ) -> None:
     """`reading.records_of` (the lists, filtered standings, events) rebuilds stored games
     without checking them again: what each record converts to, checked."""
-    from tablerank.league.reading import records_of
     from tablerank.league.services import record_games
+    from tablerank.league.store.reading import records_of
 
     special = [game_from_dict(GAMES[name]) for name in GAMES]
     record_games(league, [*season, *special], official)

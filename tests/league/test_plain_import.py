@@ -1,4 +1,4 @@
-"""Importing files of plain games without a `Game` per game (`plain_import.import_plain`)
+"""Importing files of plain games without a `Game` per game (`import_by_table.import_plain`)
 stores and rates what the usual import stores and rates; where the league has one of the ids,
 refuses a table, a game gives a time of day or the games do not fit one transaction, it
 stores nothing and answers None."""
@@ -24,14 +24,6 @@ from tablerank.engine.plain import PlainOrder
 from tablerank.engine.records import Game
 from tablerank.formats.plain_games import OrderGames, read_plain_in_order
 from tablerank.formats.reading import read_records
-from tablerank.league import (
-    array_lists,
-    checkpoints,
-    importing,
-    plain_import,
-    plain_rating,
-    seat_columns,
-)
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import (
     GameRecord,
@@ -41,8 +33,10 @@ from tablerank.league.models import (
     RecordStatus,
     Seat,
 )
-from tablerank.league.same_content import game_digest
-from tablerank.league.services import rebuild_ratings, void_game
+from tablerank.league.ratings import checkpoints, compiled_lists, rating_by_table
+from tablerank.league.services import import_by_table, importing, rebuild_ratings, void_game
+from tablerank.league.services.same_content import game_digest
+from tablerank.league.store import seat_columns
 
 from ..formats.test_plain_games import played, tables, written
 from .test_import_batches import _snapshot
@@ -88,7 +82,7 @@ def _both_ways(official: User, paths: list[Path], order: PlainOrder, **options: 
     """Import the files plainly into one new league and the usual way into another: the same
     summary, rows and rating state."""
     plain, usual = _new_league(official), _new_league(official)
-    summary = plain_import.import_plain(plain, order, official, **options)
+    summary = import_by_table.import_plain(plain, order, official, **options)
     assert summary is not None
     records = read_records(paths)
     expected = importing.import_records(usual, records, official, **options)
@@ -127,7 +121,7 @@ def test_plain_games_are_stored_and_rated_as_the_usual_import_does(
         if order is None or order.timed:
             return
         first = _new_league(official)
-        if plain_import.import_plain(first, order, official) is None:
+        if import_by_table.import_plain(first, order, official) is None:
             return  # a table the league refuses: the usual way says which game and why
         with _rated_from_tables(from_tables) as answers:
             _both_ways(official, paths, order, pending=pending)
@@ -139,15 +133,15 @@ def _rated_from_tables(taken: bool) -> Iterator[list[bool]]:
     """Imports rated from their tables (`plain_rating`) from one game on where `taken`, else
     never; the answers of `refresh_plain`."""
     answers: list[bool] = []
-    real = plain_rating.refresh_plain
+    real = rating_by_table.refresh_plain
 
     def heard(*args: Any) -> bool:
         answers.append(real(*args))
         return answers[-1]
 
     with (
-        mock.patch.object(plain_rating, "FROM", 1 if taken else 10**9),
-        mock.patch.object(plain_import, "refresh_plain", heard),
+        mock.patch.object(rating_by_table, "FROM", 1 if taken else 10**9),
+        mock.patch.object(import_by_table, "refresh_plain", heard),
     ):
         yield answers
 
@@ -184,7 +178,7 @@ def test_batches_many_checkpoints_and_the_progress_heard(
     heard: list[int] = []
     league = _new_league(official)
     with _rated_from_tables(from_tables) as answers:
-        summary = plain_import.import_plain(league, order, official, progress=heard.append)
+        summary = import_by_table.import_plain(league, order, official, progress=heard.append)
         assert summary is not None
         assert heard == [7, 7, 7, 7, 7, 5]
         assert len(summary.imported) == 40
@@ -209,7 +203,7 @@ def test_games_before_a_list_s_later_games_replay_it_from_the_first(
     order = read_plain_in_order(paths)
     assert order is not None
     with _rated_from_tables(True) as answers:
-        assert plain_import.import_plain(leagues[0], order, official) is not None
+        assert import_by_table.import_plain(leagues[0], order, official) is not None
     assert answers == [True]
     importing.import_records(leagues[1], read_records(paths), official)
     assert _stored(leagues[0]) == _stored(leagues[1])
@@ -223,13 +217,13 @@ def test_a_list_the_compiled_replays_cannot_append_is_rated_from_games(
 ) -> None:
     """Nothing of the attempt stays (its rows, a second revision): the games are rated from
     their `Game`s as the usual way rates them."""
-    monkeypatch.setattr(array_lists, "appended", lambda *args: None)
+    monkeypatch.setattr(compiled_lists, "appended", lambda *args: None)
     paths = _file(tmp_path, _games(20))
     order = read_plain_in_order(paths)
     assert order is not None
     plain, usual = _new_league(official), _new_league(official)
     with _rated_from_tables(True) as answers:
-        assert plain_import.import_plain(plain, order, official) is not None
+        assert import_by_table.import_plain(plain, order, official) is not None
     assert answers == [False]
     importing.import_records(usual, read_records(paths), official)
     assert _stored(plain) == _stored(usual)
@@ -242,7 +236,7 @@ def test_the_digests_are_those_of_the_games(official: User, tmp_path: Path) -> N
     order = read_plain_in_order(paths)
     assert order is not None
     league = _new_league(official)
-    assert plain_import.import_plain(league, order, official) is not None
+    assert import_by_table.import_plain(league, order, official) is not None
     stored = dict(GameRecord.objects.filter(league=league).values_list("external_id", "digest"))
     games = [record for record in read_records(paths) if isinstance(record, Game)]
     assert {game.id: game_digest(game) for game in games} == {
@@ -252,7 +246,7 @@ def test_the_digests_are_those_of_the_games(official: User, tmp_path: Path) -> N
 
 def _refused(league: League, official: User, order: PlainOrder) -> None:
     before = GameRecord.objects.filter(league=league).count()
-    assert plain_import.import_plain(league, order, official) is None
+    assert import_by_table.import_plain(league, order, official) is None
     assert GameRecord.objects.filter(league=league).count() == before
 
 
@@ -283,7 +277,7 @@ def test_a_table_the_league_refuses_is_left_to_the_usual_way_unless_it_is_unvali
     _refused(league, official, order)
     league.unvalidated_titles = ["catan"]
     league.save()
-    assert plain_import.import_plain(league, order, official) is not None
+    assert import_by_table.import_plain(league, order, official) is not None
     assert GameRecord.objects.filter(league=league).count() == 4
 
 
@@ -315,7 +309,7 @@ def test_an_id_taken_by_a_concurrent_import_leaves_nothing_stored(
     games = _games(8)
     league = _new_league(official)
     importing.import_records(league, read_records(_file(tmp_path / "one", games[6:7])), official)
-    monkeypatch.setattr(plain_import, "stored_games", lambda league, ids: {})
+    monkeypatch.setattr(import_by_table, "stored_games", lambda league, ids: {})
     order = read_plain_in_order(_file(tmp_path, games))
     assert order is not None
     _refused(league, official, order)
@@ -326,7 +320,7 @@ def test_pending_games_are_stored_submitted_and_not_rated(official: User, tmp_pa
     order = read_plain_in_order(_file(tmp_path, _games(5)))
     assert order is not None
     league = _new_league(official)
-    assert plain_import.import_plain(league, order, official, pending=True) is not None
+    assert import_by_table.import_plain(league, order, official, pending=True) is not None
     statuses = set(GameRecord.objects.filter(league=league).values_list("status", flat=True))
     assert statuses == {RecordStatus.SUBMITTED}
     assert _snapshot(league)["rows"] == []
@@ -338,7 +332,7 @@ def test_only_organizers_import(official: User, tmp_path: Path) -> None:
     league = _new_league(official)
     outsider = User.objects.create_user("outsider")
     with pytest.raises(LeagueError):
-        plain_import.import_plain(league, order, outsider)
+        import_by_table.import_plain(league, order, outsider)
     assert not GameRecord.objects.filter(league=league).exists()
 
 
@@ -349,13 +343,13 @@ def test_seats_are_packed_as_the_usual_way_with_keys_past_32_bits_too(
     its seats), the others keep theirs, as `seat_columns.pack_games` packs them."""
     order = read_plain_in_order(_file(tmp_path, _games(30)))
     assert order is not None
-    plain = plain_import._Plain(_new_league(official), official, RecordStatus.CONFIRMED, order)
+    plain = import_by_table._Plain(_new_league(official), official, RecordStatus.CONFIRMED, order)
     games = OrderGames(order).games()
     for big in (set(), {3}, set(range(7))):
         key_of = {n: n + 1 + (seat_columns.PLAYER_BITS if n in big else 0) for n in range(7)}
         keys = {name: key_of[n] for n, name in enumerate(order.names)}
         seated = plain._seated(0, len(games))
-        assert plain_import._packed(seated, key_of) == seat_columns.pack_games(games, keys)
+        assert import_by_table._packed(seated, key_of) == seat_columns.pack_games(games, keys)
 
 
 def test_solitaire_games_rate_their_title_as_the_usual_way_does(
@@ -398,7 +392,7 @@ def test_names_spelled_otherwise_rate_the_league_s_player(
         order = read_plain_in_order(paths)
         assert order is not None
         with _rated_from_tables(way == "from tables") as answers:
-            assert plain_import.import_plain(league, order, official) is not None
+            assert import_by_table.import_plain(league, order, official) is not None
         assert answers == [way == "from tables"]
     imported = _snapshot(league)
     names = set(Player.objects.filter(league=league).values_list("name", flat=True))

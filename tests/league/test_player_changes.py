@@ -11,7 +11,6 @@ from django.contrib.auth.models import User
 from tablerank.engine import loading
 from tablerank.engine.records import Game, game_from_dict
 from tablerank.errors import TablerankError
-from tablerank.league import checkpoints
 from tablerank.league.errors import DuplicatePlayer, LeagueError, NotAllowed
 from tablerank.league.models import (
     AccountPeriod,
@@ -22,9 +21,7 @@ from tablerank.league.models import (
     RatingState,
     Seat,
 )
-from tablerank.league.played_columns import played_columns
-from tablerank.league.revisions import revision_of
-from tablerank.league.seat_columns import pack_stored
+from tablerank.league.ratings import checkpoints
 from tablerank.league.services import (
     CONSOLE,
     add_player,
@@ -38,7 +35,10 @@ from tablerank.league.services import (
     remove_player,
     rename_player,
 )
-from tablerank.league.tournaments import create_tournament, register
+from tablerank.league.services.tournaments import create_tournament, register
+from tablerank.league.store.played_columns import played_columns
+from tablerank.league.store.revisions import revision_of
+from tablerank.league.store.seat_columns import pack_stored
 from tests.league.test_rating_state import assert_state_is_replay
 
 pytestmark = pytest.mark.django_db

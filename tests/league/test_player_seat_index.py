@@ -8,8 +8,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.db import connection
 
-from tablerank.league import importing, player_seat_index
 from tablerank.league.models import League, Seat
+from tablerank.league.services import importing
+from tablerank.league.store import player_seat_index
 from tests.league.test_import_batches import _games
 
 pytestmark = pytest.mark.django_db

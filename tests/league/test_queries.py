@@ -27,8 +27,7 @@ from tablerank.formats.reading import read_records
 from tablerank.league import queries
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import GameRecord, League, Player, RatingState, RecordStatus
-from tablerank.league.played import played_games
-from tablerank.league.rating_tables import first_lines
+from tablerank.league.ratings.tables import first_lines
 from tablerank.league.services import (
     CONSOLE,
     OFFICIAL,
@@ -42,6 +41,7 @@ from tablerank.league.services import (
     submit_game,
     void_game,
 )
+from tablerank.league.store.played import played_games
 
 pytestmark = pytest.mark.django_db
 

@@ -19,9 +19,7 @@ from tablerank.engine.records import Game, new_game
 from tablerank.engine.systems import SYSTEMS, get_system
 from tablerank.engine.systems.base import ReplaySystem
 from tablerank.engine.systems.skill import Skill
-from tablerank.league import checkpoints, sum_lists
 from tablerank.league.errors import DuplicateRecord, LeagueError
-from tablerank.league.explanations import explain_game, ratings_before
 from tablerank.league.models import (
     GameRecord,
     League,
@@ -31,6 +29,8 @@ from tablerank.league.models import (
     RecordStatus,
 )
 from tablerank.league.queries import player_history
+from tablerank.league.queries.explanations import explain_game, ratings_before
+from tablerank.league.ratings import checkpoints, sum_lists
 from tablerank.league.services import (
     OFFICIAL,
     confirm,

@@ -1,5 +1,5 @@
 """A replay after a change in the past writes back only the stored rows that differ
-(`array_lists`: the stored rows compared with the replayed arrays by name number), including
+(`compiled_lists`: the stored rows compared with the replayed arrays by name number), including
 the rows of names that play no game after the checkpoint it restores."""
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from tablerank.engine import loading
 from tablerank.engine.records import Game, new_game
 from tablerank.engine.systems import get_system
 from tablerank.engine.systems.array_replay import ArrayState
-from tablerank.league import array_lists, checkpoints
 from tablerank.league.models import GameRecord, League, RatingState
+from tablerank.league.ratings import checkpoints, compiled_lists
 from tablerank.league.services import confirmed_history, correct_game, record_game, void_game
-from tablerank.league.state_rows import upsert_states
+from tablerank.league.store.state_rows import upsert_states
 
 pytestmark = pytest.mark.django_db
 
@@ -33,14 +33,14 @@ def compiled(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     (counted: the list of their calls)."""
     monkeypatch.setattr(checkpoints, "EVERY", 2)
     monkeypatch.setattr(loading, "COMPILED_REPLAY", 0)
-    through_arrays, calls = array_lists.replay, []
+    through_arrays, calls = compiled_lists.replay, []
 
     def counted(*args: Any) -> bool:
         done = through_arrays(*args)
         calls.append(done)
         return done
 
-    monkeypatch.setattr(array_lists, "replay", counted)
+    monkeypatch.setattr(compiled_lists, "replay", counted)
     return calls
 
 
@@ -138,7 +138,7 @@ def test_a_name_numbered_beyond_the_lists_arrays_is_not_rated(league: League) ->
     state = ArrayState(
         np.array([1010.0, 1005.0]), np.array([2, 1]), np.array([1, 1], dtype=np.uint8)
     )
-    array_lists._write_rows(league, "cow.elo", "base", state, ids, ["Ann", "Ben", "Zoe"])
+    compiled_lists._write_rows(league, "cow.elo", "base", state, ids, ["Ann", "Ben", "Zoe"])
     stored = RatingState.objects.filter(league=league, system="cow.elo", list_key="base")
     assert sorted(stored.values_list("player", "rating", "games")) == [
         ("Ann", 1010.0, 2),

@@ -14,12 +14,12 @@ from django.contrib.auth.models import User
 
 from tablerank.engine.records import Game, game_from_dict
 from tablerank.engine.values import Account, GameClass, SeatStatus
-from tablerank.league import importing
-from tablerank.league.importing import import_records
 from tablerank.league.models import GameRecord, League
-from tablerank.league.reading import records_of
-from tablerank.league.recording import correct_game, record_game, void_game
-from tablerank.league.same_content import game_digest
+from tablerank.league.services import importing
+from tablerank.league.services.importing import import_records
+from tablerank.league.services.recording import correct_game, record_game, void_game
+from tablerank.league.services.same_content import game_digest
+from tablerank.league.store.reading import records_of
 
 pytestmark = pytest.mark.django_db
 

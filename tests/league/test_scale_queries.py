@@ -22,9 +22,10 @@ from django.test.utils import CaptureQueriesContext
 from tablerank.cli.league.exporting import export_lines
 from tablerank.engine.records import Event, Game, new_event, new_game
 from tablerank.formats.records import record_json
-from tablerank.league import played, services
-from tablerank.league.importing import import_records
+from tablerank.league import services
 from tablerank.league.models import GameRecord, League
+from tablerank.league.services.importing import import_records
+from tablerank.league.store import played
 from tablerank.web.pages.common import tabs_of
 
 LIMIT = 50
@@ -214,7 +215,7 @@ def test_skills_reads_hold(big: League) -> None:
 
 def test_the_seats_report_holds(big: League) -> None:
     """The seat report tallies every confirmed game's seats from one query."""
-    from tablerank.league import seat_tallies
+    from tablerank.league.queries import seat_tallies
     from tablerank.tournament.seat_report import selected_report
 
     history = services.confirmed_history(big)
@@ -227,7 +228,7 @@ def test_the_seats_report_holds(big: League) -> None:
 def test_the_monthly_and_annual_lists_hold(big: League) -> None:
     """The lists read a month's or a year's rows with one query, whatever their size."""
     from tablerank.engine import lists as engine_lists
-    from tablerank.league import lists
+    from tablerank.league.queries import lists
 
     history = services.confirmed_history(big)
     assert lists.annual_list(big, 2025) == engine_lists.annual_list(history, year=2025)

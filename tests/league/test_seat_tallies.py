@@ -15,7 +15,7 @@ from tablerank.engine.records import Game, game_from_dict
 from tablerank.errors import NothingToReport
 from tablerank.league import queries
 from tablerank.league.models import GameRecord, League, RecordStatus
-from tablerank.league.seat_tallies import seats_report
+from tablerank.league.queries.seat_tallies import seats_report
 from tablerank.league.services import confirmed_history, record_game, void_game
 from tablerank.tournament.seat_report import SeatReport, selected_report
 

@@ -18,8 +18,8 @@ from tablerank.engine.systems.skill import Skill
 from tablerank.league import queries
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import GameRecord, League
+from tablerank.league.ratings.skill_columns import skill_observations, skill_title
 from tablerank.league.services import confirmed_history, record_game, void_game
-from tablerank.league.skill_columns import skill_observations, skill_title
 
 pytestmark = pytest.mark.django_db
 

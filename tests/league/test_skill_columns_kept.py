@@ -17,8 +17,9 @@ from django.contrib.auth.models import User
 
 from tablerank.engine.records import Game, new_game
 from tablerank.engine.skill_observations import SeatColumns
-from tablerank.league import services, skill_columns
+from tablerank.league import services
 from tablerank.league.models import GameRecord, League, Player
+from tablerank.league.ratings import skill_columns
 
 pytestmark = pytest.mark.usefixtures("transactional_db", "empty_read_cache")
 

@@ -11,8 +11,8 @@ from django.apps import apps
 from django.contrib.auth.models import User
 
 from tablerank.formats.reading import read_records
-from tablerank.league import importing
 from tablerank.league.models import League, RatingState
+from tablerank.league.services import importing
 
 from .test_import_batches import _snapshot
 

@@ -7,9 +7,9 @@ import pytest
 from django.contrib.auth.models import User
 
 from tablerank.engine.records import Game, game_from_dict
-from tablerank.league.importing import import_records
 from tablerank.league.models import League
 from tablerank.league.services import confirmed_history
+from tablerank.league.services.importing import import_records
 
 pytestmark = pytest.mark.django_db
 

@@ -7,10 +7,10 @@ import pytest
 from django.contrib.auth.models import User
 
 from tablerank.engine.records import new_game
-from tablerank.league import list_months
 from tablerank.league.models import League, ListMonth, RatingState
+from tablerank.league.ratings import list_months
 from tablerank.league.services import record_game, void_game
-from tablerank.league.verifying import rebuild, verify
+from tablerank.league.services.verifying import rebuild, verify
 
 from .every_table import every_row, fill
 
@@ -87,8 +87,9 @@ def test_verify_names_a_watermark_that_is_off(demo: League) -> None:
 
 
 def test_verify_names_a_corrupted_checkpoint(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tablerank.league import checkpoint_blobs, checkpoints
     from tablerank.league.models import RatingCheckpoint
+    from tablerank.league.ratings import checkpoints
+    from tablerank.league.store import checkpoint_blobs
 
     monkeypatch.setattr(checkpoints, "EVERY", 8)  # a checkpoint every 8 games of a list
     fill()

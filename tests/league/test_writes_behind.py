@@ -18,13 +18,14 @@ from django.utils import timezone
 from tablerank.engine import loading
 from tablerank.engine.records import Event, Game, event_from_dict, game_from_dict
 from tablerank.formats.records import game_json
-from tablerank.league import bulk, importing
-from tablerank.league.batch import store_games
-from tablerank.league.bulk import table
 from tablerank.league.errors import DuplicateRecord, LeagueError
 from tablerank.league.models import GameRecord, League, RatingState, Seat, SourceVP
-from tablerank.league.ratings import rebuild_ratings
-from tablerank.league.writes_behind import WritesBehind, seat_writes_behind
+from tablerank.league.ratings.state import rebuild_ratings
+from tablerank.league.services import importing
+from tablerank.league.services.batch import store_games
+from tablerank.league.store import bulk
+from tablerank.league.store.bulk import table
+from tablerank.league.store.writes_behind import WritesBehind, seat_writes_behind
 from tests.league.test_import_batches import _games
 
 pytestmark = pytest.mark.django_db

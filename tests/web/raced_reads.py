@@ -17,8 +17,8 @@ from django.db import connection
 from django.test import Client
 
 from tablerank.league import services
-from tablerank.league.cache import CACHE
 from tablerank.league.models import GameRecord, ListMonth, RecordStatus
+from tablerank.league.store.cache import CACHE
 from tests.web.action_helpers import Club, four_player_game, make_club
 
 SECOND_QUERIES = ("SELECT g.id, p.name, s.place", "SELECT g.id, g.sequence, g.external_id")

@@ -576,7 +576,7 @@ def test_sign_up_takes_an_optional_e_mail_address(client: Client, db: None) -> N
 def test_too_many_offers_in_an_hour_are_refused_with_429(
     client: Client, club: Club, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from tablerank.league import members
+    from tablerank.league.services import members
 
     monkeypatch.setattr(members, "OFFERS_PER_HOUR", 1)
     client = signed_in(client, club.organizer)

@@ -13,8 +13,9 @@ from django.test import Client
 from django.urls import reverse
 
 from tablerank.formats.report import lists_json, rating_table_json
-from tablerank.league import paging, queries, services
+from tablerank.league import queries, services
 from tablerank.league.models import League
+from tablerank.league.queries import paging
 from tablerank.web.pages import standings
 from tests.formats.read_back import as_rows, csv_back
 from tests.web.test_pages import EVENT, EVIL, TABS, build, catan

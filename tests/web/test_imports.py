@@ -19,8 +19,8 @@ from django.urls import reverse
 
 from tablerank.engine.records import Game
 from tablerank.formats.records import game_json
-from tablerank.league.import_preview import UPLOAD_KEPT
 from tablerank.league.models import GameRecord, Player
+from tablerank.league.services.import_preview import UPLOAD_KEPT
 from tablerank.web.actions.imports import SESSION
 from tests.web.action_helpers import Club, four_player_game
 

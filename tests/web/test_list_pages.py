@@ -16,7 +16,7 @@ from django.test import Client
 from tablerank.engine.records import Game, new_game
 from tablerank.league import services
 from tablerank.league.models import AccountPeriod, GameRecord, League
-from tablerank.league.revisions import revision_of
+from tablerank.league.store.revisions import revision_of
 from tablerank.web.pages.standings import standings
 from tests.web.action_helpers import Club, four_player_game
 

@@ -9,7 +9,7 @@ from django.core import mail
 
 from tablerank.league import services
 from tablerank.league.models import League
-from tablerank.league.notifications import signers_to_mail
+from tablerank.league.services.notifications import signers_to_mail
 from tests.web.action_helpers import Club, four_player_game
 
 pytestmark = pytest.mark.django_db

@@ -21,7 +21,7 @@ from tablerank.api.auth import issue_token
 from tablerank.cli.main import app
 from tablerank.formats.records import game_json
 from tablerank.league.models import GameRecord
-from tablerank.league.storage import FAILING, FULL, READ_ONLY, storage_trouble
+from tablerank.league.store.storage import FAILING, FULL, READ_ONLY, storage_trouble
 from tests.web.action_helpers import PASSWORD, Club, four_player_game
 
 pytestmark = pytest.mark.django_db(transaction=True)

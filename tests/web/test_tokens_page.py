@@ -16,7 +16,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from tablerank.league import services
-from tablerank.league.token_models import ApiToken
+from tablerank.league.models import ApiToken
 from tests.web.action_helpers import PASSWORD, Club
 from tests.web.test_accounts import NEW_PASSWORD, set_password_with, text
 

@@ -11,8 +11,8 @@ from django.urls import reverse
 from tablerank.engine.records import new_game
 from tablerank.league import services
 from tablerank.league.models import League
-from tablerank.league.tournament_rounds import seat_next_round
-from tablerank.league.tournaments import create_tournament, register
+from tablerank.league.services.tournament_rounds import seat_next_round
+from tablerank.league.services.tournaments import create_tournament, register
 from tests.web.action_helpers import Club
 
 pytestmark = pytest.mark.django_db
@@ -98,8 +98,8 @@ def test_an_organizer_runs_a_tournament_from_the_web(client: Client, club: Club)
 
 
 def seat_next_round_tables(club: Club) -> list[list[str]]:
-    from tablerank.league.tournament_rounds import round_of
-    from tablerank.league.tournaments import tournament_of
+    from tablerank.league.services.tournament_rounds import round_of
+    from tablerank.league.services.tournaments import tournament_of
 
     found = tournament_of(club.league, "cup", club.organizer)
     return [list(t.seats) for t in round_of(found, 1).tables]
@@ -123,8 +123,8 @@ def test_players_enter_their_table_but_do_not_run_the_event(client: Client, club
 
 
 def play_round(club: Club, number: int, *, winner_seat: int = 0) -> None:
-    from tablerank.league.tournament_rounds import enter_result, round_of
-    from tablerank.league.tournaments import tournament_of
+    from tablerank.league.services.tournament_rounds import enter_result, round_of
+    from tablerank.league.services.tournaments import tournament_of
 
     found = tournament_of(club.league, "spring-open", club.organizer)
     for table in round_of(found, number).tables:

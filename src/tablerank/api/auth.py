@@ -1,7 +1,7 @@
 """Who is calling: `Authorization: Bearer <token>`, checked by the league's token rules.
 
 A token is issued once (`issue_token`) and only its SHA-256 hash is kept; it ends when it
-expires, is revoked or its account's password changes (`tablerank.league.tokens`). Writes need
+expires, is revoked or its account's password changes (`league.services.tokens`). Writes need
 a working token (`TokenAuth`); reads take one when given, so a member can read a private league,
 and are anonymous otherwise (`READ`). A token that is sent but does not work is refused (401,
 saying why) rather than read as anonymous, so a client learns at once that it stopped working.

@@ -47,7 +47,7 @@ from tablerank.league.services import (
     submit_game,
     void_game,
 )
-from tablerank.league.snapshot import snapshot
+from tablerank.league.store.snapshot import snapshot
 
 router = Router(tags=["games"])
 

@@ -21,8 +21,8 @@ from tablerank.api.limits import Slug
 from tablerank.api.outputs import WRITES, GameDetailOut, errors
 from tablerank.api.schemas import GameIn
 from tablerank.engine.records import Game
-from tablerank.league.importing import import_records
 from tablerank.league.models import League
+from tablerank.league.services.importing import import_records
 
 __all__ = ["IMPORT_MAX", "router"]
 

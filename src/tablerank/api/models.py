@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from tablerank.league.token_models import ApiToken
+from tablerank.league.models import ApiToken
 
 __all__ = ["ApiToken"]

@@ -24,9 +24,9 @@ from tablerank.api.schemas import described
 from tablerank.catan.standings import SCORINGS
 from tablerank.formats.report import tournament_json
 from tablerank.formats.seating import seating_json
-from tablerank.league import tournament_rounds as rounds
-from tablerank.league import tournaments
 from tablerank.league.models import Tournament
+from tablerank.league.services import tournament_rounds as rounds
+from tablerank.league.services import tournaments
 
 router = Router(tags=["tournaments"])
 

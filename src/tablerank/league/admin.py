@@ -25,7 +25,7 @@ from tablerank.league.models import (
     Player,
     Seat,
 )
-from tablerank.league.revisions import bump
+from tablerank.league.store.revisions import bump
 
 if TYPE_CHECKING:
     LeagueAdminBase = admin.ModelAdmin[League]

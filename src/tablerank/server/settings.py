@@ -356,11 +356,11 @@ PASSWORD_RESET_TIMEOUT = 3 * 24 * 3600
 """How long a handed-over reset link works (it stops working once the password is set)."""
 SESSION_COOKIE_AGE = 30 * 24 * 3600
 TABLERANK_TOKEN_DAYS = envint("TABLERANK_TOKEN_DAYS", 90, least=1, most=3650)
-"""How many days an API token works after it is issued (tablerank.league.tokens)."""
+"""How many days an API token works after it is issued (tablerank.league.services.tokens)."""
 OPEN_SIGNUP = envbool("TABLERANK_OPEN_SIGNUP", default=True)
 """Whether anyone may create an account at /accounts/signup/ (then create a league)."""
 
-# -- Cached reads (tablerank.league.cache) -----------------------------------------------------
+# -- Cached reads (tablerank.league.store.cache) ---
 # Standings, lists and histories are kept per process under the league's revision, which each
 # request reads from the database: a worker that missed a write asks for a new key, so workers
 # need no shared cache and never serve a stale result. An entry lives an hour at most, and the

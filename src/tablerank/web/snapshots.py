@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 
-from tablerank.league.snapshot import snapshot
+from tablerank.league.store.snapshot import snapshot
 
 __all__ = ["PagesReadOneSnapshot"]
 

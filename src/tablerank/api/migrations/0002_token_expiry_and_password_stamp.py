@@ -1,4 +1,4 @@
-# Every token gets an expiry and the stamp of its account's password (tablerank.league.tokens).
+# Every token gets an expiry and the stamp of its account's password (league.services.tokens).
 # ruff: noqa: RUF012  (Django reads these class attributes)
 
 from datetime import timedelta
@@ -8,7 +8,7 @@ from django.conf import settings
 from django.db import migrations, models
 from django.utils import timezone
 
-from tablerank.league.tokens import TOKEN_DAYS, password_stamp
+from tablerank.league.services.tokens import TOKEN_DAYS, password_stamp
 
 
 def stamp_existing(apps: Any, schema_editor: Any) -> None:

@@ -1,5 +1,5 @@
 """`league backup|restore|verify|rebuild`: the operator's commands, through
-`tablerank.league.backups` and `tablerank.league.verifying`.
+`tablerank.league.services.backups` and `tablerank.league.services.verifying`.
 
 Backup and restore run with the site's settings (every app's tables, like `init`).
 
@@ -17,8 +17,8 @@ from tablerank.cli.league.options import Slug
 from tablerank.cli.output import guarded
 
 if TYPE_CHECKING:
-    from tablerank.league.backups import Summary
-    from tablerank.league.verifying import Difference
+    from tablerank.league.services.backups import Summary
+    from tablerank.league.services.verifying import Difference
 
 __all__ = ["backup", "rebuild", "restore", "verify"]
 
@@ -29,7 +29,7 @@ def backup(file: BackupFile) -> None:
     """Write a consistent copy of the whole database to FILE while the site runs."""
 
     def work() -> "Summary":
-        from tablerank.league.backups import take_backup
+        from tablerank.league.services.backups import take_backup
 
         return take_backup(file)
 
@@ -52,7 +52,7 @@ def restore(
     """Load a backup into an empty database (after `tablerank league init`), all or nothing."""
 
     def work() -> "Summary":
-        from tablerank.league.backups import restore
+        from tablerank.league.services.backups import restore
 
         return restore(file, replace=replace)
 
@@ -68,7 +68,7 @@ def verify(slug: Slug) -> None:
     status 1 and what differs where any does."""
 
     def work() -> "list[Difference]":
-        from tablerank.league.verifying import verify
+        from tablerank.league.services.verifying import verify
 
         return verify(access.league(slug))
 
@@ -86,7 +86,7 @@ def rebuild(slug: Slug) -> None:
     """Recompute every table the league keeps from its confirmed history."""
 
     def work() -> "list[Difference]":
-        from tablerank.league.verifying import rebuild
+        from tablerank.league.services.verifying import rebuild
 
         return rebuild(access.league(slug))
 

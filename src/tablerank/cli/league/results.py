@@ -23,8 +23,8 @@ from tablerank.cli.output import CannotWrite, guarded
 from tablerank.formats.collector import without_cycle_collection
 
 if TYPE_CHECKING:
-    from tablerank.league.importing import ImportSummary
     from tablerank.league.models import League
+    from tablerank.league.services.importing import ImportSummary
 
 __all__ = ["confirm", "correct", "dispute", "export", "import_", "void"]
 

@@ -2,7 +2,7 @@
 
 An import goes through the league services' import, as the console, with a progress bar on a
 terminal: files of plain games the fast way where the league takes them so
-(`plain_import.import_plain`), else their records (`importing.import_records`); an export
+(`import_by_table.import_plain`), else their records (`importing.import_records`); an export
 streams (`exporting.export_lines`).
 """
 
@@ -21,8 +21,8 @@ if TYPE_CHECKING:
 
     from tablerank.engine.plain import PlainOrder
     from tablerank.engine.records import Event, Game
-    from tablerank.league.importing import ImportSummary
     from tablerank.league.models import League
+    from tablerank.league.services.importing import ImportSummary
 
 __all__ = ["export_lines", "import_plain", "import_records"]
 
@@ -59,8 +59,7 @@ def import_records(
     league: League, records: Sequence[Game | Event], by: User, *, pending: bool = False
 ) -> ImportSummary:
     """`importing.import_records` as the console (who holds every role), recorded by `by`."""
-    from tablerank.league import importing
-    from tablerank.league.services import CONSOLE
+    from tablerank.league.services import CONSOLE, importing
 
     with _progress(len(records)) as step:
         return importing.import_records(
@@ -71,11 +70,10 @@ def import_records(
 def import_plain(
     league: League, order: PlainOrder, by: User, *, pending: bool = False
 ) -> ImportSummary | None:
-    """`plain_import.import_plain` as the console (who holds every role), recorded by `by`."""
-    from tablerank.league import plain_import
-    from tablerank.league.services import CONSOLE
+    """`import_by_table.import_plain` as the console (who holds every role), recorded by `by`."""
+    from tablerank.league.services import CONSOLE, import_by_table
 
     with _progress(len(order.ids)) as step:
-        return plain_import.import_plain(
+        return import_by_table.import_plain(
             league, order, by, pending=pending, acting=CONSOLE, progress=step
         )

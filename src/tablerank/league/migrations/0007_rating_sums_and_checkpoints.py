@@ -8,7 +8,7 @@ def rebuild_every_league(apps: object, schema_editor: object) -> None:
     """The rating state is derived data: recompute it in the new form (exact sums, watermarks
     that count games, checkpoints) with this release's code. A no-op on a new database."""
     from tablerank.league.models import League
-    from tablerank.league.ratings import rebuild_ratings
+    from tablerank.league.ratings.state import rebuild_ratings
 
     for league in League.objects.all():
         rebuild_ratings(league)

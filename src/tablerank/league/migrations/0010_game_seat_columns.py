@@ -10,7 +10,7 @@ CHUNK = 5000
 def pack_every_game(apps: Any, schema_editor: object) -> None:
     """Fill `GameRecord.seat_columns` from the seats of every stored game, a range of games at a
     time (the seats are never edited, so the column stays their copy)."""
-    from tablerank.league.seat_columns import pack_stored
+    from tablerank.league.store.seat_columns import pack_stored
 
     games, seats = apps.get_model("league", "GameRecord"), apps.get_model("league", "Seat")
     low = 0

@@ -8,7 +8,7 @@ from django.db import migrations
 
 def rebuild_split_leagues(apps: object, schema_editor: object) -> None:
     from tablerank.league.models import League, Player, RatingState
-    from tablerank.league.ratings import rebuild_ratings
+    from tablerank.league.ratings.state import rebuild_ratings
 
     for league in League.objects.all():
         spelled = dict(Player.objects.filter(league=league).values_list("key", "name"))

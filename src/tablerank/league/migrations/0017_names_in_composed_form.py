@@ -16,9 +16,9 @@ def compose_names(apps: object, schema_editor: object) -> None:
     from tablerank.engine.fields import name_key, normal_name
     from tablerank.league.errors import LeagueError
     from tablerank.league.models import GameRecord, Player
-    from tablerank.league.player_changes import merge_players, rename_player
-    from tablerank.league.roles import CONSOLE
-    from tablerank.league.same_content import game_digest
+    from tablerank.league.services.player_changes import merge_players, rename_player
+    from tablerank.league.services.roles import CONSOLE
+    from tablerank.league.services.same_content import game_digest
 
     for player in list(Player.objects.select_related("league").order_by("pk")):
         name = normal_name(player.name)

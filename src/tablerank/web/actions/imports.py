@@ -25,14 +25,14 @@ from tablerank.errors import TablerankError
 from tablerank.formats.located import Located, Rejected, Skipped
 from tablerank.formats.reading import read_each
 from tablerank.league.errors import LeagueError
-from tablerank.league.import_preview import (
+from tablerank.league.models import League, Player
+from tablerank.league.services.import_preview import (
     drop_upload,
     new_upload_folder,
     preview_import,
     with_names,
 )
-from tablerank.league.importing import import_records
-from tablerank.league.models import League, Player
+from tablerank.league.services.importing import import_records
 from tablerank.web.actions.common import ORGANIZERS, league_view, refusal_status, user_of
 
 MAX_UPLOAD = 50 * 1024 * 1024

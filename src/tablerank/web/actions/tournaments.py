@@ -11,10 +11,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tablerank.league import tournament_rounds as rounds
-from tablerank.league import tournaments
 from tablerank.league.errors import LeagueError, NotFound
 from tablerank.league.models import League, Tournament
+from tablerank.league.services import tournament_rounds as rounds
+from tablerank.league.services import tournaments
 from tablerank.web.actions.common import MEMBERS, ORGANIZERS, league_view, refused, user_of
 from tablerank.web.tournament_forms import (
     CorrectionForm,

@@ -28,11 +28,11 @@ from tablerank.formats.report import (
 )
 from tablerank.formats.sheets import Sheet
 from tablerank.league import queries
-from tablerank.league.cache import cached
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import League
-from tablerank.league.paging import Page, PastTheEnd, page_of
-from tablerank.league.standings import lists_of
+from tablerank.league.queries.paging import Page, PastTheEnd, page_of
+from tablerank.league.queries.standings import lists_of
+from tablerank.league.store.cache import cached
 from tablerank.web.pages.common import (
     LISTS,
     Choices,

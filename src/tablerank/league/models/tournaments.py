@@ -1,0 +1,91 @@
+"""A league's tournaments: the event, who entered, and who sits where each round.
+
+Results are the league's ordinary game records (their `event` is the tournament's name and
+their `round` the round), so they are verified, rated and corrected like any other game;
+`tablerank.league.services.tournaments` holds the rules."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+__all__ = ["Entrant", "TableSeat", "Tournament"]
+
+
+class Tournament(models.Model):
+    """A Catan event run in the league: `rounds` preliminary rounds, then, with a `cut`, the
+    top `cut` players at semifinal tables and the table winners at the final."""
+
+    league = models.ForeignKey(
+        "league.League", on_delete=models.PROTECT, related_name="tournaments", db_index=False
+    )  # the unique slug leads with it
+    slug = models.SlugField(max_length=100)
+    name = models.CharField(max_length=200)
+    rounds = models.PositiveSmallIntegerField()
+    table_sizes = models.CharField(max_length=32, default="3,4")
+    scoring = models.CharField(max_length=32, default="wins")
+    cut = models.PositiveSmallIntegerField(default=0)
+    seed = models.PositiveIntegerField(default=0)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.UniqueConstraint(fields=["league", "slug"], name="league_tournament_slug"),
+            models.UniqueConstraint(fields=["league", "name"], name="league_tournament_name"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.league.slug})"
+
+
+class Entrant(models.Model):
+    """A player registered for a tournament; present once checked in, until dropped."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="entrants", db_index=False
+    )  # the unique entry leads with it
+    player = models.ForeignKey("league.Player", on_delete=models.PROTECT, related_name="+")
+    checked_in = models.BooleanField(default=False)
+    dropped_after = models.PositiveSmallIntegerField(null=True, blank=True)
+    """The last round seated before the player dropped (0: dropped before round 1)."""
+
+    class Meta:
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="league_entrant_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player.name} in {self.tournament.name}"
+
+
+class TableSeat(models.Model):
+    """One player's seat in one round: table `table` (0: a bye), `position` in turn order
+    (0 starts)."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="seats", db_index=False
+    )  # the seat once a round leads with it
+    round = models.PositiveSmallIntegerField()
+    table = models.PositiveSmallIntegerField()
+    position = models.PositiveSmallIntegerField()
+    player = models.ForeignKey("league.Player", on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ("round", "table", "position")
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.UniqueConstraint(
+                fields=["tournament", "round", "player"], name="league_table_seat_once_a_round"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "round", "table", "position"], name="league_table_seat_free"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"round {self.round}, table {self.table}, seat {self.position + 1}"

@@ -1,0 +1,315 @@
+"""Reading a league, in one namespace: standings, ranking lists, a player's history,
+explanations, what is pending. The API, the web pages and the command line share these reads.
+
+Pure reads over the stored history: every number comes from the engine (the stored rating state,
+the rating-change log handed to the system's own `explain`, or the engine run over the confirmed
+history these functions select). Nothing here writes or decides a rule. Errors are
+`LeagueError(field, message)`, naming what the caller asked for wrongly.
+
+The expensive reads (standings, the ELO lists, the leaders, an event's standings, the ranking
+lists, a player's history) are cached under the league's revision (`cache.cached`): any write
+that changes what they show bumps the revision, so a cached result is never stale.
+
+Each part lives in its own module; this one gathers them:
+
+| module | what |
+| --- | --- |
+| `reading` | what every read starts from: the kept system, the player, confirmed games |
+| `standings` | a system's standings, the ELO lists, the leaders, an event's standings |
+| `lists` | the Monthly, Open and annual lists (seed 001) |
+| `history` | a player's history, game by game |
+| `explanations` | what a confirmed game did, and what recording one would do |
+| `forecasts` | who will win a table, and which system predicts the league best |
+| `results` | the latest results, and those waiting for a signature |
+| `cache` | results kept per league revision, and the ETags naming them |
+"""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+
+from tablerank.catan.standings import DEFAULT_SCORING, TournamentStandings
+from tablerank.engine.backtest import Backtest
+from tablerank.engine.fields import name_key
+from tablerank.engine.lists import RankingList
+from tablerank.engine.player_records import Rival, TitleRecord, rivals, title_records
+from tablerank.engine.systems.base import Explanation, RatingTable, Standing
+from tablerank.engine.systems.skill import TableOdds
+from tablerank.league.errors import NotFound
+from tablerank.league.models import GameRecord, League, Player, RecordStatus
+from tablerank.league.queries import forecasts, history, lists, seat_tallies
+from tablerank.league.queries import standings as tables
+from tablerank.league.queries.explanations import game_explanations, preview
+from tablerank.league.queries.history import HistoryEntry
+from tablerank.league.queries.results import (
+    games_played,
+    latest_results,
+    pending_for,
+    waiting_count,
+)
+from tablerank.league.queries.standings import ELO, NO_FILTERS, StandingsFilters
+from tablerank.league.ratings.tables import fit_ready, fitted_on_reading
+from tablerank.league.store.cache import cached, current, stored
+from tablerank.league.store.reading import records_of, unmatched_filters
+from tablerank.tournament.seat_report import SeatReport
+
+__all__ = [
+    "ELO",
+    "HistoryEntry",
+    "StandingsFilters",
+    "annual_list",
+    "backtest",
+    "backtest_ready",
+    "elo_list",
+    "event_standings",
+    "find_player",
+    "fitted_on_reading",
+    "game_explanations",
+    "games_played",
+    "latest_results",
+    "leaders",
+    "leaders_ready",
+    "monthly_list",
+    "open_list",
+    "pending_for",
+    "player_history",
+    "player_records",
+    "predict",
+    "preview",
+    "require_player",
+    "seats_report",
+    "skill_explanation",
+    "standings",
+    "standings_ready",
+    "unmatched_filters",
+    "waiting_count",
+]
+
+
+def standings(league: League, system: str, filters: StandingsFilters = NO_FILTERS) -> RatingTable:
+    """`standings.standings`, cached."""
+    params = (system, *filters.key())
+    return cached(league, "standings", params, lambda: tables.standings(league, system, filters))
+
+
+def standings_ready(league: League, system: str, filters: StandingsFilters = NO_FILTERS) -> bool:
+    """Whether `standings` as asked is at hand at the league's revision: read from stored
+    state, or fitted on reading (skill: seconds on a large league) and kept. A page shows
+    such a table at once only then, else fetches it after loading."""
+    if not fitted_on_reading(system):
+        return True
+    return (
+        stored(league, "standings", (system, *filters.key()), revision=current(league)) is not None
+    )
+
+
+def elo_list(league: League, group: str | None = None) -> RatingTable:
+    """`standings.elo_list`, cached."""
+    return cached(league, "elo", (group,), lambda: tables.elo_list(league, group))
+
+
+def leaders(
+    league: League, top: int = 3, systems: tuple[str, ...] | None = None
+) -> dict[str, tuple[Standing, ...]]:
+    """`standings.leaders`, cached."""
+    return cached(league, "leaders", (top, systems), lambda: tables.leaders(league, top, systems))
+
+
+def leaders_ready(league: League, top: int, systems: tuple[str, ...]) -> bool:
+    """Whether `leaders` of these systems is at hand at the league's revision: kept, or cheap
+    because each system fitted on reading has its fit kept (`rating_tables.fit_ready`). A page
+    shows the boards of such systems at once only then, else fetches them after loading."""
+    if stored(league, "leaders", (top, systems), revision=current(league)) is not None:
+        return True
+    return all(fit_ready(league, system) for system in systems)
+
+
+def event_standings(
+    league: League, event_id: str, *, scoring: str = DEFAULT_SCORING, seed: int | None = None
+) -> TournamentStandings:
+    """`standings.event_standings`, cached."""
+    return cached(
+        league,
+        "event",
+        (event_id, scoring, seed),
+        lambda: tables.event_standings(league, event_id, scoring=scoring, seed=seed),
+    )
+
+
+def monthly_list(
+    league: League,
+    month: str,
+    *,
+    city: str | None = None,
+    group: str | None = None,
+    score: str | None = None,
+) -> RankingList:
+    """`lists.monthly_list`, cached."""
+    return cached(
+        league,
+        "monthly",
+        (month, city, group, score),
+        lambda: lists.monthly_list(league, month, city=city, group=group, score=score),
+    )
+
+
+def open_list(
+    league: League, month: str, *, group: str | None = None, score: str | None = None
+) -> RankingList:
+    """`lists.open_list`, cached (the same entry as the monthly list without a city)."""
+    return monthly_list(league, month, group=group, score=score)
+
+
+def annual_list(
+    league: League,
+    year: int | str,
+    *,
+    city: str | None = None,
+    group: str | None = None,
+    basic_group: str = "base",
+    score: str | None = None,
+) -> RankingList:
+    """`lists.annual_list`, cached."""
+    return cached(
+        league,
+        "annual",
+        (str(year), city, group, basic_group, score),
+        lambda: lists.annual_list(
+            league, year, city=city, group=group, basic_group=basic_group, score=score
+        ),
+    )
+
+
+def player_history(
+    league: League,
+    player_name: str,
+    system: str,
+    list_key: str | None = None,
+    *,
+    last: int | None = None,
+) -> list[HistoryEntry]:
+    """`history.player_history`, cached."""
+    return cached(
+        league,
+        "history",
+        (player_name, system, list_key, last),
+        lambda: history.player_history(league, player_name, system, list_key, last=last),
+    )
+
+
+def player_records(league: League, person: Player) -> tuple[list[TitleRecord], list[Rival]]:
+    """The player's records per title and against each opponent (`engine.player_records`)
+    over their confirmed games, cached."""
+
+    def compute() -> tuple[list[TitleRecord], list[Rival]]:
+        rows = GameRecord.objects.filter(
+            league=league, status=RecordStatus.CONFIRMED, seats__player=person
+        ).order_by("date", "sequence")
+        games = [game for _, game in records_of(rows)]
+        return title_records(games, person.name), rivals(games, person.name)
+
+    return cached(league, "player records", (person.pk, person.name), compute)
+
+
+def predict(
+    league: League, players: tuple[str, ...], system: str = "skill", list_key: str | None = None
+) -> tuple[TableOdds, ...]:
+    """`forecasts.predict`, cached."""
+    return cached(
+        league,
+        "predict",
+        (players, system, list_key),
+        lambda: forecasts.predict(league, players, system, list_key),
+    )
+
+
+def backtest(
+    league: League,
+    systems: tuple[str, ...] = (),
+    *,
+    title: str | None = None,
+    group: str | None = None,
+    city: str | None = None,
+) -> tuple[tuple[int, float, float], list[Backtest]]:
+    """`forecasts.backtest`, cached."""
+    return cached(
+        league,
+        "backtest",
+        (systems, title, group, city),
+        lambda: forecasts.backtest(league, systems, title=title, group=group, city=city),
+    )
+
+
+def backtest_ready(league: League, *, title: str | None = None) -> bool:
+    """Whether `backtest` of every system for `title` is kept at the league's revision (a page
+    shows it at once, else fetches it after loading: it replays every game once per system)."""
+    params = ((), title, None, None)
+    return stored(league, "backtest", params, revision=current(league)) is not None
+
+
+def skill_explanation(league: League, game_id: str) -> Explanation | None:
+    """`forecasts.explain`, cached."""
+    return cached(
+        league, "skill explanation", (game_id,), lambda: forecasts.explain(league, game_id)
+    )
+
+
+def skill_may_explain(league: League, record: GameRecord) -> bool:
+    """`forecasts.skill_may_explain`: whether a game's page has skill's part to show."""
+    return forecasts.skill_may_explain(league, record)
+
+
+def skill_explanation_ready(league: League, game_id: str) -> bool:
+    """Whether `skill_explanation` of this game is kept at the league's revision (a game's page
+    shows it at once only then, else asks for it after loading)."""
+    return stored(league, "skill explanation", (game_id,), revision=current(league)) is not None
+
+
+def seats_report(
+    league: League,
+    *,
+    title: str | None = None,
+    group: str | None = None,
+    city: str | None = None,
+    event: str | None = None,
+) -> SeatReport:
+    """`seat_tallies.seats_report`, cached."""
+    return cached(
+        league,
+        "seats report",
+        (title, group, city, event),
+        lambda: seat_tallies.seats_report(league, title=title, group=group, city=city, event=event),
+    )
+
+
+NAMES_SHOWN = 20
+"""How many names `names_starting` suggests at most."""
+
+
+def find_player(league: League, typed: str) -> Player | None:
+    """The league's player of this name as someone typed it: in any case and either Unicode
+    form, as the league compares names (`name_key`, the key each player is stored under)."""
+    return Player.objects.filter(league=league, key=name_key(typed)).first()
+
+
+def require_player(league: League, typed: str, field: str = "player") -> Player:
+    """`find_player`, refused with `NotFound` naming `field` when the league has no such
+    player."""
+    found = find_player(league, typed)
+    if found is None:
+        raise NotFound(field, f"league {league.slug!r} has no player {typed.strip()!r}")
+    return found
+
+
+def players_starting(league: League, text: str = "") -> QuerySet[Player]:
+    """The league's players whose names start with `text` (every one for ""), ignoring case as
+    the league compares names (`Player.key`), alphabetically: a query, paged by the caller."""
+    chosen = Player.objects.filter(league=league)
+    if text:
+        chosen = chosen.filter(key__startswith=name_key(text))
+    return chosen.order_by("key")
+
+
+def names_starting(league: League, text: str, limit: int = NAMES_SHOWN) -> list[str]:
+    """The names of `players_starting`, at most `limit`."""
+    return list(players_starting(league, text).values_list("name", flat=True)[:limit])
