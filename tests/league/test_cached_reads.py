@@ -19,8 +19,7 @@ from tablerank.engine.records import Game, new_game
 from tablerank.league import queries, services
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import GameRecord, League
-from tablerank.league.queries import lists
-from tablerank.league.queries import standings as tables
+from tablerank.league.queries import lists, tables
 from tablerank.league.queries.paging import MAX_LIMIT, PastTheEnd, page_of
 from tablerank.league.services.roles import Role
 from tablerank.league.store.bulk import table

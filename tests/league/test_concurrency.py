@@ -17,7 +17,7 @@ from django.db import connection
 from tablerank.engine.records import Game
 from tablerank.formats.records import game_json
 from tablerank.league.models import GameRecord, League, RecordStatus
-from tablerank.league.queries.standings import lists_of
+from tablerank.league.queries.tables import lists_of
 from tablerank.league.services import confirmed_history, ratings, record_game
 
 from .test_rating_state import assert_state_is_replay

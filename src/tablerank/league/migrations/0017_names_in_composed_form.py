@@ -16,7 +16,7 @@ def compose_names(apps: object, schema_editor: object) -> None:
     from tablerank.engine.fields import name_key, normal_name
     from tablerank.league.errors import LeagueError
     from tablerank.league.models import GameRecord, Player
-    from tablerank.league.services.player_changes import merge_players, rename_player
+    from tablerank.league.services.player_fixes import merge_players, rename_player
     from tablerank.league.services.roles import CONSOLE
     from tablerank.league.services.same_content import game_digest
 

@@ -37,8 +37,7 @@ from tablerank.engine.systems.base import Explanation, RatingTable, Standing
 from tablerank.engine.systems.skill import TableOdds
 from tablerank.league.errors import NotFound
 from tablerank.league.models import GameRecord, League, Player, RecordStatus
-from tablerank.league.queries import forecasts, history, lists, seat_tallies
-from tablerank.league.queries import standings as tables
+from tablerank.league.queries import forecasts, history, lists, seat_tallies, tables
 from tablerank.league.queries.explanations import game_explanations, preview
 from tablerank.league.queries.history import HistoryEntry
 from tablerank.league.queries.results import (
@@ -47,7 +46,7 @@ from tablerank.league.queries.results import (
     pending_for,
     waiting_count,
 )
-from tablerank.league.queries.standings import ELO, NO_FILTERS, StandingsFilters
+from tablerank.league.queries.tables import ELO, NO_FILTERS, StandingsFilters
 from tablerank.league.ratings.tables import fit_ready, fitted_on_reading
 from tablerank.league.store.cache import cached, current, stored
 from tablerank.league.store.reading import records_of, unmatched_filters

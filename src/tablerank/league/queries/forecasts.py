@@ -14,7 +14,7 @@ from tablerank.engine.systems.skill import Skill, TableOdds, check_table
 from tablerank.engine.values import Game
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import GameRecord, League, Player, RecordStatus
-from tablerank.league.queries.standings import one_list
+from tablerank.league.queries.tables import one_list
 from tablerank.league.store.played import played_games
 from tablerank.league.store.reading import kept_system
 

@@ -43,7 +43,7 @@ from tablerank.league.services.members import (
     player_named,
     unlink_account,
 )
-from tablerank.league.services.player_changes import (
+from tablerank.league.services.player_fixes import (
     merge_players,
     player_changes,
     remove_player,

@@ -31,7 +31,7 @@ from tablerank.league import queries
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import League
 from tablerank.league.queries.paging import Page, PastTheEnd, page_of
-from tablerank.league.queries.standings import lists_of
+from tablerank.league.queries.tables import lists_of
 from tablerank.league.store.cache import cached
 from tablerank.web.pages.common import (
     LISTS,
