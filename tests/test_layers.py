@@ -213,3 +213,86 @@ def test_the_tournament_core_knows_no_shell_and_no_format() -> None:
     outer = ("formats", "league", "api", "web", "cli", "server")
     found = violations(("tablerank.tournament",), tuple(f"tablerank.{p}" for p in outer))
     assert not found, "\n".join(found)
+
+
+FRONT_DOORS = (
+    "tablerank.league",
+    "tablerank.league.services",
+    "tablerank.league.queries",
+    "tablerank.league.models",
+    "tablerank.league.errors",
+)
+"""What the shells may import of the league: its packages' namespaces, never a module inside."""
+
+FLOORS = {"errors": 0, "models": 1, "store": 2, "ratings": 3, "services": 4, "queries": 4}
+"""The league's subpackages from the bottom up: a module imports only from floors below its
+own (and from its own package). The services (writes) and the queries (reads) stand apart."""
+
+
+def test_the_shells_use_only_the_league_s_front_doors() -> None:
+    shells = ("tablerank.api", "tablerank.web", "tablerank.cli", "tablerank.server")
+    found = [
+        f"{i.where}: {i.source} imports {i.target}"
+        for i in all_imports()
+        if within(i.source, *shells)
+        and ".migrations." not in i.source
+        and within(i.target, "tablerank.league")
+        and i.target not in FRONT_DOORS
+    ]
+    assert not found, "\n".join(found)
+
+
+def _floor(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 and parts[:2] == ["tablerank", "league"] else None
+
+
+def test_the_league_s_floors_point_down() -> None:
+    found = []
+    for i in all_imports():
+        source, target = _floor(i.source), _floor(i.target)
+        if (
+            source in FLOORS
+            and target in FLOORS
+            and source != target
+            and (FLOORS[target] >= FLOORS[source])
+        ):
+            found.append(f"{i.where}: {i.source} ({source}) imports {i.target} ({target})")
+    assert not found, "\n".join(found)
+
+
+def test_the_league_s_top_level_is_small() -> None:
+    top = sorted(p.name for p in (PACKAGE / "league").glob("*.py"))
+    assert len(top) <= 12, top
+
+
+def _private_names() -> list[str]:
+    found = []
+    for path in modules():
+        module = module_name(path)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if not isinstance(node, ast.ImportFrom) or node.module == "__future__":
+                continue
+            base = _base(module, path, node)
+            taken = [a.name for a in node.names if a.name.startswith("_")]
+            if taken and base.startswith("tablerank") and base != module:
+                found.append(f"{path.relative_to(SRC).as_posix()}:{node.lineno}: {taken} of {base}")
+    return found
+
+
+def test_no_module_takes_another_s_private_name() -> None:
+    found = _private_names()
+    assert not found, "\n".join(found)
+
+
+def test_no_package_imports_itself_in_a_circle() -> None:
+    """Between packages (tablerank.league.store, tablerank.engine.systems, ...), not modules."""
+    graph: dict[str, set[str]] = {}
+    for i in all_imports():
+        source, target = i.source.rpartition(".")[0], i.target.rpartition(".")[0]
+        if f"{i.source}" in {module_name(p) for p in PACKAGE.rglob("__init__.py")}:
+            source = i.source
+        if source != target and not within(source, target) and not within(target, source):
+            graph.setdefault(source, set()).add(target)
+    cycles = [" <-> ".join(cycle) for cycle in _cycles(graph)]
+    assert not cycles, "\n".join(cycles)

@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, V
 from tablerank.league.models import GameRecord, League, RecordStatus
 from tablerank.league.services import issue_token
 from tablerank.league.services.tournament_rounds import seat_next_round
-from tablerank.league.services.tournaments import create_tournament, register
+from tablerank.league.services.tournaments import create_tournament, register_players
 from tablerank.web import demo
 from tests.browser.test_story import sign_in
 
@@ -99,7 +99,7 @@ def league(site: str) -> League:
     loaded = demo.load()
     admin = User.objects.get(username="admin")
     cup = create_tournament(loaded.league, admin, name="Winter Cup", rounds=3)
-    register(cup, TOURNAMENT, admin, checked_in=True)
+    register_players(cup, TOURNAMENT, admin, checked_in=True)
     seat_next_round(cup, admin)
     issue_token(User.objects.get(username=demo.SIGN_IN_AS), "phone script")
     return loaded.league

@@ -41,7 +41,9 @@ def fill() -> None:
     services.invite_account(services.add_player(league, "Stra", by=admin), stranger, by=admin)
     services.change_settings(league, {"one_official_is_enough": True}, by=admin)
     event = tournaments.create_tournament(league, admin, name="Winter Open", rounds=2)
-    tournaments.register(event, ["Ann", "Cleo", "Kai", "Mia", "Ola", "Pia"], admin, checked_in=True)
+    tournaments.register_players(
+        event, ["Ann", "Cleo", "Kai", "Mia", "Ola", "Pia"], admin, checked_in=True
+    )
     seated = tournament_rounds.seat_next_round(event, admin)
     table = seated.tables[0]
     sheet = [

@@ -35,7 +35,7 @@ from tablerank.league.services import (
     remove_player,
     rename_player,
 )
-from tablerank.league.services.tournaments import create_tournament, register
+from tablerank.league.services.tournaments import create_tournament, register_players
 from tablerank.league.store.played_columns import played_columns
 from tablerank.league.store.revisions import revision_of
 from tablerank.league.store.seat_columns import pack_stored
@@ -275,7 +275,7 @@ def test_a_player_who_never_played_is_removed_and_one_who_did_is_not(
         remove_player(_player(played, "Ann"), by=official, why="?")
     entrant = add_player(played, "Newbie", by=official)
     cup = create_tournament(played, official, name="Cup", rounds=1)
-    register(cup, ["Newbie"], official)
+    register_players(cup, ["Newbie"], official)
     with pytest.raises(LeagueError, match="'Newbie' is registered for a tournament; merge"):
         remove_player(entrant, by=official, why="?")
     linked = add_player(played, "Linked", by=official)

@@ -12,7 +12,7 @@ from tablerank.engine.records import new_game
 from tablerank.league import services
 from tablerank.league.models import League
 from tablerank.league.services.tournament_rounds import seat_next_round
-from tablerank.league.services.tournaments import create_tournament, register
+from tablerank.league.services.tournaments import create_tournament, register_players
 from tests.web.action_helpers import Club
 
 pytestmark = pytest.mark.django_db
@@ -22,7 +22,7 @@ NAMES = ["Ann", "Ben", "Cleo", "Olga", "Dora", "<b>Eve</b>", "Fay"]
 
 def seated_event(club: Club) -> list[list[str]]:
     event = create_tournament(club.league, club.organizer, name="Spring Open", rounds=2)
-    register(event, NAMES, club.organizer, checked_in=True)
+    register_players(event, NAMES, club.organizer, checked_in=True)
     return [list(t.seats) for t in seat_next_round(event, club.organizer).tables]
 
 

@@ -28,7 +28,7 @@ from tablerank.api import (
     tournaments,
 )
 from tablerank.api.errors import error_response, install_handlers
-from tablerank.league.store.snapshot import snapshot
+from tablerank.league.queries import snapshot
 
 __all__ = ["api"]
 

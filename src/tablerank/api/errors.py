@@ -52,7 +52,7 @@ from tablerank.league.errors import (
     NotPending,
     TooMany,
 )
-from tablerank.league.store.storage import storage_trouble
+from tablerank.league.services import storage_trouble
 
 __all__ = [
     "ApiError",

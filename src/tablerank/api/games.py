@@ -36,6 +36,7 @@ from tablerank.engine.records import Game, game_from_dict
 from tablerank.errors import RecordError
 from tablerank.league import queries
 from tablerank.league.models import GameRecord, League, Seat
+from tablerank.league.queries import snapshot
 from tablerank.league.services import (
     MEMBERS,
     OFFICIAL,
@@ -47,7 +48,6 @@ from tablerank.league.services import (
     submit_game,
     void_game,
 )
-from tablerank.league.store.snapshot import snapshot
 
 router = Router(tags=["games"])
 
@@ -81,7 +81,7 @@ def _played_at(league: League, value: Any, prefix: str) -> tuple[dt.datetime, dt
     )
 
 
-def _game(league: League, data: GameIn, prefix: str = "") -> tuple[Game, dt.datetime | None]:
+def checked_game(league: League, data: GameIn, prefix: str = "") -> tuple[Game, dt.datetime | None]:
     """The engine's checked game from a record as sent, and when it was played. Without a
     date, the date is `played_at`'s day in the league's time zone."""
     fields = data.sent()
@@ -184,7 +184,7 @@ def submit(request: HttpRequest, slug: Slug, data: GameIn) -> Status[Body]:
     user = signed_in(request)
     league = league_for(slug, user)
     _member(league, user)
-    game, played_at = _game(league, data)
+    game, played_at = checked_game(league, data)
     with transaction.atomic():
         record = submit_game(league, game, user, played_at=played_at)
     return Status(201, fresh(record))
@@ -254,7 +254,7 @@ def void(request: HttpRequest, slug: Slug, game_id: GameId, data: VoidIn) -> Bod
 def correct(request: HttpRequest, slug: Slug, game_id: GameId, data: CorrectIn) -> Status[Body]:
     """Void a game and record its replacement in its place (admins and officials)."""
     user, record = _target(request, slug, game_id)
-    replacement, _ = _game(record.league, data.game, prefix="game")
+    replacement, _ = checked_game(record.league, data.game, prefix="game")
     with transaction.atomic():
         corrected = correct_game(record, replacement, user, data.why)
     return Status(201, fresh(corrected))

@@ -16,13 +16,13 @@ from pydantic import StrictBool
 from tablerank.api import games
 from tablerank.api.access import league_for
 from tablerank.api.auth import READ, WRITE, signed_in
-from tablerank.api.games import _game
+from tablerank.api.games import checked_game
 from tablerank.api.limits import Slug
 from tablerank.api.outputs import WRITES, GameDetailOut, errors
 from tablerank.api.schemas import GameIn
 from tablerank.engine.records import Game
 from tablerank.league.models import League
-from tablerank.league.services.importing import import_records
+from tablerank.league.services import import_records
 
 __all__ = ["IMPORT_MAX", "router"]
 
@@ -55,7 +55,7 @@ class ImportOut(Schema):
 def _games(league: League, sent: list[GameIn]) -> Iterator[Game]:
     """The engine's checked games, each error naming its game (``games[3].seats[0].vp``)."""
     for n, data in enumerate(sent):
-        yield _game(league, data, prefix=f"games[{n}]")[0]
+        yield checked_game(league, data, prefix=f"games[{n}]")[0]
 
 
 @router.post(

@@ -26,7 +26,7 @@ from tablerank.api.shapes import league_json, player_json
 from tablerank.api.standings import Limit, PageNumber, page_headers, page_or_404
 from tablerank.formats.report import explanation_json, number
 from tablerank.league import queries
-from tablerank.league.queries.paging import DEFAULT_LIMIT
+from tablerank.league.queries import DEFAULT_LIMIT
 from tablerank.league.services import (
     add_player,
     change_settings,

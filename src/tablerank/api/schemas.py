@@ -42,7 +42,7 @@ from tablerank.engine.records import Account, GameClass, SeatStatus
 from tablerank.engine.systems import SYSTEMS
 from tablerank.engine.systems.base import ReplaySystem
 from tablerank.league.models import League
-from tablerank.league.queries.tables import StandingsFilters
+from tablerank.league.queries import StandingsFilters
 
 LEAGUE_NAME = League._meta.get_field("name").max_length
 USERNAME = 150

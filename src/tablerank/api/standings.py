@@ -32,8 +32,16 @@ from tablerank.api.schemas import Month, QueryText, StandingsQuery, System, Year
 from tablerank.formats.report import lists_json, rating_table_json
 from tablerank.league import queries
 from tablerank.league.models import League
-from tablerank.league.queries.paging import DEFAULT_LIMIT, MAX_LIMIT, Page, PastTheEnd, page_of
-from tablerank.league.store.cache import cached, etag_of, stored
+from tablerank.league.queries import (
+    DEFAULT_LIMIT,
+    MAX_LIMIT,
+    Page,
+    PastTheEnd,
+    cached,
+    etag_of,
+    page_of,
+    stored,
+)
 
 router = Router(tags=["standings"])
 

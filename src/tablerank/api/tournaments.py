@@ -24,9 +24,8 @@ from tablerank.api.schemas import described
 from tablerank.catan.standings import SCORINGS
 from tablerank.formats.report import tournament_json
 from tablerank.formats.seating import seating_json
+from tablerank.league import services
 from tablerank.league.models import Tournament
-from tablerank.league.services import tournament_rounds as rounds
-from tablerank.league.services import tournaments
 
 router = Router(tags=["tournaments"])
 
@@ -125,7 +124,7 @@ def _shape(tournament: Tournament) -> Body:
     return {
         "slug": tournament.slug, "name": tournament.name, "rounds": tournament.rounds,
         "cut": tournament.cut, "table_sizes": tournament.table_sizes,
-        "scoring": tournament.scoring, "round": tournaments.current_round(tournament),
+        "scoring": tournament.scoring, "round": services.current_round(tournament),
         "entrants": [
             {"player": e.player.name, "checked_in": e.checked_in, "dropped_after": e.dropped_after}
             for e in entrants
@@ -135,12 +134,12 @@ def _shape(tournament: Tournament) -> Body:
 
 def _read(request: HttpRequest, slug: str, event: str) -> Tournament:
     user = caller(request).user
-    return tournaments.tournament_of(league_for(slug, user), event, user)
+    return services.tournament_of(league_for(slug, user), event, user)
 
 
 def _write(request: HttpRequest, slug: str, event: str) -> tuple[User, Tournament]:
     user = signed_in(request)
-    return user, tournaments.tournament_of(league_for(slug, user), event, user)
+    return user, services.tournament_of(league_for(slug, user), event, user)
 
 
 @router.get(
@@ -168,7 +167,7 @@ def create(request: HttpRequest, slug: Slug, data: TournamentIn) -> Status[Body]
     semifinal tables (snake-seeded) and the table winners at the final."""
     user = signed_in(request)
     league = league_for(slug, user)
-    made = tournaments.create_tournament(
+    made = services.create_tournament(
         league, user, name=data.name, rounds=data.rounds, slug=data.slug,
         sizes=data.table_sizes, scoring=data.scoring, cut=data.cut, seed=data.seed,
     )  # fmt: skip
@@ -196,7 +195,7 @@ def tournament(request: HttpRequest, slug: Slug, event: EventSlug) -> Body:
 def register(request: HttpRequest, slug: Slug, event: EventSlug, data: EntrantsIn) -> Status[Body]:
     user, found = _write(request, slug, event)
     with transaction.atomic():
-        tournaments.register(found, data.players, user, checked_in=data.checked_in)
+        services.register_players(found, data.players, user, checked_in=data.checked_in)
     return Status(201, _shape(found))
 
 
@@ -208,7 +207,7 @@ def register(request: HttpRequest, slug: Slug, event: EventSlug, data: EntrantsI
 )
 def check_in(request: HttpRequest, slug: Slug, event: EventSlug, player: PlayerName) -> Body:
     user, found = _write(request, slug, event)
-    tournaments.check_in(found, player, user)
+    services.check_in(found, player, user)
     return _shape(found)
 
 
@@ -220,7 +219,7 @@ def check_in(request: HttpRequest, slug: Slug, event: EventSlug, player: PlayerN
 )
 def drop(request: HttpRequest, slug: Slug, event: EventSlug, player: PlayerName) -> Body:
     user, found = _write(request, slug, event)
-    tournaments.drop(found, player, user)
+    services.drop_player(found, player, user)
     return _shape(found)
 
 
@@ -232,7 +231,7 @@ def drop(request: HttpRequest, slug: Slug, event: EventSlug, player: PlayerName)
 )
 def seat(request: HttpRequest, slug: Slug, event: EventSlug) -> Status[Body]:
     user, found = _write(request, slug, event)
-    seated = rounds.seat_next_round(found, user)
+    seated = services.seat_next_round(found, user)
     return Status(201, seating_json([seated])["rounds"][0])
 
 
@@ -245,7 +244,7 @@ def seat(request: HttpRequest, slug: Slug, event: EventSlug) -> Status[Body]:
     exclude_unset=True,
 )
 def round_tables(request: HttpRequest, slug: Slug, event: EventSlug, number: int) -> Body:
-    seated = rounds.round_of(_read(request, slug, event), number)
+    seated = services.round_of(_read(request, slug, event), number)
     body: Body = seating_json([seated])["rounds"][0]
     return body
 
@@ -265,7 +264,7 @@ def result(
     user, found = _write(request, slug, event)
     sheet = [seat.dict(exclude_none=True) for seat in data.seats]
     with transaction.atomic():
-        record = rounds.enter_result(found, number, table, sheet, user)
+        record = services.enter_result(found, number, table, sheet, user)
     return Status(201, fresh(record))
 
 
@@ -289,7 +288,7 @@ def correct(
     user, found = _write(request, slug, event)
     sheet = [seat.dict(exclude_none=True) for seat in data.seats]
     with transaction.atomic():
-        record = rounds.correct_result(found, number, table, sheet, user, data.why)
+        record = services.correct_result(found, number, table, sheet, user, data.why)
     return Status(201, fresh(record))
 
 
@@ -309,7 +308,7 @@ def finish(request: HttpRequest, slug: Slug, event: EventSlug) -> Status[Body]:
     recorded as a Turnabout event record of the league (its id: the tournament's address)."""
     user, found = _write(request, slug, event)
     with transaction.atomic():
-        record = rounds.finish_tournament(found, user)
+        record = services.finish_tournament(found, user)
     order = [s.player.name for s in record.standings.select_related("player").order_by("place")]
     return Status(201, {"event": record.external_id, "standings": order})
 
@@ -324,4 +323,4 @@ def finish(request: HttpRequest, slug: Slug, event: EventSlug) -> Status[Body]:
 )
 def standings(request: HttpRequest, slug: Slug, event: EventSlug) -> Body:
     """The confirmed preliminary rounds' standings, the tiebreak that separated each pair."""
-    return tournament_json(rounds.event_standings(_read(request, slug, event)))
+    return tournament_json(services.preliminary_standings(_read(request, slug, event)))

@@ -14,7 +14,7 @@ from django.template import loader
 from django.views import defaults
 
 from tablerank.api.errors import error_response
-from tablerank.league.store.storage import storage_trouble
+from tablerank.league.services import storage_trouble
 
 __all__ = ["server_error"]
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 
-from tablerank.league.store.snapshot import snapshot
+from tablerank.league.queries import snapshot
 
 __all__ = ["PagesReadOneSnapshot"]
 

@@ -71,7 +71,7 @@ def run(action: Callable[[], T], settings: str = SETTINGS) -> T:
     from django.core.exceptions import ImproperlyConfigured
     from django.db import DatabaseError
 
-    from tablerank.league.store.storage import storage_trouble
+    from tablerank.league.services import storage_trouble
 
     try:
         return action()
@@ -174,7 +174,7 @@ def read(action: Callable[[], T]) -> T:
     """`run(action)` with all its queries in one snapshot (`league.snapshot`): a read."""
 
     def in_one() -> T:
-        from tablerank.league.store.snapshot import snapshot
+        from tablerank.league.queries import snapshot
 
         with snapshot():
             return action()

@@ -17,8 +17,7 @@ from tablerank.cli.league.options import Slug
 from tablerank.cli.output import guarded
 
 if TYPE_CHECKING:
-    from tablerank.league.services.backups import Summary
-    from tablerank.league.services.verifying import Difference
+    from tablerank.league.services import Difference, Summary
 
 __all__ = ["backup", "rebuild", "restore", "verify"]
 
@@ -29,7 +28,7 @@ def backup(file: BackupFile) -> None:
     """Write a consistent copy of the whole database to FILE while the site runs."""
 
     def work() -> "Summary":
-        from tablerank.league.services.backups import take_backup
+        from tablerank.league.services import take_backup
 
         return take_backup(file)
 
@@ -52,7 +51,7 @@ def restore(
     """Load a backup into an empty database (after `tablerank league init`), all or nothing."""
 
     def work() -> "Summary":
-        from tablerank.league.services.backups import restore
+        from tablerank.league.services import restore
 
         return restore(file, replace=replace)
 
@@ -68,7 +67,7 @@ def verify(slug: Slug) -> None:
     status 1 and what differs where any does."""
 
     def work() -> "list[Difference]":
-        from tablerank.league.services.verifying import verify
+        from tablerank.league.services import verify
 
         return verify(access.league(slug))
 
@@ -86,7 +85,7 @@ def rebuild(slug: Slug) -> None:
     """Recompute every table the league keeps from its confirmed history."""
 
     def work() -> "list[Difference]":
-        from tablerank.league.services.verifying import rebuild
+        from tablerank.league.services import rebuild
 
         return rebuild(access.league(slug))
 

@@ -143,7 +143,7 @@ def export_lines(league: League) -> Iterator[dict[str, Any]]:
     `voided` object (by, at, why, and `replaced_by` for a correction), read in one snapshot
     (`league.snapshot`: REPEATABLE READ on PostgreSQL, a read transaction that takes no lock
     on SQLite) so the export is one consistent moment of the league."""
-    from tablerank.league.store.snapshot import snapshot
+    from tablerank.league.queries import snapshot
 
     with snapshot():
         merged = heapq.merge(_games(league), _events(league), key=lambda pair: pair[0])

@@ -16,7 +16,7 @@ from tablerank.cli.league.options import Slug
 from tablerank.cli.output import guarded
 
 if TYPE_CHECKING:
-    from tablerank.league.services.roles import Actor
+    from tablerank.league.services import Actor
 
 __all__ = ["COMMANDS"]
 

@@ -24,7 +24,7 @@ from tablerank.formats.collector import without_cycle_collection
 
 if TYPE_CHECKING:
     from tablerank.league.models import League
-    from tablerank.league.services.importing import ImportSummary
+    from tablerank.league.services import ImportSummary
 
 __all__ = ["confirm", "correct", "dispute", "export", "import_", "void"]
 

@@ -15,7 +15,7 @@ from tablerank.formats.report import history_step_json
 if TYPE_CHECKING:
     from tablerank.engine.records import Game
     from tablerank.league.queries import HistoryEntry
-    from tablerank.league.services.importing import ImportSummary
+    from tablerank.league.services import ImportSummary
 
 __all__ = ["history_json", "print_history", "print_player_history", "print_summary"]
 

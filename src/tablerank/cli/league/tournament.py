@@ -31,8 +31,7 @@ Name = Annotated[str, typer.Argument(help="The player's name.")]
 
 
 def _tournament(slug: str, event: str) -> "Tournament":
-    from tablerank.league.services import CONSOLE
-    from tablerank.league.services.tournaments import tournament_of
+    from tablerank.league.services import CONSOLE, tournament_of
 
     return tournament_of(access.league(slug), event, CONSOLE)
 
@@ -54,7 +53,7 @@ def create(
     """Create a tournament in the league."""
 
     def work() -> str:
-        from tablerank.league.services.tournaments import create_tournament
+        from tablerank.league.services import create_tournament
 
         made = create_tournament(
             access.league(slug), access.user(by), name=name, rounds=rounds, slug=address,
@@ -77,7 +76,7 @@ def register(
     """Register players (new names become the league's players)."""
 
     def work() -> int:
-        from tablerank.league.services.tournaments import register as register_players
+        from tablerank.league.services import register_players
 
         entered = register_players(_tournament(slug, event), names, access.user(by),
                                    checked_in=checked_in)  # fmt: skip
@@ -92,7 +91,7 @@ def check_in(slug: Slug, event: Event, name: Name, by: By) -> None:
     """Mark a registered player present."""
 
     def work() -> None:
-        from tablerank.league.services.tournaments import check_in as mark
+        from tablerank.league.services import check_in as mark
 
         mark(_tournament(slug, event), name, access.user(by))
 
@@ -105,7 +104,7 @@ def drop(slug: Slug, event: Event, name: Name, by: By) -> None:
     """Drop a player: not seated after the latest round; their results stand."""
 
     def work() -> int:
-        from tablerank.league.services.tournaments import drop as leave
+        from tablerank.league.services import drop_player as leave
 
         return int(leave(_tournament(slug, event), name, access.user(by)).dropped_after or 0)
 
@@ -118,7 +117,7 @@ def seat(slug: Slug, event: Event, by: By, output: Format = Output.table) -> Non
     """Seat the next round (Swiss, then with a cut the semifinals and the final)."""
 
     def work() -> list[Any]:
-        from tablerank.league.services.tournament_rounds import seat_next_round
+        from tablerank.league.services import seat_next_round
 
         return [seat_next_round(_tournament(slug, event), access.user(by))]
 
@@ -137,7 +136,7 @@ def tables(
     """A round's tables, seats in turn order."""
 
     def work() -> list[Any]:
-        from tablerank.league.services.tournament_rounds import round_of
+        from tablerank.league.services import round_of
 
         return [round_of(_tournament(slug, event), number)]
 
@@ -160,7 +159,7 @@ def result(
 
     def work() -> str:
         from tablerank.league import services
-        from tablerank.league.services.tournament_rounds import enter_result
+        from tablerank.league.services import enter_result
 
         sheet = [_entry(text, winner) for text in seats]
         record = enter_result(_tournament(slug, event), number, table, sheet, access.user(by))
@@ -183,7 +182,7 @@ def correct(
     """Correct a table's result (the old one is voided); the standings follow."""
 
     def work() -> str:
-        from tablerank.league.services.tournament_rounds import correct_result
+        from tablerank.league.services import correct_result
 
         sheet = [_entry(text, winner) for text in seats]
         found = _tournament(slug, event)
@@ -213,9 +212,9 @@ def standings(slug: Slug, event: Event, output: SheetFormat = None, to: OutputFi
     from tablerank.formats.report import TOURNAMENT_ROWS, tournament_json
 
     def work() -> Any:
-        from tablerank.league.services.tournament_rounds import event_standings
+        from tablerank.league.services import preliminary_standings
 
-        return event_standings(_tournament(slug, event))
+        return preliminary_standings(_tournament(slug, event))
 
     emit_rows(
         lambda: access.read(work), output, to, print_tournament, TOURNAMENT_ROWS, tournament_json
@@ -227,7 +226,7 @@ def finish(slug: Slug, event: Event, by: By) -> None:
     """Record the finished event's order as a Turnabout event record of the league."""
 
     def work() -> str:
-        from tablerank.league.services.tournament_rounds import finish_tournament
+        from tablerank.league.services import finish_tournament
 
         return finish_tournament(_tournament(slug, event), access.user(by)).external_id
 

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from tablerank.engine.plain import PlainOrder
     from tablerank.engine.records import Event, Game
     from tablerank.league.models import League
-    from tablerank.league.services.importing import ImportSummary
+    from tablerank.league.services import ImportSummary
 
 __all__ = ["export_lines", "import_plain", "import_records"]
 
@@ -59,21 +59,17 @@ def import_records(
     league: League, records: Sequence[Game | Event], by: User, *, pending: bool = False
 ) -> ImportSummary:
     """`importing.import_records` as the console (who holds every role), recorded by `by`."""
-    from tablerank.league.services import CONSOLE, importing
+    from tablerank.league.services import CONSOLE, import_records
 
     with _progress(len(records)) as step:
-        return importing.import_records(
-            league, records, by, pending=pending, acting=CONSOLE, progress=step
-        )
+        return import_records(league, records, by, pending=pending, acting=CONSOLE, progress=step)
 
 
 def import_plain(
     league: League, order: PlainOrder, by: User, *, pending: bool = False
 ) -> ImportSummary | None:
     """`import_by_table.import_plain` as the console (who holds every role), recorded by `by`."""
-    from tablerank.league.services import CONSOLE, import_by_table
+    from tablerank.league.services import CONSOLE, import_plain
 
     with _progress(len(order.ids)) as step:
-        return import_by_table.import_plain(
-            league, order, by, pending=pending, acting=CONSOLE, progress=step
-        )
+        return import_plain(league, order, by, pending=pending, acting=CONSOLE, progress=step)

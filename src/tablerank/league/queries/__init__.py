@@ -40,26 +40,34 @@ from tablerank.league.models import GameRecord, League, Player, RecordStatus
 from tablerank.league.queries import forecasts, history, lists, seat_tallies, tables
 from tablerank.league.queries.explanations import game_explanations, preview
 from tablerank.league.queries.history import HistoryEntry
+from tablerank.league.queries.paging import DEFAULT_LIMIT, MAX_LIMIT, Page, PastTheEnd, page_of
 from tablerank.league.queries.results import (
     games_played,
     latest_results,
     pending_for,
     waiting_count,
 )
-from tablerank.league.queries.tables import ELO, NO_FILTERS, StandingsFilters
+from tablerank.league.queries.tables import ELO, NO_FILTERS, StandingsFilters, lists_of
 from tablerank.league.ratings.tables import fit_ready, fitted_on_reading
-from tablerank.league.store.cache import cached, current, stored
+from tablerank.league.store.cache import cached, current, etag_of, stored
 from tablerank.league.store.reading import records_of, unmatched_filters
+from tablerank.league.store.snapshot import snapshot
 from tablerank.tournament.seat_report import SeatReport
 
 __all__ = [
+    "DEFAULT_LIMIT",
     "ELO",
+    "MAX_LIMIT",
     "HistoryEntry",
+    "Page",
+    "PastTheEnd",
     "StandingsFilters",
     "annual_list",
     "backtest",
     "backtest_ready",
+    "cached",
     "elo_list",
+    "etag_of",
     "event_standings",
     "find_player",
     "fitted_on_reading",
@@ -68,18 +76,26 @@ __all__ = [
     "latest_results",
     "leaders",
     "leaders_ready",
+    "lists_of",
     "monthly_list",
+    "names_starting",
     "open_list",
+    "page_of",
     "pending_for",
     "player_history",
     "player_records",
+    "players_starting",
     "predict",
     "preview",
     "require_player",
     "seats_report",
     "skill_explanation",
+    "skill_explanation_ready",
+    "skill_may_explain",
+    "snapshot",
     "standings",
     "standings_ready",
+    "stored",
     "unmatched_filters",
     "waiting_count",
 ]

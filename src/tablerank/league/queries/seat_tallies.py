@@ -19,7 +19,7 @@ from tablerank.engine.values import SeatStatus
 from tablerank.engine.winner import winner_at
 from tablerank.league.models import GameRecord, League, RecordStatus
 from tablerank.league.models import Seat as SeatRow
-from tablerank.league.store.played import _stream, _table
+from tablerank.league.store.played import stream_rows, table_name
 from tablerank.tournament.seat_report import SeatReport, SeatTally, event_matches, reported
 
 __all__ = ["seats_report"]
@@ -41,7 +41,7 @@ def seats_report(
     """Win rate and mean VP by turn position over the confirmed games the filters select (as
     `tournament.seat_report.selected_report` selects them from the games)."""
     filtered = any(wanted_fields(title, group, city).values()) or event is not None
-    rows = _stream(_query(filtered), [_FINISHED, league.pk, RecordStatus.CONFIRMED.value])
+    rows = stream_rows(_query(filtered), [_FINISHED, league.pk, RecordStatus.CONFIRMED.value])
     chosen = _chooser(title, group, city, event)
     tally = SeatTally()
     for _, game in groupby(rows, key=itemgetter(0)):
@@ -56,7 +56,7 @@ def seats_report(
 def _query(filtered: bool) -> str:
     """Each confirmed game's seats in turn order, each with its game's key, whether it played
     to the end, its winner mark, place and VP, then (`filtered`) its game's `_Fields`."""
-    games, seats = _table(GameRecord), _table(SeatRow)
+    games, seats = table_name(GameRecord), table_name(SeatRow)
     fields = ', g.title, g."group", g.city, g.event' if filtered else ""
     return (
         f"SELECT g.id, s.status = %s, s.winner, s.place, s.vp{fields} "

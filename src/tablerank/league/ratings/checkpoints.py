@@ -207,7 +207,7 @@ Changed = tuple[str, ReplaySystem[Game], str, Point | None]
 
 
 @dataclass
-class _Replaying:
+class Replaying:
     name: str
     system: ReplaySystem[Game]
     key: str
@@ -248,7 +248,7 @@ def replay_lists(league: League, lists: Sequence[Changed]) -> None:
         _mark(league, r.name, r.key, r.state.at, r.state.count)
 
 
-def _compiled(league: League, replaying: list[_Replaying], start: Point | None) -> bool:
+def _compiled(league: League, replaying: list[Replaying], start: Point | None) -> bool:
     """Replay the lists through the compiled replays where they are worth it
     (`loading.worth_compiling` of the games the lists have left to replay; loading numba holds
     the league's write lock meanwhile), or where a list has no watermark to tell. False, with
@@ -266,7 +266,7 @@ def _compiled(league: League, replaying: list[_Replaying], start: Point | None) 
     return compiled_lists.replay(league, replaying, start)
 
 
-def _replay_games(league: League, replaying: list[_Replaying], start: Point | None) -> None:
+def _replay_games(league: League, replaying: list[Replaying], start: Point | None) -> None:
     for at_game, _, game in played_games(league.pk, after=start):
         for r in replaying:
             if not r.wants(at_game):
@@ -277,7 +277,7 @@ def _replay_games(league: League, replaying: list[_Replaying], start: Point | No
             r.saved(league)
 
 
-def _replay_tables(league: League, replaying: list[_Replaying], start: Point | None) -> None:
+def _replay_tables(league: League, replaying: list[Replaying], start: Point | None) -> None:
     lists = [(r, r.fast, r.system.initial_rating()) for r in replaying if r.fast is not None]
     for at_game, table in played_tables(league.pk, after=start):
         title, group = table[0], table[1]
@@ -293,7 +293,7 @@ def _replay_tables(league: League, replaying: list[_Replaying], start: Point | N
 
 def _restore(
     league: League, name: str, system: ReplaySystem[Game], key: str, at: Point | None
-) -> _Replaying:
+) -> Replaying:
     """The list's state at its nearest checkpoint before `at`, whose later checkpoints go."""
     state = checkpoint_before(league, name, key, at)
     later = RatingCheckpoint.objects.filter(_marks(league, name, key))
@@ -301,7 +301,7 @@ def _restore(
         day, sequence = state.at
         later = later.filter(Q(date__gt=day) | Q(date=day, sequence__gt=sequence))
     later.delete()
-    return _Replaying(name, system, key, state, fast_replay(system))
+    return Replaying(name, system, key, state, fast_replay(system))
 
 
 def _write_rows(league: League, name: str, key: str, state: Replay) -> None:

@@ -50,7 +50,7 @@ from tablerank.league.store.state_rows import (
 )
 
 if TYPE_CHECKING:
-    from tablerank.league.ratings.checkpoints import _Replaying
+    from tablerank.league.ratings.checkpoints import Replaying
 
 __all__ = ["Appended", "append", "appended", "listed_games", "ranks", "replay"]
 
@@ -59,7 +59,7 @@ Due = tuple[Point, int, bytes]
 """A checkpoint that fell due: its place, the list's games then, and the state encoded."""
 
 
-def replay(league: League, lists: Sequence[_Replaying], start: Point | None) -> bool:
+def replay(league: League, lists: Sequence[Replaying], start: Point | None) -> bool:
     """Bring each list's state up to the end of the history (saving checkpoints on the way)
     through the compiled replays; False, with nothing changed, where they cannot."""
     replays = [array_replay(r.system) for r in lists]
@@ -143,7 +143,7 @@ def ranks(names: list[str]) -> np.ndarray:
 
 
 def _replay_list(
-    played: PlayedColumns, r: _Replaying, fast: ArrayReplay, state: ArrayState,
+    played: PlayedColumns, r: Replaying, fast: ArrayReplay, state: ArrayState,
     names: list[str], rank: np.ndarray,
 ) -> tuple[Point | None, int, list[Due]]:  # fmt: skip
     """One list: its games after its own checkpoint, in stretches up to each checkpoint due.

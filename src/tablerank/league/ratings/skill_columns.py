@@ -37,7 +37,7 @@ from tablerank.league.store.cache import (
     keep_hint,
     stored,
 )
-from tablerank.league.store.played import Point, _stream, _table, _where
+from tablerank.league.store.played import Point, seats_where, stream_rows, table_name
 from tablerank.league.store.reading import only_list
 
 __all__ = ["fit_ready", "skill_fit", "skill_observations", "skill_title"]
@@ -128,17 +128,17 @@ def _read(
 ) -> SeatColumns:
     """The confirmed games of `title` in play order (dated `since` or later, strictly before
     `before`), read from the rows."""
-    where, params = _where(league.pk, None, before, None)
+    where, params = seats_where(league.pk, None, before, None)
     if since is not None:
         where += " AND g.date >= %s"
         params.append(connection.ops.adapt_datefield_value(since))
-    games, seats = _table(GameRecord), _table(SeatRow)
+    games, seats = table_name(GameRecord), table_name(SeatRow)
     sql = (
         f"SELECT g.id, g.external_id, CAST(g.date AS TEXT), g.target, s.player_id, s.place, "
         f"s.vp FROM {games} g JOIN {seats} s ON s.game_id = g.id "
         f"WHERE {where} AND g.title = %s ORDER BY g.date, g.sequence, g.id, s.position"
     )
-    rows = list(_stream(sql, [league.pk, *params, title]))
+    rows = list(stream_rows(sql, [league.pk, *params, title]))
     if not rows:
         return _empty(_names(league))
     pks, ids, dates, targets, players, places, vps = zip(*rows, strict=True)
@@ -161,7 +161,7 @@ def _read(
 
 def _names(league: League) -> dict[int, str]:
     """The league's players by key: read once, not a parameter per player."""
-    sql = f"SELECT id, name FROM {_table(Player)} WHERE league_id = %s"
+    sql = f"SELECT id, name FROM {table_name(Player)} WHERE league_id = %s"
     with connection.cursor() as cursor:
         cursor.execute(sql, [league.pk])
         return dict(cursor.fetchall())

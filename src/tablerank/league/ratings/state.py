@@ -319,7 +319,7 @@ def refresh_recorded(
     ahead: Sequence[Statement] = (),
 ) -> list[Rows]:
     """`refresh_ratings` for a confirmed game being written, given as the engine's game with
-    the league's spellings of its players (what `recording._write_game` returns): no
+    the league's spellings of its players (what `recording.write_game` returns): no
     re-reading. Only for a record whose sequence number was just taken (`recording._taking`
     locked the league row and bumped its revision in this transaction). `reads`: the state
     read already, in the same round trip as the number; `ahead`: the statements that write the

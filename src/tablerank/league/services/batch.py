@@ -19,7 +19,7 @@ from tablerank.formats.collector import without_cycle_collection
 from tablerank.league.errors import DuplicateRecord, LeagueError
 from tablerank.league.models import GameRecord, League, RecordStatus
 from tablerank.league.ratings.state import Changed, refresh_changed
-from tablerank.league.services.recording import _next_sequence, require_valid
+from tablerank.league.services.recording import next_sequence, require_valid
 from tablerank.league.services.same_content import game_digest
 from tablerank.league.services.table_ids import tables_refusal, tournament_addresses
 from tablerank.league.store.bulk import column, insert_returning, insert_rows, select_in, table
@@ -87,7 +87,7 @@ def store_games(
     if behind is not None and unrated is None:
         raise ValueError("games whose seats go in behind are rated by the caller: give unrated")
     with transaction.atomic(), without_cycle_collection():
-        first = _next_sequence(league, len(games)) - len(games) + 1
+        first = next_sequence(league, len(games)) - len(games) + 1
         names = list(dict.fromkeys([s.player for g in games for s in g.seats]))
         players = players_named(league, names)
         keys = player_keys(players, names)

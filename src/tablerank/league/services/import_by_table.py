@@ -43,7 +43,7 @@ from tablerank.league.services.importing import (
     refresh_statistics,
     stored_games,
 )
-from tablerank.league.services.recording import _next_sequence, check_result
+from tablerank.league.services.recording import check_result, next_sequence
 from tablerank.league.services.roles import ORGANIZERS, Actor, require_role
 from tablerank.league.services.same_content import PlainDigests
 from tablerank.league.services.table_ids import tables_refusal, tournament_addresses
@@ -153,7 +153,7 @@ class _Plain:
     def store(self, start: int, end: int, behind: WritesBehind | None) -> None:
         """Store games `start` to `end` (not included) at the end of the recording order."""
         order, count = self.order, end - start
-        first = _next_sequence(self.league, count) - count + 1
+        first = next_sequence(self.league, count) - count + 1
         low, high = self.seat_start[start], self.seat_start[end]
         numbers = order.players[low:high]
         names = order.names

@@ -98,7 +98,7 @@ def require_valid(league: League, game: Game, field: str = "seats") -> None:
         raise InvalidResult(field, f"game {game.id}: {problems[0]}{more}", problems)
 
 
-def _next_sequence(league: League, count: int = 1) -> int:
+def next_sequence(league: League, count: int = 1) -> int:
     """Take `count` numbers of the recording order; returns the last one taken."""
     return int(run_all([_taking(league, count)])[0][0][0])
 
@@ -123,7 +123,7 @@ def _check_id_free(league: League, model: type[Recorded], record_id: str, kind: 
         raise DuplicateRecord(league.slug, record_id, kind)
 
 
-def _write_game(
+def write_game(
     league: League,
     game: Game,
     by: User,
@@ -298,7 +298,7 @@ def correct_game(
         was = _void(GameRecord, original, by, why)
         # A disputed result's replacement is pending again: its players sign it afresh.
         status = RecordStatus.SUBMITTED if was == RecordStatus.DISPUTED else was
-        record, _ = _write_game(
+        record, _ = write_game(
             original.league,
             replacement,
             by,
@@ -336,7 +336,7 @@ def record_event(
                     league=league,
                     external_id=event.id,
                     date=event.date,
-                    sequence=_next_sequence(league),
+                    sequence=next_sequence(league),
                     status=status,
                     created_by=by,
                     rounds=event.rounds,

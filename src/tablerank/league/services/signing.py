@@ -18,7 +18,7 @@ from tablerank.league.models import Confirmation, GameRecord, League, Player, Re
 from tablerank.league.ratings.state import refresh_ratings
 from tablerank.league.services.members import check_new_names
 from tablerank.league.services.notifications import mail_signers
-from tablerank.league.services.recording import _next_sequence, _write_game, require_valid
+from tablerank.league.services.recording import next_sequence, require_valid, write_game
 from tablerank.league.services.roles import MEMBERS, is_organizer, require_role
 from tablerank.league.services.table_ids import require_outside_tournaments
 from tablerank.league.store.revisions import bump
@@ -176,13 +176,13 @@ def submit_game(
                 f"{by.get_username()!r} neither plays in {game.id!r} "
                 f"nor is an official of league {league.slug!r}",
             )
-        record, _ = _write_game(
+        record, _ = write_game(
             league,
             game,
             by,
             status=RecordStatus.SUBMITTED,
             played_at=played_at,
-            sequence=_next_sequence(league),
+            sequence=next_sequence(league),
         )
         signers: list[Player | None] = [*mine] or [None]
         for player in signers:

@@ -47,8 +47,8 @@ __all__ = [
     "current_seating",
     "cut_rounds",
     "enter_result",
-    "event_standings",
     "finish_tournament",
+    "preliminary_standings",
     "round_of",
     "seat_next_round",
     "table_results",
@@ -134,7 +134,9 @@ def _table_of(tournament: Tournament, game_id: str, number: int) -> int | None:
     return digits(game_id[len(prefix) :], limit=4) if game_id.startswith(prefix) else None
 
 
-def event_standings(tournament: Tournament, *, through: int | None = None) -> TournamentStandings:
+def preliminary_standings(
+    tournament: Tournament, *, through: int | None = None
+) -> TournamentStandings:
     """The standings of the confirmed preliminary rounds (through round `through`)."""
     last = min(tournament.rounds, through) if through is not None else tournament.rounds
     games = [g for g in _games(tournament) if g.round is not None and g.round <= last]
@@ -191,7 +193,7 @@ def _seat(tournament: Tournament, number: int) -> SeatedRound:
 
 
 def _seeds(tournament: Tournament) -> list[str]:
-    return [row.player for row in event_standings(tournament).rows]
+    return [row.player for row in preliminary_standings(tournament).rows]
 
 
 def _sizes(tournament: Tournament) -> list[int]:
@@ -205,7 +207,7 @@ def _swiss(tournament: Tournament, number: int, present: list[str]) -> SeatedRou
         seated = round_of(tournament, k)
         earlier.append([list(t.seats) for t in seated.tables])
         byes.update(seated.byes)
-    standings = [row.player for row in event_standings(tournament).rows] if number > 1 else []
+    standings = [row.player for row in preliminary_standings(tournament).rows] if number > 1 else []
     return next_round(
         present, number, standings=standings, earlier=earlier, byes_so_far=byes,
         seed=tournament.seed + number, sizes=_sizes(tournament),

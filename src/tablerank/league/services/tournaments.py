@@ -40,10 +40,10 @@ __all__ = [
     "check_in",
     "create_tournament",
     "current_round",
-    "drop",
+    "drop_player",
     "entrant",
     "is_organizer",
-    "register",
+    "register_players",
     "seated_in",
     "tournament_of",
 ]
@@ -158,7 +158,7 @@ def require_open(tournament: Tournament) -> None:
         )  # fmt: skip
 
 
-def register(
+def register_players(
     tournament: Tournament, names: Sequence[str], by: Actor, *, checked_in: bool = False
 ) -> list[Entrant]:
     """Enter these players (new names become the league's players); an entrant already
@@ -215,7 +215,7 @@ def check_in(tournament: Tournament, name: str, by: Actor) -> Entrant:
     return found
 
 
-def drop(tournament: Tournament, name: str, by: Actor) -> Entrant:
+def drop_player(tournament: Tournament, name: str, by: Actor) -> Entrant:
     """The player leaves: not seated after the latest round seated; their results stand."""
     require_role(tournament.league, by, *ORGANIZERS)
     require_open(tournament)

@@ -27,7 +27,7 @@ from tablerank.engine.systems.cow.points import seat_points
 from tablerank.engine.values import Account
 from tablerank.league.models import GameRecord, League, Player, RecordStatus
 from tablerank.league.models import Seat as SeatRow
-from tablerank.league.store.played import _stream, _table
+from tablerank.league.store.played import stream_rows, table_name
 
 __all__ = ["MonthState", "month_from_rows", "month_range"]
 
@@ -85,7 +85,7 @@ def month_range(month: str) -> tuple[dt.date, dt.date]:
 
 def month_from_rows(league: League, month: str) -> MonthState:
     """The month ("YYYY-MM") of the league's confirmed games, read from its rows."""
-    games, seats, players = _table(GameRecord), _table(SeatRow), _table(Player)
+    games, seats, players = table_name(GameRecord), table_name(SeatRow), table_name(Player)
     sql = (
         f'SELECT g.id, g.title, g.city, g."group", s.place, p.name, s.account '
         f"FROM {games} g JOIN {seats} s ON s.game_id = g.id "
@@ -97,7 +97,7 @@ def month_from_rows(league: League, month: str) -> MonthState:
     first, last = month_range(month)
     params = [league.pk, RecordStatus.CONFIRMED.value, day(first), day(last)]
     built = _Building()
-    for _, game in groupby(_stream(sql, params), key=itemgetter(0)):
+    for _, game in groupby(stream_rows(sql, params), key=itemgetter(0)):
         built.add(list(game))
     return built.state()
 

@@ -50,14 +50,14 @@ PlayedTable = tuple[Point, Table]
 _FETCH = 2000
 
 
-def _table(model: Any) -> str:
+def table_name(model: Any) -> str:
     return str(connection.ops.quote_name(model._meta.db_table))
 
 
-def _where(
+def seats_where(
     league_id: int, after: Point | None, before: Point | None, players: Collection[str] | None
 ) -> tuple[str, list[Any]]:
-    seats = _table(SeatRow)
+    seats = table_name(SeatRow)
     where = ["g.league_id = %s", "g.status = %s"]
     params: list[Any] = [RecordStatus.CONFIRMED.value]
     day = connection.ops.adapt_datefield_value
@@ -86,7 +86,7 @@ def _player_ids(league_id: int, players: Collection[str]) -> list[int]:
         return []
     q = connection.ops.quote_name
     marks = ", ".join(["%s"] * len(names))
-    sql = f"SELECT id FROM {_table(Player)} WHERE league_id = %s AND {q('key')} IN ({marks})"
+    sql = f"SELECT id FROM {table_name(Player)} WHERE league_id = %s AND {q('key')} IN ({marks})"
     with connection.cursor() as cursor:
         cursor.execute(sql, [league_id, *names])
         return sorted(pk for (pk,) in cursor.fetchall())
@@ -98,8 +98,8 @@ def _queries(
     """The seats query (one row per seat, game fields repeated, in play order: the order the
     play index gives, so the database sorts nothing) and the VP sources query, same order."""
     q = connection.ops.quote_name
-    games, seats, names, sources = (_table(m) for m in (GameRecord, SeatRow, Player, SourceVP))
-    where, params = _where(league_id, after, before, players)
+    games, seats, names, sources = (table_name(m) for m in (GameRecord, SeatRow, Player, SourceVP))
+    where, params = seats_where(league_id, after, before, players)
     # CAST: the date as text, which the database driver does not convert row by row.
     seat_sql = (
         f"SELECT g.id, g.sequence, g.external_id, CAST(g.date AS TEXT), g.title, g.variant, "
@@ -120,7 +120,7 @@ def _has_sources(league_id: int) -> bool:
     return SourceVP.objects.filter(seat__game__league_id=league_id).exists()
 
 
-def _stream(sql: str, params: list[Any]) -> Iterator[Any]:
+def stream_rows(sql: str, params: list[Any]) -> Iterator[Any]:
     with connection.chunked_cursor() as cursor:
         cursor.execute(sql, params)
         while rows := cursor.fetchmany(_FETCH):
@@ -149,7 +149,7 @@ def _played(
     dates: dict[str, dt.date] = {}
     current: Any = None
     rows: list[Any] = []
-    for row in _stream(seat_sql, [league_id, *params]):
+    for row in stream_rows(seat_sql, [league_id, *params]):
         if current is None or row[0] != current[0]:
             if current is not None:
                 yield _game(current, rows, dates, sources)
@@ -176,7 +176,7 @@ class _Sources:
 
 
 def _sources(sql: str, params: list[Any]) -> _Sources:
-    return _Sources(_stream(sql, params))
+    return _Sources(stream_rows(sql, params))
 
 
 def _seat(row: Any, sources: dict[str, int]) -> Seat:
@@ -209,10 +209,10 @@ def _position(row: Any) -> int:
 def games_between(league_id: int, *, after: Point | None, before: Point) -> int:
     """How many confirmed games lie strictly between the two places (counted on the play
     index)."""
-    where, params = _where(league_id, after, before, None)
+    where, params = seats_where(league_id, after, before, None)
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT COUNT(*) FROM {_table(GameRecord)} g WHERE {where}", [league_id, *params]
+            f"SELECT COUNT(*) FROM {table_name(GameRecord)} g WHERE {where}", [league_id, *params]
         )
         return int(cursor.fetchone()[0])
 
@@ -225,8 +225,8 @@ def played_tables(
     and per seat player, place, winner, status, account). Two streams in the same order, games
     and seats, so no game column is repeated per seat."""
     q = connection.ops.quote_name
-    games, seats, names = _table(GameRecord), _table(SeatRow), _table(Player)
-    where, params = _where(league_id, after, before, None)
+    games, seats, names = table_name(GameRecord), table_name(SeatRow), table_name(Player)
+    where, params = seats_where(league_id, after, before, None)
     game_sql = (
         f"SELECT g.id, g.sequence, CAST(g.date AS TEXT), g.title, g.{q('group')}, g.game_class "
         f"FROM {games} g WHERE {where} ORDER BY g.date, g.sequence, g.id"
@@ -237,8 +237,8 @@ def played_tables(
         f"WHERE {where} ORDER BY g.date, g.sequence, g.id, s.position"
     )
     with snapshot():  # the two streams read one state: the same games in the same order
-        seats_of = groupby(_stream(seat_sql, [league_id, *params]), key=itemgetter(0))
-        games_of = _stream(game_sql, [league_id, *params])
+        seats_of = groupby(stream_rows(seat_sql, [league_id, *params]), key=itemgetter(0))
+        games_of = stream_rows(game_sql, [league_id, *params])
         yield from _tables(games_of, seats_of)
 
 

@@ -24,7 +24,7 @@ from tablerank.engine.systems.array_replay import CLASSES, Columns, Ints
 from tablerank.formats.collector import without_cycle_collection
 from tablerank.league.models import GameRecord, Player
 from tablerank.league.models import Seat as SeatRow
-from tablerank.league.store.played import Point, _stream, _table, _where
+from tablerank.league.store.played import Point, seats_where, stream_rows, table_name
 from tablerank.league.store.seat_columns import PLACE_BITS, PLAYER_BITS
 
 __all__ = ["PlayedColumns", "played_columns"]
@@ -73,7 +73,7 @@ class PlayedColumns:
 def _players(league_id: int) -> tuple[Ints, dict[str, int]] | None:
     """The league's players' primary keys in order, and their names numbered in that order;
     None when a key does not fit the packed seat."""
-    sql = f"SELECT id, name FROM {_table(Player)} WHERE league_id = %s ORDER BY id"
+    sql = f"SELECT id, name FROM {table_name(Player)} WHERE league_id = %s ORDER BY id"
     with connection.cursor() as cursor:  # plain rows: every player of the league
         cursor.execute(sql, [league_id])
         rows = cursor.fetchall()
@@ -85,7 +85,7 @@ def _players(league_id: int) -> tuple[Ints, dict[str, int]] | None:
 
 def _seats(league_id: int, where: str, params: list[object]) -> Ints:
     """One packed integer per seat: player key, then place (0 when none), then flags."""
-    games, seats = _table(GameRecord), _table(SeatRow)
+    games, seats = table_name(GameRecord), table_name(SeatRow)
     flags = (
         "CASE WHEN s.status = %s THEN 1 ELSE 0 END + CASE WHEN s.account = %s THEN 2 ELSE 0 END"
         " + CASE WHEN s.winner THEN 4 ELSE 0 END + CASE WHEN s.place IS NULL THEN 0 ELSE 8 END"
@@ -97,7 +97,7 @@ def _seats(league_id: int, where: str, params: list[object]) -> Ints:
         "ORDER BY g.date, g.sequence, g.id, s.position"
     )
     values = [SeatStatus.FINISHED.value, Account.PREMIUM.value, league_id, *params]
-    return np.fromiter(chain.from_iterable(_stream(sql, values)), dtype=np.int64)
+    return np.fromiter(chain.from_iterable(stream_rows(sql, values)), dtype=np.int64)
 
 
 def played_columns(
@@ -118,7 +118,7 @@ def _played_columns(
     if players is None:
         return None
     keys, ids = players
-    where, params = _where(league_id, after, before, None)
+    where, params = seats_where(league_id, after, before, None)
     lists, found, stored = _games(league_id, where, params)
     if all(stored):  # every game's seats packed with it: no row per seat to read
         packed = np.frombuffer(b"".join(stored), "<i8").astype(np.int64)
@@ -162,10 +162,10 @@ def _games(
 ) -> tuple[list[_Kind], Ints, list[bytes]]:
     """The distinct (title, group, class) of the games; per game its date (as YYYYMMDD),
     sequence and the number of its kind in that list; and per game its packed seats."""
-    games, group = _table(GameRecord), _quote("group")
+    games, group = table_name(GameRecord), _quote("group")
     values = [league_id, *params]
     distinct = f"SELECT DISTINCT g.title, g.{group}, g.game_class FROM {games} g WHERE {where}"
-    kinds: list[_Kind] = [tuple(kind) for kind in _stream(distinct, values)]
+    kinds: list[_Kind] = [tuple(kind) for kind in stream_rows(distinct, values)]
     day = "CAST(REPLACE(CAST(g.date AS TEXT), '-', '') AS BIGINT)"
     tail = f", g.seat_columns FROM {games} g WHERE {where} ORDER BY g.date, g.sequence, g.id"
     if len(kinds) > _FEW:  # each game's title, group and class, numbered here

@@ -26,13 +26,13 @@ from tablerank.formats.located import Located, Rejected, Skipped
 from tablerank.formats.reading import read_each
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import League, Player
-from tablerank.league.services.import_preview import (
+from tablerank.league.services import (
     drop_upload,
+    import_records,
     new_upload_folder,
     preview_import,
     with_names,
 )
-from tablerank.league.services.importing import import_records
 from tablerank.web.actions.common import ORGANIZERS, league_view, refusal_status, user_of
 
 MAX_UPLOAD = 50 * 1024 * 1024

@@ -28,7 +28,7 @@ from django.views.decorators.http import require_http_methods
 from tablerank.league import queries, services
 from tablerank.league.errors import LeagueError, NotAllowed
 from tablerank.league.models import League, Player
-from tablerank.league.queries.paging import Page, PastTheEnd, page_of
+from tablerank.league.queries import Page, PastTheEnd, page_of
 from tablerank.web.actions.common import (
     ORGANIZERS,
     league_view,

@@ -11,10 +11,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tablerank.league import services
 from tablerank.league.errors import LeagueError, NotFound
 from tablerank.league.models import League, Tournament
-from tablerank.league.services import tournament_rounds as rounds
-from tablerank.league.services import tournaments
 from tablerank.web.actions.common import MEMBERS, ORGANIZERS, league_view, refused, user_of
 from tablerank.web.tournament_forms import (
     CorrectionForm,
@@ -31,7 +30,7 @@ def tournament_new(request: HttpRequest, league: League) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            made = tournaments.create_tournament(
+            made = services.create_tournament(
                 league, user_of(request), name=data["name"], rounds=data["rounds"],
                 cut=data["cut"] or 0, sizes=data["table_sizes"], scoring=data["scoring"],
             )  # fmt: skip
@@ -46,15 +45,15 @@ def tournament_new(request: HttpRequest, league: League) -> HttpResponse:
 
 def _found(request: HttpRequest, league: League, event: str) -> Tournament:
     try:
-        return tournaments.tournament_of(league, event, user_of(request))
+        return services.tournament_of(league, event, user_of(request))
     except NotFound:
         raise Http404("no such tournament") from None
 
 
 def _context(request: HttpRequest, league: League, found: Tournament) -> dict[str, Any]:
-    seating = rounds.current_seating(league, found.name)
+    seating = services.current_seating(league, found.name)
     seated = seating.seated if seating else None
-    results = rounds.table_results(found, seated.number) if seated else {}
+    results = services.table_results(found, seated.number) if seated else {}
     tables = [
         {"table": t, "result": results.get(t.number),
          "form": TableResultForm(list(t.seats), prefix=f"t{t.number}"),
@@ -68,7 +67,7 @@ def _context(request: HttpRequest, league: League, found: Tournament) -> dict[st
         "tables": tables,
         "entrants": found.entrants.select_related("player").order_by("player__name"),
         "entrants_form": EntrantsForm(),
-        "organizer": tournaments.is_organizer(league, user_of(request)),
+        "organizer": services.is_organizer(league, user_of(request)),
     }
 
 
@@ -91,17 +90,17 @@ def tournament_step(request: HttpRequest, league: League, event: str, step: str)
             form = EntrantsForm(request.POST)
             if not form.is_valid():
                 return refused(request, "give one name per line", 400)
-            tournaments.register(found, form.cleaned_names(), user,
+            services.register_players(found, form.cleaned_names(), user,
                                  checked_in=form.cleaned_data["checked_in"])  # fmt: skip
         elif step == "check-in":
-            tournaments.check_in(found, name, user)
+            services.check_in(found, name, user)
         elif step == "drop":
-            tournaments.drop(found, name, user)
+            services.drop_player(found, name, user)
         elif step == "seat":
-            seated = rounds.seat_next_round(found, user)
+            seated = services.seat_next_round(found, user)
             messages.success(request, f"Round {seated.number} is seated.")
         elif step == "finish":
-            rounds.finish_tournament(found, user)
+            services.finish_tournament(found, user)
             messages.success(request, f"{found.name} is recorded as finished.")
         else:
             raise Http404("no such step")
@@ -113,7 +112,7 @@ def tournament_step(request: HttpRequest, league: League, event: str, step: str)
 def _seats(found: Tournament, number: int, table: int) -> list[str]:
     try:
         return list(
-            next(t.seats for t in rounds.round_of(found, number).tables if t.number == table)
+            next(t.seats for t in services.round_of(found, number).tables if t.number == table)
         )
     except (NotFound, StopIteration):
         raise Http404("no such table") from None
@@ -130,7 +129,7 @@ def table_correct(
     if not form.is_valid():
         return refused(request, "give every seat's VP, who won and why", 400)
     try:
-        stored = rounds.correct_result(
+        stored = services.correct_result(
             found, number, table, form.sheet(), user_of(request), form.cleaned_data["why"]
         )
     except LeagueError as exc:
@@ -150,7 +149,7 @@ def table_result(
     if not form.is_valid():
         return refused(request, "give every seat's VP and who won", 400)
     try:
-        stored = rounds.enter_result(found, number, table, form.sheet(), user_of(request))
+        stored = services.enter_result(found, number, table, form.sheet(), user_of(request))
     except LeagueError as exc:
         return refused(request, exc)
     return redirect("recorded", slug=league.slug, pk=stored.pk)

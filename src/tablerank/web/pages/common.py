@@ -25,7 +25,7 @@ from tablerank.engine.records import Game
 from tablerank.formats.sheets import Sheet, csv_text
 from tablerank.league import services
 from tablerank.league.models import EventRecord, GameRecord, League, Player, RecordStatus
-from tablerank.league.store.cache import cached, etag_of
+from tablerank.league.queries import cached, etag_of
 from tablerank.web import number_formats
 from tablerank.web.templatetags.tablerank_web import system_family
 from tablerank.web.time_zones import show_times_of

@@ -18,7 +18,7 @@ from tablerank.formats.report import RECORDED_EVENT_ROWS, TOURNAMENT_ROWS, tourn
 from tablerank.league import queries
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import EventRecord, GameRecord, League, RecordStatus
-from tablerank.league.services.tournament_rounds import Seating, current_seating
+from tablerank.league.services import Seating, current_seating
 from tablerank.web.pages.common import (
     Result,
     csv_download,

@@ -21,7 +21,7 @@ from django.views.decorators.vary import vary_on_headers
 from tablerank.errors import TablerankError
 from tablerank.league import queries
 from tablerank.league.models import League
-from tablerank.league.queries.tables import lists_of
+from tablerank.league.queries import lists_of
 from tablerank.web.pages.common import is_partial, name_suggestions, visible_league
 
 SEATS = 6

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET
 from tablerank.league import queries
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import GameRecord
-from tablerank.league.queries.paging import Page, PastTheEnd, page_of
+from tablerank.league.queries import Page, PastTheEnd, page_of
 from tablerank.web.pages.common import (
     choices_of,
     distinct,

@@ -30,9 +30,7 @@ from tablerank.formats.sheets import Sheet
 from tablerank.league import queries
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import League
-from tablerank.league.queries.paging import Page, PastTheEnd, page_of
-from tablerank.league.queries.tables import lists_of
-from tablerank.league.store.cache import cached
+from tablerank.league.queries import Page, PastTheEnd, cached, lists_of, page_of
 from tablerank.web.pages.common import (
     LISTS,
     Choices,
