@@ -18,9 +18,9 @@ SRC = Path(__file__).parents[1] / "src"
 PACKAGE = SRC / "tablerank"
 MAX_LINES = 400
 TOO_LONG_YET = {
-    # Known grab-bags still to split by responsibility (issue 9); remove each as it is split.
-    "tablerank/catan/standings.py",
-    "tablerank/engine/records.py",
+    # A module over the limit, and why it is not split yet; the entry goes once it is.
+    "tablerank/engine/records.py": "one record's rules and the builder that applies them; the "
+    "builder is being made the one path (issue 40), then the rules split from it",
 }
 
 

@@ -42,5 +42,5 @@ def test_importing_tablerank_pulls_in_no_framework_or_terminal_ui() -> None:
 
 def test_the_command_line_does_not_load_tournament_standings_until_asked() -> None:
     modules = imported_after("import tablerank.cli.main")
-    assert "tablerank.catan.standings" not in modules
+    assert "tablerank.tournament.standings" not in modules
     assert "fractions" not in modules

@@ -10,7 +10,6 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from tablerank.catan.standings import tournament_standings
     from tablerank.catan.validation import validate
     from tablerank.engine.history import select
     from tablerank.engine.records import (
@@ -32,6 +31,7 @@ if TYPE_CHECKING:
     )
     from tablerank.errors import TablerankError
     from tablerank.formats.reading import read_records, read_start
+    from tablerank.tournament.standings import tournament_standings
 
 __version__ = "0.1.0"
 
@@ -54,7 +54,7 @@ _EXPORTS: dict[str, str] = {
     "read_records": "tablerank.formats.reading",
     "read_start": "tablerank.formats.reading",
     "select": "tablerank.engine.history",
-    "tournament_standings": "tablerank.catan.standings",
+    "tournament_standings": "tablerank.tournament.standings",
     "validate": "tablerank.catan.validation",
 }
 

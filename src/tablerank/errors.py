@@ -10,7 +10,7 @@
   + MixedLists (ValueError) -- records span several lists a system keeps apart
   + InvalidGames (ValueError) -- Catan games that fail validation, refused for rating
   + StandingsError (ValueError) -- tournament standings cannot be drawn up; its leaves live
-    beside the rules in tablerank.catan.standings (UnknownEvent, UnknownScoring, ...)
+    beside the rules in tablerank.tournament.standings (UnknownEvent, UnknownScoring, ...)
 
 The command line turns each of these into a one-line message and exit status 2.
 """

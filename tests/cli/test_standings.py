@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tablerank.catan.standings import derived_seed
+from tablerank.tournament.standings import derived_seed
 from tests.cli.conftest import Invoke
 
 ROW_KEYS = {

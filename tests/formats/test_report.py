@@ -6,7 +6,6 @@ import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
 
-from tablerank.catan.standings import tournament_standings
 from tablerank.engine.lists import annual_list, monthly_list
 from tablerank.engine.systems import get_system
 from tablerank.engine.systems.base import Explanation
@@ -17,6 +16,7 @@ from tablerank.formats.report import (
     lists_json,
     tournament_json,
 )
+from tablerank.tournament.standings import tournament_standings
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 

@@ -15,7 +15,6 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tablerank.catan.standings import tournament_standings
 from tablerank.engine import lists as engine_lists
 from tablerank.engine.history import select
 from tablerank.engine.records import Event, Game, new_game
@@ -42,6 +41,7 @@ from tablerank.league.services import (
     void_game,
 )
 from tablerank.league.store.played import played_games
+from tablerank.tournament.standings import tournament_standings
 
 pytestmark = pytest.mark.django_db
 

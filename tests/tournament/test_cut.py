@@ -139,9 +139,9 @@ def test_an_unknown_event_is_refused() -> None:
 
 
 def test_the_standings_csv_quotes_what_a_spreadsheet_would_run() -> None:
-    from tablerank.catan.standings import tournament_standings
     from tablerank.formats.report import TOURNAMENT_ROWS, tournament_json
     from tablerank.formats.sheets import csv_text
+    from tablerank.tournament.standings import tournament_standings
 
     games = [game("g1", 1, "=cmd()", "=cmd()", "Ben", "@Cleo")]
     table = tournament_json(tournament_standings(games))

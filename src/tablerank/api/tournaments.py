@@ -21,11 +21,11 @@ from tablerank.api.games import fresh
 from tablerank.api.limits import PlayerName, Slug, Text
 from tablerank.api.outputs import WRITES, GameDetailOut, errors
 from tablerank.api.schemas import described
-from tablerank.catan.standings import SCORINGS
 from tablerank.formats.report import tournament_json
 from tablerank.formats.seating import seating_json
 from tablerank.league import services
 from tablerank.league.models import Tournament
+from tablerank.tournament.scoring import SCORINGS
 
 router = Router(tags=["tournaments"])
 

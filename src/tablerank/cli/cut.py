@@ -49,8 +49,8 @@ def register(app: typer.Typer) -> None:
         """Seat an event's semifinals (the top of the standings, in a snake) or its final."""
 
         def work() -> "list[SeatedRound]":
-            from tablerank.catan.standings import DEFAULT_SCORING
             from tablerank.tournament.cut import seat_cut
+            from tablerank.tournament.scoring import DEFAULT_SCORING
 
             chosen = scoring or DEFAULT_SCORING
             return [
@@ -80,8 +80,8 @@ def register(app: typer.Typer) -> None:
         """A finished event's order, and with --format json its Turnabout record."""
 
         def work() -> "Event":
-            from tablerank.catan.standings import DEFAULT_SCORING
             from tablerank.tournament.finish import final_order, split_rounds, turnabout_event
+            from tablerank.tournament.scoring import DEFAULT_SCORING
 
             stages = split_rounds(_games(files), event, cut_round)
             order = final_order(stages, scoring=scoring or DEFAULT_SCORING)

@@ -103,8 +103,8 @@ def _swiss(
     sizes: list[int],
     ratings: dict[str, float] | None,
 ) -> "SeatedRound":
-    from tablerank.catan.standings import DEFAULT_SCORING
     from tablerank.cli.inputs import read_files
+    from tablerank.tournament.scoring import DEFAULT_SCORING
     from tablerank.tournament.swiss import swiss_round
 
     if number > 1 and not results:

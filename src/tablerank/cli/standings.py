@@ -16,7 +16,7 @@ from tablerank.cli.output import emit_rows
 from tablerank.formats.report import TOURNAMENT_ROWS, tournament_json
 
 if TYPE_CHECKING:
-    from tablerank.catan.standings import TournamentStandings
+    from tablerank.tournament.standings import TournamentStandings
 
 __all__ = ["print_tournament", "register"]
 
@@ -56,8 +56,9 @@ def register(app: typer.Typer) -> None:
         """Tournament standings of the Catan games in FILES, and the tiebreak between neighbours."""
 
         def work() -> "TournamentStandings":
-            from tablerank.catan.standings import DEFAULT_SCORING, tournament_standings
             from tablerank.cli.inputs import read_files
+            from tablerank.tournament.scoring import DEFAULT_SCORING
+            from tablerank.tournament.standings import tournament_standings
 
             records = read_files(files)
             chosen = scoring or DEFAULT_SCORING  # one default for the CLI and the league

@@ -12,10 +12,10 @@ from tablerank.engine.systems.base import Explanation, NotRated, RatingTable, St
 from tablerank.formats.sheets import Rows
 
 if TYPE_CHECKING:
-    from tablerank.catan.standings import TournamentStandings
     from tablerank.engine.backtest import Backtest
     from tablerank.engine.calibration import Calibration
     from tablerank.engine.systems.skill import TableOdds
+    from tablerank.tournament.standings import TournamentStandings
 
 __all__ = [
     "ANNUAL_ROWS",

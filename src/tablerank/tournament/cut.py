@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tablerank.catan.standings import DEFAULT_SCORING, winner_of
 from tablerank.engine.values import Game
 from tablerank.tournament.finish import seed_order, split_rounds
+from tablerank.tournament.scoring import DEFAULT_SCORING
 from tablerank.tournament.seating import SeatedRound, SeatedTable
+from tablerank.tournament.standings import winner_of
 from tablerank.tournament.tables import SeatingError, split
 
 __all__ = ["DEFAULT_TOP", "final_table", "seat_cut", "semifinal_tables", "snake"]

@@ -13,9 +13,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tablerank.catan.standings import DEFAULT_SCORING, tournament_standings, winner_of
 from tablerank.engine.records import new_event
 from tablerank.engine.values import Event, Game
+from tablerank.tournament.scoring import DEFAULT_SCORING
+from tablerank.tournament.standings import tournament_standings, winner_of
 from tablerank.tournament.tables import SeatingError
 
 __all__ = ["EventRounds", "final_order", "seed_order", "split_rounds", "turnabout_event"]

@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from tablerank.catan.standings import DEFAULT_SCORING, tournament_standings
 from tablerank.engine.values import Event, Game
+from tablerank.tournament.scoring import DEFAULT_SCORING
 from tablerank.tournament.seating import SeatedRound, next_round
+from tablerank.tournament.standings import tournament_standings
 from tablerank.tournament.tables import SeatingError
 
 __all__ = ["swiss_round"]

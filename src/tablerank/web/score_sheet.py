@@ -15,7 +15,6 @@ from typing import Any
 
 from django import forms
 
-from tablerank.catan.standings import leading_seat
 from tablerank.catan.validation import validate_game
 from tablerank.catan.variants import VARIANTS, Source, Variant
 from tablerank.engine.fields import MAX_ROUNDS, digits
@@ -23,6 +22,7 @@ from tablerank.engine.records import Game, new_game
 from tablerank.errors import RecordError
 from tablerank.league.models import League
 from tablerank.league.services import local_date
+from tablerank.tournament.standings import leading_seat
 
 DATETIME_LOCAL = "%Y-%m-%dT%H:%M"
 MOST_SEATS = 6

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
-from tablerank.catan.standings import DEFAULT_SCORING, TournamentStandings
 from tablerank.engine.backtest import Backtest
 from tablerank.engine.fields import name_key
 from tablerank.engine.lists import RankingList
@@ -52,7 +51,9 @@ from tablerank.league.ratings.tables import fit_ready, fitted_on_reading
 from tablerank.league.store.cache import cached, current, etag_of, stored
 from tablerank.league.store.reading import records_of, unmatched_filters
 from tablerank.league.store.snapshot import snapshot
+from tablerank.tournament.scoring import DEFAULT_SCORING
 from tablerank.tournament.seat_report import SeatReport
+from tablerank.tournament.standings import TournamentStandings
 
 __all__ = [
     "DEFAULT_LIMIT",

@@ -10,13 +10,6 @@ from typing import Any
 
 from django.db.models import Prefetch, Q
 
-from tablerank.catan.standings import (
-    DEFAULT_SCORING,
-    StandingsError,
-    TournamentStandings,
-    UnknownScoring,
-    tournament_standings,
-)
 from tablerank.engine.history import select
 from tablerank.engine.records import Event, Game
 from tablerank.engine.systems.base import RatingTable, ReplaySystem, Standing, System
@@ -32,6 +25,8 @@ from tablerank.league.models import (
 )
 from tablerank.league.ratings.tables import first_lines, ratings
 from tablerank.league.store.reading import confirmed_records, games_of, kept_system, parse_day
+from tablerank.tournament.scoring import DEFAULT_SCORING, StandingsError, UnknownScoring
+from tablerank.tournament.standings import TournamentStandings, tournament_standings
 
 ELO = "cow.elo"
 """The permanent ELO list of each game group (seed 001)."""
@@ -203,7 +198,7 @@ def event_standings(
     seed: int | None = None,
 ) -> TournamentStandings:
     """The tournament standings of one event's confirmed games (seed 002; `scoring` a preset of
-    `tablerank.catan.standings.SCORINGS`), each row naming the criterion that separated it from
+    `tablerank.tournament.standings.SCORINGS`), each row naming the criterion that separated it from
     the row above (`separated_by`), and the seed of the draw of lots."""
     games: Iterable[Game] = games_of(confirmed_records(league).exclude(event=""))
     try:

@@ -17,7 +17,6 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from tablerank.catan.standings import TournamentStandings, tournament_standings
 from tablerank.engine.fields import digits
 from tablerank.engine.records import new_game
 from tablerank.engine.values import Game
@@ -39,6 +38,7 @@ from tablerank.league.store.reading import confirmed_records, games_of
 from tablerank.tournament.cut import final_table, semifinal_tables
 from tablerank.tournament.finish import final_order, split_rounds, turnabout_event
 from tablerank.tournament.seating import SeatedRound, SeatedTable, next_round
+from tablerank.tournament.standings import TournamentStandings, tournament_standings
 from tablerank.tournament.tables import SeatingError
 
 __all__ = [

@@ -13,7 +13,6 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.text import slugify
 
-from tablerank.catan.standings import DEFAULT_SCORING, StandingsError, get_scoring
 from tablerank.engine.fields import MAX_NAME_LENGTH, MAX_ROUNDS, name_key, parse_name, parse_text
 from tablerank.errors import RecordError
 from tablerank.league.errors import LeagueError, NotFound
@@ -34,6 +33,7 @@ from tablerank.league.services.roles import (
     is_organizer,
     require_role,
 )
+from tablerank.tournament.scoring import DEFAULT_SCORING, StandingsError, get_scoring
 from tablerank.tournament.tables import SeatingError, table_sizes
 
 __all__ = [

@@ -16,9 +16,9 @@ import random
 from pathlib import Path
 from typing import Any
 
-from tablerank.catan.standings import tournament_standings
 from tablerank.catan.validation import validate_game
 from tablerank.engine.records import game_from_dict
+from tablerank.tournament.standings import tournament_standings
 
 HERE = Path(__file__).parent
 FIRST_MONDAY = dt.date(2026, 5, 4)

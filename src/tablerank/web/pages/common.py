@@ -19,13 +19,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control
 
-from tablerank.catan.standings import winner_of
 from tablerank.engine.fields import digits
 from tablerank.engine.records import Game
 from tablerank.formats.sheets import Sheet, csv_text
 from tablerank.league import services
 from tablerank.league.models import EventRecord, GameRecord, League, Player, RecordStatus
 from tablerank.league.queries import cached, etag_of
+from tablerank.tournament.standings import winner_of
 from tablerank.web import number_formats
 from tablerank.web.templatetags.tablerank_web import system_family
 from tablerank.web.time_zones import show_times_of

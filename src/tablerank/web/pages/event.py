@@ -12,13 +12,14 @@ from django.utils.http import urlencode
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
-from tablerank.catan.standings import SCORINGS, TournamentStandings
 from tablerank.formats.records import event_json
 from tablerank.formats.report import RECORDED_EVENT_ROWS, TOURNAMENT_ROWS, tournament_json
 from tablerank.league import queries
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import EventRecord, GameRecord, League, RecordStatus
 from tablerank.league.services import Seating, current_seating
+from tablerank.tournament.scoring import SCORINGS
+from tablerank.tournament.standings import TournamentStandings
 from tablerank.web.pages.common import (
     Result,
     csv_download,

@@ -8,23 +8,25 @@ from typing import Any
 
 import pytest
 
-from tablerank.catan.standings import (
+from tablerank.engine.records import Game, new_event, new_game
+from tablerank.errors import TablerankError
+from tablerank.tournament.scoring import (
     SCORINGS,
     MissingVP,
     NoCatanGames,
-    StandingRow,
-    TournamentStandings,
     UnknownEvent,
     UnknownScoring,
     UnsupportedTable,
+)
+from tablerank.tournament.standings import (
+    StandingRow,
+    TournamentStandings,
     derived_seed,
     draw_lots,
     game_vp_shares,
     shared_points,
     tournament_standings,
 )
-from tablerank.engine.records import Game, new_event, new_game
-from tablerank.errors import TablerankError
 
 DATE = "2026-03-14"
 
