@@ -7,21 +7,25 @@ history these functions select). Nothing here writes or decides a rule. Errors a
 `LeagueError(field, message)`, naming what the caller asked for wrongly.
 
 The expensive reads (standings, the ELO lists, the leaders, an event's standings, the ranking
-lists, a player's history) are cached under the league's revision (`cache.cached`): any write
+lists, a player's history) are cached under the league's revision (`store.cache.cached`): any write
 that changes what they show bumps the revision, so a cached result is never stale.
 
 Each part lives in its own module; this one gathers them:
 
 | module | what |
 | --- | --- |
-| `reading` | what every read starts from: the kept system, the player, confirmed games |
-| `standings` | a system's standings, the ELO lists, the leaders, an event's standings |
+| `tables` | a system's standings, the ELO lists, the leaders, an event's standings |
 | `lists` | the Monthly, Open and annual lists (seed 001) |
 | `history` | a player's history, game by game |
 | `explanations` | what a confirmed game did, and what recording one would do |
 | `forecasts` | who will win a table, and which system predicts the league best |
 | `results` | the latest results, and those waiting for a signature |
-| `cache` | results kept per league revision, and the ETags naming them |
+| `seat_tallies` | the seat report over the confirmed games |
+| `paging` | pages of a long list |
+
+What they start from (`store.reading`: the kept system, confirmed games), the cache
+(`store.cache`: results per league revision, and their ETags) and the read snapshot
+(`store.snapshot`) are the store's; the shells reach them only through this namespace.
 """
 
 from __future__ import annotations

@@ -7,12 +7,18 @@ Each part lives in its own module; this one gathers them:
 | --- | --- |
 | `roles` | roles, reading a private league, creating one, granting, password resets |
 | `members` | players, and linking accounts to them by invitation |
-| `player_changes` | renaming, merging and removing players, audited |
+| `player_fixes` | renaming, merging and removing players, audited |
 | `recording` | recording, voiding and correcting results; the check every result passes |
-| `importing` | many results at once |
+| `importing`, `batch`, `import_by_table`, `same_content`, `import_preview` | many results at once |
 | `signing` | verification (seed 003): submitting, confirming, disputing |
 | `league_settings` | changing a league's settings |
 | `tokens` | API tokens: issuing, checking, expiry, revoking |
+| `tournaments`, `tournament_rounds`, `table_ids` | running a tournament: entries, rounds, results |
+| `notifications` | e-mail to players whose signature a result waits for |
+| `backups`, `verifying` | backup and restore; an operator's verify and rebuild |
+
+The web, the API and the command line import this namespace (and `queries`, `models`,
+`errors`), never a module inside it (tests/test_layers.py).
 """
 
 from __future__ import annotations
