@@ -55,7 +55,7 @@ def collector_on() -> Iterator[None]:
 
 @pytest.fixture
 def empty_read_cache() -> Iterator[None]:
-    """The cached reads (`league.cache`) empty before and after the test: for tests that run
+    """The cached reads (`league.store.cache`) empty before and after the test: for tests that run
     outside a transaction, where reads are cached across tests."""
     from django.core.cache import caches
 

@@ -1,6 +1,6 @@
-"""Cached reads (`league.cache`, `league.queries`): a second read is served from the cache, and
+"""Cached reads (`store.cache`, `queries`): a second read is served from the cache, and
 every write that changes what pages show bumps the league's revision, so the next read is the
-new state, never a stale one. Pages (`league.paging`) cut long lists.
+new state, never a stale one. Pages (`league.queries.paging`) cut long lists.
 
 These tests run outside a transaction (`transactional_db`): inside one nothing is cached."""
 
@@ -64,7 +64,7 @@ def test_errors_are_not_cached(played: League) -> None:
 
 
 def test_a_read_snapshot_is_cached(played: League) -> None:
-    """A snapshot (`league.snapshot`, every page's and API read's) reads only what was
+    """A snapshot (`league.store.snapshot`, every page's and API read's) reads only what was
     committed: what it computes is cached like a read outside any transaction."""
     with snapshot():
         assert in_snapshot()

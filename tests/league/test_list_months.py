@@ -1,4 +1,4 @@
-"""The ranking lists' months kept as state (`league.list_months`): read between any writes, the
+"""The ranking lists' months kept as state (`ratings.list_months`): read between any writes, the
 lists are the engine's over the confirmed games; a month's kept state is read without its
 games; a write rebuilds only the months it changed, a rebuild every month; state built before
 a write is never read after it; a reader does not wait for a busy database to keep a month."""

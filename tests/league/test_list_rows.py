@@ -1,4 +1,4 @@
-"""The league's monthly and annual lists read straight from its rows (`league.list_rows`) are
+"""The league's monthly and annual lists read straight from its rows (`league.store.list_rows`) are
 the engine's lists (`engine.lists`) over the confirmed games of the period, for any league."""
 
 from __future__ import annotations

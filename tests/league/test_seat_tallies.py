@@ -1,4 +1,4 @@
-"""The league's seat report tallied straight from its rows (`league.seat_tallies`) is the
+"""The league's seat report tallied straight from its rows (`league.queries.seat_tallies`) is the
 engine's report over its confirmed games (`selected_report`), filters and all."""
 
 from __future__ import annotations

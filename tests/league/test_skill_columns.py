@@ -1,4 +1,4 @@
-"""The league's skill arrays read straight from its rows (`league.skill_columns`) are the engine's
+"""The league's skill arrays read straight from its rows (`ratings.skill_columns`) are the engine's
 own reading of the confirmed games (`Skill.observations`), array for array; standings and odds
 fitted on them are the engine's over the same games."""
 

@@ -1,4 +1,4 @@
-"""Skill's columns kept across revisions (`league.skill_columns`): after any write, the columns
+"""Skill's columns kept across revisions (`ratings.skill_columns`): after any write, the columns
 brought up to date from the months a write marked (`list_months.changed_since`) are those read
 afresh, and a game recorded this month reads this month's rows only.
 

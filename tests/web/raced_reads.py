@@ -22,7 +22,7 @@ from tablerank.league.store.cache import CACHE
 from tests.web.action_helpers import Club, four_player_game, make_club
 
 SECOND_QUERIES = ("SELECT g.id, p.name, s.place", "SELECT g.id, g.sequence, g.external_id")
-"""The second query of each stream of `league.played` (the seats, after the games or the VP
+"""The second query of each stream of `league.store.played` (the seats, after the games or the VP
 sources): a confirmation landing just before it used to fail the read with a 500."""
 
 SLUG = "raced"

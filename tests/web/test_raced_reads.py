@@ -1,6 +1,6 @@
 """A confirmation that lands between the queries of a read never fails it, nor mixes two states
 into its answer (issue 39, item 8): the game page, the API's game detail and a player's
-history, page and API, each read one snapshot (`league.snapshot`)."""
+history, page and API, each read one snapshot (`league.store.snapshot`)."""
 
 from __future__ import annotations
 

@@ -50,7 +50,7 @@ class OfflineSwagger(Swagger):
 
 
 def _reads_one_snapshot(operation: Callable[..., Any]) -> Callable[..., Any]:
-    """A read (GET, HEAD) runs in one snapshot (`league.snapshot`); a write in its own
+    """A read (GET, HEAD) runs in one snapshot (`league.store.snapshot`); a write in its own
     transaction."""
 
     @wraps(operation)

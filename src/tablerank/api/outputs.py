@@ -71,7 +71,7 @@ WRITES = (400, 403, 404, 409, 413, 422)
 def errors(*statuses: int) -> dict[int, type[ErrorOut]]:
     """The error answers an endpoint declares: each of `statuses`, and 401, 500 and 503 always
     (a token that is sent is checked on every endpoint; anything may fail unexpectedly; the
-    database may be unable to store anything or fail to read, `league.storage`)."""
+    database may be unable to store anything or fail to read, `league.store.storage`)."""
     return dict.fromkeys(sorted({401, 500, 503, *statuses}), ErrorOut)
 
 

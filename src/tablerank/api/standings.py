@@ -6,7 +6,7 @@ given), in the CLI's shape; the `Link` header names the first, previous, next an
 Each answer carries an ETag naming the league's revision and what was asked: `If-None-Match`
 with it is answered 304 before anything is read but the league itself. The encoded answer is
 cached under the same revision, the path with its query and the league's visibility
-(`league.cache`). An anonymous GET of an answer already stored is served before django-ninja
+(`league.store.cache`). An anonymous GET of an answer already stored is served before django-ninja
 runs (`cache_first`): only the league is read, and ninja checked that exact question when it
 stored the answer; a caller with a token, or any other question, goes through ninja.
 """

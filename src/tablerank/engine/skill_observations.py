@@ -7,7 +7,7 @@ score alone. Seats that hold no place (left mid-game) are not rated, nor are tab
 than two placed seats.
 
 The rule is computed once, table by table in whole arrays (`observe_seats`), whether the seats
-come from `Game` values (`observe`) or straight from a league's rows (`league.skill_columns`).
+come from `Game` values (`observe`) or from a league's rows (`league.ratings.skill_columns`).
 """
 
 from __future__ import annotations

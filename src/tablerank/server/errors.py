@@ -1,5 +1,5 @@
 """The site's answer to an unexpected error (Django's `handler500`): a database that cannot
-store anything (`league.storage`) is a 503 with a plain sentence, as JSON in the API's error
+store anything (`league.store.storage`) is a 503 with a plain sentence, as JSON in the API's error
 shape under /api/ and as a page elsewhere; anything else is Django's 500 page.
 
 The API's own handler passes such an error on to here (`api.errors`), so the web pages, the

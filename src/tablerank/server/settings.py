@@ -378,7 +378,7 @@ CACHES = {
 
 
 # -- mail: with TABLERANK_EMAIL_HOST, by SMTP: password-reset links, and results waiting for a
-# player's signature (`league.notifications`). Without it, reset mails are printed on standard
+# player's signature (`services.notifications`). Without it, reset mails are printed on standard
 # output (Django's console backend) and no notification is sent.
 EMAIL_HOST = os.environ.get("TABLERANK_EMAIL_HOST", "").strip()
 TABLERANK_MAIL = bool(EMAIL_HOST)

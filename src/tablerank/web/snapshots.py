@@ -1,4 +1,4 @@
-"""Every page reads one snapshot: a GET (or HEAD) runs inside `league.snapshot.snapshot()`, so
+"""Every page reads one snapshot: a GET (or HEAD) runs inside `league.store.snapshot.snapshot()`, so
 a game page, a player's history or the standings never mix states when a result is confirmed
 while they are read. The JSON API opens its own, after the token is checked (`api.api`)."""
 

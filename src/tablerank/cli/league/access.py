@@ -171,7 +171,7 @@ def one_game(file: Path) -> Game:
 
 
 def read(action: Callable[[], T]) -> T:
-    """`run(action)` with all its queries in one snapshot (`league.snapshot`): a read."""
+    """`run(action)` with all its queries in one snapshot (`league.store.snapshot`): a read."""
 
     def in_one() -> T:
         from tablerank.league.queries import snapshot

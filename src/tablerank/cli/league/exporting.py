@@ -141,7 +141,7 @@ def _events(league: League) -> Iterator[tuple[_Key, dict[str, Any]]]:
 def export_lines(league: League) -> Iterator[dict[str, Any]]:
     """Every game and event of the league in recording order, voided ones included with a
     `voided` object (by, at, why, and `replaced_by` for a correction), read in one snapshot
-    (`league.snapshot`: REPEATABLE READ on PostgreSQL, a read transaction that takes no lock
+    (`league.store.snapshot`: REPEATABLE READ on PostgreSQL, a read transaction that takes no lock
     on SQLite) so the export is one consistent moment of the league."""
     from tablerank.league.queries import snapshot
 

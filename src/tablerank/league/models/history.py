@@ -134,7 +134,7 @@ class GameRecord(Recorded):
     event = models.CharField(max_length=200, blank=True)
     round = models.PositiveIntegerField(null=True, blank=True)
     seat_columns = models.BinaryField(default=b"", editable=False)
-    """The seats packed for the compiled replays (`league.seat_columns`), written with them."""
+    """The seats packed for the compiled replays (`store.seat_columns`), written with them."""
     digest = models.BinaryField(null=True, editable=False)
     """The game's content digest (`same_content.game_digest`), written with it; null on games
     stored before it was kept, which an import compares by reading them back."""

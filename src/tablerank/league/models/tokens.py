@@ -3,7 +3,7 @@
 Only a SHA-256 hash of each token is stored; the token itself is shown once, when it is issued,
 and cannot be read back from the database (nor from the admin). The model belongs to the `api`
 app (its table and migrations stay there); it is defined here, beside the rules about tokens
-(`league.tokens`), so that the web's token page and the API reach it through the services.
+(`league.services.tokens`), so that the web's token page and the API reach it through the services.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 `restore`).
 
 A backup reads every table (`backup_tables.tables`) inside one read snapshot
-(`league.snapshot`, as every read of the site), so it is one moment of the database however
+(`league.store.snapshot`, as every read of the site), so it is one moment of the database however
 long it takes and whatever is written meanwhile: on SQLite a deferred transaction (WAL gives it
 a snapshot and writers go on), on PostgreSQL REPEATABLE READ. Rows stream out a chunk at a
 time into the file (`backup_file`).
