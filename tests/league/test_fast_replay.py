@@ -30,7 +30,7 @@ from tablerank.league.models import (
 )
 from tablerank.league.queries import history as history_module
 from tablerank.league.queries import player_history
-from tablerank.league.ratings import before_game, checkpoints, compiled_lists, compiled_walk
+from tablerank.league.ratings import before_game, checkpoints, compiled_pools, compiled_walk
 from tablerank.league.services import kept_systems, rebuild_ratings, record_games, void_game
 from tablerank.league.store import played_columns as played_columns_module
 from tablerank.league.store.played import played_games, played_tables
@@ -100,7 +100,7 @@ def test_the_engine_and_the_fast_replay_replay_to_the_same_state(
         monkeypatch.setattr(array_replay_module, "WIDEST", 0)
         monkeypatch.setattr(array_replay_module, "_replays", {})
     else:
-        monkeypatch.setattr(compiled_lists, "array_replay", lambda system: None)
+        monkeypatch.setattr(compiled_pools, "array_replay", lambda system: None)
     if without == "fast_replay":
         monkeypatch.setattr(checkpoints, "fast_replay", lambda system: None)
     rebuild_ratings(history)
@@ -120,13 +120,13 @@ def test_a_small_change_in_the_past_loads_the_compiled_loops_only_where_worth_it
     rebuild_ratings(history)
     monkeypatch.setattr(loading, "KERNELS", "a module no test has loaded")
     monkeypatch.setattr(loading, "COMPILED_REPLAY", compiled_from)
-    through_arrays, calls = compiled_lists.replay, []
+    through_arrays, calls = compiled_pools.replay, []
 
     def counted(*args: Any) -> bool:
         calls.append(args)
         return through_arrays(*args)
 
-    monkeypatch.setattr(compiled_lists, "replay", counted)
+    monkeypatch.setattr(compiled_pools, "replay", counted)
     confirmed = GameRecord.objects.filter(league=history, status="confirmed", title="catan")
     middle = confirmed.order_by("date", "sequence")[confirmed.count() // 2]
     void_game(middle, official, "entered twice")
@@ -292,14 +292,14 @@ def test_batches_appended_through_the_compiled_replays_are_stored_as_through_the
     it."""
     games = [*season, *(game_from_dict(GAMES[name]) for name in GAMES)]
     monkeypatch.setattr(checkpoints, "EVERY", 3)
-    appended, compiled_append = [], compiled_lists.append
+    appended, compiled_append = [], compiled_pools.append
 
     def counted(*args: Any) -> int | None:
         count = compiled_append(*args)
         appended.append(count is not None)
         return count
 
-    monkeypatch.setattr(compiled_lists, "append", counted)
+    monkeypatch.setattr(compiled_pools, "append", counted)
 
     def imported(slug: str, compiled_from: int) -> dict[str, Any]:
         monkeypatch.setattr(checkpoints, "COMPILED_APPEND", compiled_from)

@@ -33,7 +33,7 @@ from tablerank.league.models import (
     RecordStatus,
     Seat,
 )
-from tablerank.league.ratings import checkpoints, compiled_lists, rating_by_table
+from tablerank.league.ratings import checkpoints, compiled_pools, rating_by_table
 from tablerank.league.services import import_by_table, importing, rebuild_ratings, void_game
 from tablerank.league.services.same_content import game_digest
 from tablerank.league.store import seat_columns
@@ -217,7 +217,7 @@ def test_a_list_the_compiled_replays_cannot_append_is_rated_from_games(
 ) -> None:
     """Nothing of the attempt stays (its rows, a second revision): the games are rated from
     their `Game`s as the usual way rates them."""
-    monkeypatch.setattr(compiled_lists, "appended", lambda *args: None)
+    monkeypatch.setattr(compiled_pools, "appended", lambda *args: None)
     paths = _file(tmp_path, _games(20))
     order = read_plain_in_order(paths)
     assert order is not None

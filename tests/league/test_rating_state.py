@@ -30,7 +30,7 @@ from tablerank.league.models import (
 )
 from tablerank.league.queries import player_history
 from tablerank.league.queries.explanations import explain_game, ratings_before
-from tablerank.league.ratings import checkpoints, sum_lists
+from tablerank.league.ratings import checkpoints, sum_pools
 from tablerank.league.services import (
     OFFICIAL,
     confirm,
@@ -189,7 +189,7 @@ def test_state_equals_a_full_replay_with_the_sums_corrected_over_columns(
 ) -> None:
     """The same with every change to a sum list, even of one game, corrected over columns
     (`seat_amounts`), as an import's batches are."""
-    monkeypatch.setattr(sum_lists, "BATCH", 1)
+    monkeypatch.setattr(sum_pools, "BATCH", 1)
     monkeypatch.setattr(loading, "COLD_BATCH", 1)
     run_and_check(officials, steps)
 
@@ -373,7 +373,7 @@ def test_a_batch_equals_recording_one_by_one(
     official: User, season: list[Game], over_columns: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     if over_columns:  # the sums of each batch corrected over columns (`seat_amounts`)
-        monkeypatch.setattr(sum_lists, "BATCH", 2)
+        monkeypatch.setattr(sum_pools, "BATCH", 2)
         monkeypatch.setattr(loading, "COLD_BATCH", 2)
     one_by_one = League.objects.create(name="One", slug="one", unvalidated_titles=["catan"])
     batch = League.objects.create(name="Batch", slug="batch", unvalidated_titles=["catan"])

@@ -1,5 +1,5 @@
 """A replay after a change in the past writes back only the stored rows that differ
-(`compiled_lists`: the stored rows compared with the replayed arrays by name number), including
+(`compiled_pools`: the stored rows compared with the replayed arrays by name number), including
 the rows of names that play no game after the checkpoint it restores."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from tablerank.engine.records import Game, new_game
 from tablerank.engine.systems import get_system
 from tablerank.engine.systems.array_replay import ArrayState
 from tablerank.league.models import GameRecord, League, RatingState
-from tablerank.league.ratings import checkpoints, compiled_lists
+from tablerank.league.ratings import checkpoints, compiled_pools
 from tablerank.league.services import confirmed_history, correct_game, record_game, void_game
 from tablerank.league.store.state_rows import upsert_states
 
@@ -33,14 +33,14 @@ def compiled(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     (counted: the list of their calls)."""
     monkeypatch.setattr(checkpoints, "EVERY", 2)
     monkeypatch.setattr(loading, "COMPILED_REPLAY", 0)
-    through_arrays, calls = compiled_lists.replay, []
+    through_arrays, calls = compiled_pools.replay, []
 
     def counted(*args: Any) -> bool:
         done = through_arrays(*args)
         calls.append(done)
         return done
 
-    monkeypatch.setattr(compiled_lists, "replay", counted)
+    monkeypatch.setattr(compiled_pools, "replay", counted)
     return calls
 
 
@@ -138,7 +138,7 @@ def test_a_name_numbered_beyond_the_lists_arrays_is_not_rated(league: League) ->
     state = ArrayState(
         np.array([1010.0, 1005.0]), np.array([2, 1]), np.array([1, 1], dtype=np.uint8)
     )
-    compiled_lists._write_rows(league, "cow.elo", "base", state, ids, ["Ann", "Ben", "Zoe"])
+    compiled_pools._write_rows(league, "cow.elo", "base", state, ids, ["Ann", "Ben", "Zoe"])
     stored = RatingState.objects.filter(league=league, system="cow.elo", list_key="base")
     assert sorted(stored.values_list("player", "rating", "games")) == [
         ("Ann", 1010.0, 2),

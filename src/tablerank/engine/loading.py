@@ -3,7 +3,7 @@
 Loading numpy takes about 0.1 s of CPU, numba with the cached loops most of a second (several
 on a busy machine), while the pure-Python ways handle a few thousand games in milliseconds. So
 work loads one only for at least its number of games, or where the process has loaded it
-already: `COLD_BATCH` games for numpy (a league's sums over columns, `league.ratings.sum_lists`),
+already: `COLD_BATCH` games for numpy (a league's sums over columns, `league.ratings.sum_pools`),
 `COMPILED_REPLAY` for the compiled loops (a league's replay after a change in the past,
 `league.ratings.checkpoints`, and `rate` in play order, `engine.systems.in_order`).
 """

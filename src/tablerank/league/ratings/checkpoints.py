@@ -1,4 +1,5 @@
-"""Lists of order-dependent systems (cow.elo, area): a game's change depends on the ratings
+"""Pools of order-dependent systems (cow.elo, area; a pool is a system's ratings per group or
+title, what the league's tables call a list): a game's change depends on the ratings
 before it, so a change in the past replays everything after it.
 
 Each such list keeps its rows (`RatingState`), a watermark (the last game applied and how many
@@ -77,7 +78,7 @@ def falls_due(count: int, names: int) -> bool:
 
 COMPILED_APPEND = 2_000
 """Games a batch appends to a list from which on it goes through the compiled replays
-(`compiled_lists.append`): worth loading numba (under a second) for an import's batch, not for
+(`compiled_pools.append`): worth loading numba (under a second) for an import's batch, not for
 one recorded game."""
 
 
@@ -260,10 +261,10 @@ def _compiled(league: League, replaying: list[Replaying], start: Point | None) -
             if not loading.worth_compiling(left):
                 return False
     from tablerank.league.ratings import (
-        compiled_lists,  # numpy and numba: off the start-up path
+        compiled_pools,  # numpy and numba: off the start-up path
     )
 
-    return compiled_lists.replay(league, replaying, start)
+    return compiled_pools.replay(league, replaying, start)
 
 
 def _replay_games(league: League, replaying: list[Replaying], start: Point | None) -> None:
@@ -362,10 +363,10 @@ def append(
     count a multiple of `EVERY` where one falls due (`falls_due`). Returns the new count."""
     if len(games) >= COMPILED_APPEND:
         from tablerank.league.ratings import (
-            compiled_lists,  # numpy and numba: off the start-up path
+            compiled_pools,  # numpy and numba: off the start-up path
         )
 
-        compiled = compiled_lists.append(
+        compiled = compiled_pools.append(
             rows, name, system, key, games, count, columns or BatchColumns()
         )
         if compiled is not None:

@@ -24,7 +24,7 @@ from tablerank.engine.systems.base import ReplaySystem
 from tablerank.engine.systems.fast_replay import fast_replay
 from tablerank.league.models import League
 from tablerank.league.ratings import checkpoints
-from tablerank.league.ratings.compiled_lists import listed_games, ranks
+from tablerank.league.ratings.compiled_pools import listed_games, ranks
 from tablerank.league.store.played import Point
 from tablerank.league.store.played_columns import PlayedColumns, played_columns
 

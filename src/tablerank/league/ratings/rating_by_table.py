@@ -39,7 +39,7 @@ def refresh_plain(league: League, games: PlainOrder, sequences: Sequence[int]) -
         revisions.bump(league)
         if len(games.ids) < FROM or not worth_numpy(len(games.ids)):
             return False
-        from tablerank.league.ratings.lists_by_table import (
+        from tablerank.league.ratings.pools_by_table import (
             rate_tables,  # numpy, numba: off start-up
         )
 

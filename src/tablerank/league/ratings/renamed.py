@@ -13,7 +13,7 @@ from django.db import transaction
 from tablerank.league.models import GameRecord, League, RatingState, RecordStatus
 from tablerank.league.ratings import checkpoints, list_months
 from tablerank.league.ratings.state import GameSystem, kept_systems, lock_league
-from tablerank.league.ratings.sum_lists import merged
+from tablerank.league.ratings.sum_pools import merged
 from tablerank.league.store import revisions
 from tablerank.league.store.played import Point
 from tablerank.league.store.state_rows import Row, delete_states, upsert_states
@@ -40,7 +40,7 @@ def rename_ratings(league: League, old: str, new: str, first: Point | None) -> N
 def merge_ratings(league: League, old: str, into: str, first: Point | None) -> None:
     """`rename_ratings` for the player named `old` merged into the one named `into` (their
     seats moved already; `first`: `old`'s first confirmed game, read before): a sum list's rows
-    of the two add up (exactly: `sum_lists.merged`), and the order-dependent lists that rated
+    of the two add up (exactly: `sum_pools.merged`), and the order-dependent lists that rated
     `old` replay from that game."""
     with _changing_names(league) as kept:
         lists: dict[tuple[str, str], dict[str, Row]] = {}

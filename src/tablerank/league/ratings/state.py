@@ -4,7 +4,7 @@ The engine computes every number; this module decides what to hand it and where 
 goes. Systems come in two kinds (`ReplaySystem.order_independent`):
 
 * **Sums** (the P.A.G.E.S. systems, cow.points): a game entering or leaving the confirmed
-  history adds or subtracts its own amounts, whenever it was played (`sum_lists`). O(seats).
+  history adds or subtracts its own amounts, whenever it was played (`sum_pools`). O(seats).
 * **Order-dependent** (cow.elo, area): a game after the list's watermark is applied on its own;
   a change at or before it replays from the nearest checkpoint (`checkpoints`).
 
@@ -44,7 +44,7 @@ from tablerank.league.models import (
     Seat,
 )
 from tablerank.league.ratings import checkpoints, list_months
-from tablerank.league.ratings.sum_lists import correct_sums
+from tablerank.league.ratings.sum_pools import correct_sums
 from tablerank.league.store import revisions
 from tablerank.league.store.batch_columns import BatchColumns
 from tablerank.league.store.bulk import Rows, Statement, run_all

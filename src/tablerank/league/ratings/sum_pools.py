@@ -1,4 +1,5 @@
-"""Lists of order-independent systems (`ReplaySystem.order_independent`): each rating is the
+"""Pools of order-independent systems (`ReplaySystem.order_independent`; a pool is a system's
+ratings per group or title): each rating is the
 exact sum of the player's per-game amounts, so a game entering the confirmed history adds its
 amounts and one leaving it subtracts them, in any order: O(seats) per game, however old it is.
 The sums are exact (`engine.sums`), so the state equals the engine's replay bit for bit.

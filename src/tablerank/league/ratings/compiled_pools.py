@@ -1,4 +1,5 @@
-"""Replaying order-dependent lists through the compiled replays, over columns read in bulk.
+"""Replaying order-dependent pools (a system's ratings per group or title) through the compiled
+replays, over columns read in bulk.
 
 `checkpoints.replay_lists` hands its lists here first: the history after the earliest of their
 checkpoints is read once as integer columns (`played_columns`), each list's state becomes

@@ -1,4 +1,5 @@
-"""The kept lists of a plain import's games (`engine.plain.PlainOrder`), rated from their tables
+"""The kept pools (a system's ratings per group or title) of games imported by table
+(`engine.plain.PlainOrder`), rated from their tables
 (`plain_rating` decides when): a sum list adds each table's amounts, worked out once per table
 (`seat_amounts.table_sums`); an order-dependent list appends the games in play order through
 the compiled replays over the order's columns (`plain_columns.order_columns`, `array_lists`),
@@ -21,9 +22,9 @@ from tablerank.engine.systems.base import ReplaySystem
 from tablerank.engine.systems.plain_columns import order_columns
 from tablerank.engine.systems.seat_amounts import table_sums
 from tablerank.league.models import League
-from tablerank.league.ratings import checkpoints, compiled_lists
+from tablerank.league.ratings import checkpoints, compiled_pools
 from tablerank.league.ratings.state import appended_from, mark_sums, save_refresh
-from tablerank.league.ratings.sum_lists import add_sums
+from tablerank.league.ratings.sum_pools import add_sums
 from tablerank.league.store.played import Point
 from tablerank.league.store.state_rows import StateReads
 
@@ -47,7 +48,7 @@ def rate_tables(
     tables = np.array(games.tables, np.int64)[play]
     rows, marks = StateReads(league, games.names).loaded()
     replays: list[checkpoints.Changed] = []
-    appended: list[tuple[str, str, compiled_lists.Appended, Point]] = []
+    appended: list[tuple[str, str, compiled_pools.Appended, Point]] = []
     for name, system in kept.items():
         for key, chosen in _lists(system, games, play, tables).items():
             points = _Points(games, sequences, chosen)
@@ -60,7 +61,7 @@ def rate_tables(
                 replays.append((name, system, key, points[0]))
                 continue
             tables_of = order_columns(games, chosen)
-            found = compiled_lists.appended(rows, name, system, key, points, count, tables_of)
+            found = compiled_pools.appended(rows, name, system, key, points, count, tables_of)
             if found is None:
                 return False
             appended.append((name, key, found, points[-1]))
