@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
+import re
 
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tablerank.engine import fields
 from tablerank.engine.fields import digits, name_key, normal_name, parse_name
 from tablerank.engine.records import new_game
 from tablerank.errors import RecordError
@@ -52,3 +57,23 @@ def test_games_seat_one_player_however_the_name_is_encoded() -> None:
         new_game(id="g1", date="2026-01-01", seats=seats)
     game = new_game(id="g1", date="2026-01-01", seats=[seats[0], {"player": "Ann", "vp": 5}])
     assert game.seats[0].player == COMPOSED
+
+
+@given(st.text(max_size=200))
+def test_an_id_made_from_any_name_is_a_valid_id(name: str) -> None:
+    """`id_from` (an event's record id from its name) always lands in the id alphabet."""
+    made = fields.id_from(name)
+    assert re.fullmatch(fields.ID_PATTERN, made)
+    assert fields.parse_id(made, "id") == made
+
+
+def test_an_id_made_from_a_name_reads_as_the_name() -> None:
+    assert fields.id_from("Spring Qualifier 2026") == "spring-qualifier-2026"
+    assert fields.id_from("Köln Cup / Finale") == "köln-cup-finale"
+    assert fields.id_from("!!!") == "event"
+
+
+def test_a_slug_is_what_the_site_s_addresses_take() -> None:
+    assert re.fullmatch(fields.SLUG_PATTERN, "rhein-catan_2026")
+    for refused in ("", "köln", "a b", "a/b", "x" * 101):
+        assert not re.fullmatch(fields.SLUG_PATTERN, refused)

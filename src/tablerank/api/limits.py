@@ -43,8 +43,7 @@ DATE_MIN = fields.EARLIEST_DATE
 DATE_MAX = fields.LATEST_DATE
 """The dates a game may have."""
 
-SLUG_PATTERN = r"^[-A-Za-z0-9_]{1,100}$"
-"""A league's slug: `League.slug` is a Django SlugField of 100 characters."""
+SLUG_PATTERN = fields.SLUG_PATTERN
 TEXT_MAX = 2000
 """Any other text: a reason, a note, a setting, a filter."""
 

@@ -32,9 +32,12 @@ __all__ = [
     "MAX_SEATS",
     "MAX_TEXT_LENGTH",
     "MAX_VP",
+    "SLUG_CHARACTERS",
+    "SLUG_PATTERN",
     "check_date",
     "check_text",
     "digits",
+    "id_from",
     "name_key",
     "normal_name",
     "parse_bool",
@@ -61,6 +64,11 @@ path segment once percent-encoded, so ``/``, spaces and ``..`` are never part of
 """
 ID_ALPHABET = "letters, digits, '_', '.', '~' and '-', starting with a letter, digit or '_'"
 """`ID_PATTERN` in words, as messages say it."""
+SLUG_CHARACTERS = "-A-Za-z0-9_"
+"""What an address in the site's URLs (a league's or a tournament's slug) may hold: ASCII
+letters, digits, '-' and '_' (Django's `<slug:...>` path converter and `SlugField`)."""
+SLUG_PATTERN = rf"^[{SLUG_CHARACTERS}]{{1,100}}$"
+"""A league's slug: `League.slug` is a `SlugField` of 100 characters."""
 MAX_NAME_LENGTH = 100
 """Longest player name, team name and event id (the league's player name column)."""
 MAX_NAME_KEY_LENGTH = 200
@@ -168,6 +176,12 @@ def parse_name(value: Any, name: str) -> str:
             f"at most {MAX_NAME_KEY_LENGTH} are allowed",
         )
     return text
+
+
+def id_from(name: str) -> str:
+    """A record id made from a name: `Spring Qualifier` -> `spring-qualifier`."""
+    made = re.sub(r"[^\w.~-]+", "-", name.strip().casefold()).strip("-.~")
+    return made[:MAX_ID_LENGTH] or "event"
 
 
 def parse_id(value: Any, name: str) -> str:

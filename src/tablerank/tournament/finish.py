@@ -9,10 +9,10 @@ over the whole event; a player who missed a preliminary round has dropped (`comp
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tablerank.engine.fields import id_from
 from tablerank.engine.records import new_event
 from tablerank.engine.values import Event, Game
 from tablerank.tournament.scoring import DEFAULT_SCORING
@@ -131,5 +131,4 @@ def turnabout_event(
 
 def _event_id(event: str) -> str:
     """A record id from an event's name: `Spring Qualifier` -> `spring-qualifier`."""
-    slug = re.sub(r"[^\w.~-]+", "-", event.strip().casefold()).strip("-.~")
-    return slug[:64] or "event"
+    return id_from(event)

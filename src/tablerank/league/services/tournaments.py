@@ -13,7 +13,14 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.text import slugify
 
-from tablerank.engine.fields import MAX_NAME_LENGTH, MAX_ROUNDS, name_key, parse_name, parse_text
+from tablerank.engine.fields import (
+    MAX_NAME_LENGTH,
+    MAX_ROUNDS,
+    SLUG_CHARACTERS,
+    name_key,
+    parse_name,
+    parse_text,
+)
 from tablerank.errors import RecordError
 from tablerank.league.errors import LeagueError, NotFound
 from tablerank.league.models import (
@@ -55,7 +62,7 @@ MAX_SLUG = 40
 """A tournament's address is at most this long: its tables' results are games whose ids are
 the address and the round and table (`tournament_rounds._game_id`), which must stay within a
 record id's 64 characters and each be a valid id."""
-SLUG = re.compile(rf"[A-Za-z0-9][-A-Za-z0-9_]{{0,{MAX_SLUG - 1}}}")
+SLUG = re.compile(rf"[A-Za-z0-9][{SLUG_CHARACTERS}]{{0,{MAX_SLUG - 1}}}")
 """What an address may hold: the site's URLs take these characters, and a record id must
 start with a letter or digit."""
 """Addresses the site's pages use beside tournaments' (`/l/SLUG/tournaments/new/`)."""
