@@ -400,6 +400,8 @@ def test_games_are_listed_newest_first_and_filtered(club: Club, call: Call) -> N
 
     assert ids(status="submitted") == ["g4"]
     assert ids(player="dora") == ["g3"]
+    assert ids(player="DORA") == ["g3"]
+    assert ids(player="nobody") == []
     assert ids(since="2026-03-02", until="2026-03-02") == ["g2"]
     assert ids(limit=2) == ["g4", "g3"]
     assert ids(limit=2, offset=2) == ["g2", "g1"]

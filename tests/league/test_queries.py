@@ -17,7 +17,7 @@ from django.test.utils import CaptureQueriesContext
 
 from tablerank.engine import lists as engine_lists
 from tablerank.engine.history import select
-from tablerank.engine.records import Event, Game, new_game
+from tablerank.engine.records import Event, Game, game_from_dict, new_game
 from tablerank.engine.systems import get_system
 from tablerank.engine.systems.base import ReplaySystem
 from tablerank.engine.systems.skill import Skill
@@ -546,3 +546,24 @@ def test_every_games_explanation_is_the_replays(played: League, history: list[Ga
         explained = queries.game_explanations(record)
         for name, explanation in explained.items():
             assert explanation == get_system(name).explain(history, record.external_id), name
+
+
+@pytest.mark.django_db
+def test_the_api_and_the_web_list_games_by_one_query(league: League, official: User) -> None:
+    """`games_recorded` is the games list of every door: the web's (`games_played`, the
+    confirmed ones) and the API's (any status, dates); a name typed in decomposed Unicode or
+    another case finds its player's games."""
+    for game_id, day, second in (("g1", "2026-03-01", "Zoë"), ("g2", "2026-03-02", "Ben")):
+        sent = {
+            "id": game_id, "date": day, "game": "catan",
+            "seats": [{"player": "Ann", "vp": 10, "winner": True}, {"player": second, "vp": 6}],
+        }  # fmt: skip
+        record_game(league, game_from_dict(sent), official)
+    typed = "ZOE\u0308"
+    assert [g.external_id for g in queries.games_recorded(league, player=typed)] == ["g1"]
+    assert [g.external_id for g in queries.games_played(league, player=typed)] == ["g1"]
+    assert [g.external_id for g in queries.games_recorded(league)] == ["g2", "g1"]
+    day = dt.date(2026, 3, 2)
+    assert [g.external_id for g in queries.games_recorded(league, since=day)] == ["g2"]
+    assert [g.external_id for g in queries.games_recorded(league, until=day)] == ["g2", "g1"]
+    assert list(queries.games_recorded(league, status="voided")) == []

@@ -13,7 +13,6 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import Prefetch, QuerySet
 from django.http import HttpRequest
 from ninja import Query, Router, Status
 
@@ -35,7 +34,7 @@ from tablerank.api.shapes import game_detail, game_summary
 from tablerank.engine.records import Game, game_from_dict
 from tablerank.errors import RecordError
 from tablerank.league import queries
-from tablerank.league.models import GameRecord, League, Seat
+from tablerank.league.models import GameRecord, League
 from tablerank.league.queries import snapshot
 from tablerank.league.services import (
     MEMBERS,
@@ -52,11 +51,6 @@ from tablerank.league.services import (
 router = Router(tags=["games"])
 
 Body = dict[str, Any]
-
-
-def _with_seats(records: QuerySet[GameRecord]) -> QuerySet[GameRecord]:
-    seats = Seat.objects.select_related("player").prefetch_related("sources")
-    return records.prefetch_related(Prefetch("seats", queryset=seats))
 
 
 def _named(prefix: str, field: str) -> str:
@@ -115,10 +109,7 @@ def fresh(record: GameRecord) -> Body:
 
 
 def _detail(record: GameRecord) -> Body:
-    rows = _with_seats(GameRecord.objects.filter(pk=record.pk)).select_related(
-        "league", "created_by", "voided_by", "replaces"
-    )
-    return game_detail(rows.get())
+    return game_detail(queries.game_read(record))
 
 
 @router.get(
@@ -135,18 +126,14 @@ def games(request: HttpRequest, slug: Slug, filters: Query[GameFilters]) -> Body
     unless `status` says otherwise; `player`, `since` and `until` (dates, inclusive) narrow
     the list; `limit` and `offset` page through it."""
     league = league_for(slug, caller(request).user)
-    rows = GameRecord.objects.filter(league=league)
-    if filters.status is not None:
-        rows = rows.filter(status=filters.status)
-    if filters.player is not None:
-        person = queries.find_player(league, filters.player)
-        rows = rows.filter(seats__player=person) if person is not None else rows.none()
-    if filters.since is not None:
-        rows = rows.filter(date__gte=filters.since)
-    if filters.until is not None:
-        rows = rows.filter(date__lte=filters.until)
-    page = _with_seats(rows.order_by("-date", "-sequence", "-pk"))
-    window = page[filters.offset : filters.offset + filters.limit]
+    rows = queries.games_recorded(
+        league,
+        status=filters.status,
+        player=filters.player or "",
+        since=filters.since,
+        until=filters.until,
+    )
+    window = rows[filters.offset : filters.offset + filters.limit]
     return {
         "league": league.slug,
         "count": rows.count(),

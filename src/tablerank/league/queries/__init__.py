@@ -45,7 +45,9 @@ from tablerank.league.queries.explanations import game_explanations, preview
 from tablerank.league.queries.history import HistoryEntry
 from tablerank.league.queries.paging import DEFAULT_LIMIT, MAX_LIMIT, Page, PastTheEnd, page_of
 from tablerank.league.queries.results import (
+    game_read,
     games_played,
+    games_recorded,
     latest_results,
     pending_for,
     waiting_count,
@@ -77,7 +79,9 @@ __all__ = [
     "find_player",
     "fitted_on_reading",
     "game_explanations",
+    "game_read",
     "games_played",
+    "games_recorded",
     "latest_results",
     "leaders",
     "leaders_ready",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.contrib.auth.models import User
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
@@ -71,10 +73,31 @@ def games_played(
     month: str = "",
     city: str = "",
 ) -> QuerySet[GameRecord]:
-    """The league's confirmed games, newest first, with their seats: of a player (any case),
-    a game title (any case), a month (YYYY-MM) and a city, where given. A month that is not one
-    is a `LeagueError` (`lists.month_range`)."""
-    rows = GameRecord.objects.filter(league=league, status=RecordStatus.CONFIRMED)
+    """The league's confirmed games, newest first, with their seats: `games_recorded` of the
+    confirmed ones."""
+    return games_recorded(
+        league, status=RecordStatus.CONFIRMED, player=player, title=title, month=month, city=city
+    )
+
+
+def games_recorded(
+    league: League,
+    *,
+    status: str | None = None,
+    player: str = "",
+    title: str = "",
+    month: str = "",
+    city: str = "",
+    since: dt.date | None = None,
+    until: dt.date | None = None,
+) -> QuerySet[GameRecord]:
+    """The league's games, newest first (by date, then as recorded), with their seats: of a
+    status (any when None), a player (as typed: `find_player`'s key), a game title and a city
+    (any case), a month (YYYY-MM) and between two dates (inclusive), where given. A month that
+    is not one is a `LeagueError` (`lists.month_range`)."""
+    rows = GameRecord.objects.filter(league=league)
+    if status is not None:
+        rows = rows.filter(status=status)
     if player.strip():
         rows = rows.filter(seats__player__key=name_key(player))
     if title.strip():
@@ -83,4 +106,15 @@ def games_played(
         rows = rows.filter(city__iexact=city.strip())
     if month.strip():
         rows = rows.filter(date__range=month_range(month))
-    return with_seats(rows.order_by("-date", "-sequence"))
+    if since is not None:
+        rows = rows.filter(date__gte=since)
+    if until is not None:
+        rows = rows.filter(date__lte=until)
+    return with_seats(rows.order_by("-date", "-sequence", "-pk"))
+
+
+def game_read(record: GameRecord) -> GameRecord:
+    """The record read again with everything its page shows: seats, league, who recorded,
+    voided or replaced it."""
+    rows = GameRecord.objects.filter(pk=record.pk)
+    return with_seats(rows).select_related("league", "created_by", "voided_by", "replaces").get()
