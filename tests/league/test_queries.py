@@ -24,7 +24,7 @@ from tablerank.engine.systems.skill import Skill
 from tablerank.errors import RatingError
 from tablerank.formats.reading import read_records
 from tablerank.league import queries
-from tablerank.league.errors import LeagueError
+from tablerank.league.errors import LeagueError, NotFound
 from tablerank.league.models import GameRecord, League, Player, RatingState, RecordStatus
 from tablerank.league.ratings.tables import first_lines
 from tablerank.league.services import (
@@ -567,3 +567,25 @@ def test_the_api_and_the_web_list_games_by_one_query(league: League, official: U
     assert [g.external_id for g in queries.games_recorded(league, since=day)] == ["g2"]
     assert [g.external_id for g in queries.games_recorded(league, until=day)] == ["g2", "g1"]
     assert list(queries.games_recorded(league, status="voided")) == []
+
+
+@pytest.mark.django_db
+def test_a_game_id_finds_the_live_game_else_the_latest_voided_one(
+    league: League, official: User
+) -> None:
+    """`find_game` is how every door reads a game by its id (the web's page, the API, the
+    command line): the live record, else the latest voided one; `require_game` refuses an id
+    the league has not with `NotFound` (404 on the API and the web, exit 2 on the CLI)."""
+    sent = {
+        "id": "g1", "date": "2026-03-01", "game": "catan",
+        "seats": [{"player": "Ann", "vp": 10, "winner": True}, {"player": "Ben", "vp": 6}],
+    }  # fmt: skip
+    first = record_game(league, game_from_dict(sent), official)
+    assert queries.find_game(league, "g1") == first
+    void_game(first, official, "typo")
+    assert queries.find_game(league, "g1") == first
+    again = record_game(league, game_from_dict(sent), official)
+    assert queries.require_game(league, "g1") == again
+    assert queries.find_game(league, "g2") is None
+    with pytest.raises(NotFound, match="has no game 'g2'"):
+        queries.require_game(league, "g2")

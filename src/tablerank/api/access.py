@@ -18,7 +18,7 @@ from django.db import connection
 
 from tablerank.api.errors import ApiError
 from tablerank.league import queries
-from tablerank.league.models import GameRecord, League, Player, RecordStatus
+from tablerank.league.models import GameRecord, League, Player
 from tablerank.league.services import can_read, readable_leagues
 
 __all__ = ["game_named", "league_for", "player_in", "readable", "visible_leagues"]
@@ -87,14 +87,8 @@ def player_in(league: League, name: str, field: str = "name") -> Player:
 
 
 def game_named(league: League, game_id: str) -> GameRecord:
-    """The league's live game with this id; where none is live, the latest voided one (a
-    voided game stays readable, with who voided it and why)."""
-    games = GameRecord.objects.filter(league=league, external_id=game_id).select_related(
-        "league", "created_by", "voided_by"
-    )
-    record = games.exclude(status=RecordStatus.VOIDED).first()
-    if record is None:
-        record = games.order_by("-voided_at", "-pk").first()
+    """The league's game with this id (`queries.find_game`), else a 404 naming the id."""
+    record = queries.find_game(league, game_id)
     if record is None:
         raise ApiError(404, "id", f"league {league.slug!r} has no game {game_id!r}")
     return record

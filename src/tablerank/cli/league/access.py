@@ -145,16 +145,10 @@ def account(member: Player) -> User:
 
 def game(of: League, game_id: str) -> GameRecord:
     """The league's live game of this id, else its latest voided one (whose refusal the
-    services word), else an error."""
-    from tablerank.league.errors import LeagueError
-    from tablerank.league.models import GameRecord, RecordStatus
+    services word), else an error (`queries.require_game`)."""
+    from tablerank.league import queries
 
-    rows = GameRecord.objects.filter(league=of, external_id=game_id).select_related("league")
-    live = rows.exclude(status=RecordStatus.VOIDED).first()
-    found = live or rows.order_by("-voided_at", "-pk").first()
-    if found is None:
-        raise LeagueError("id", f"league {of.slug!r} has no game {game_id!r}")
-    return found
+    return queries.require_game(of, game_id)
 
 
 def one_game(file: Path) -> Game:

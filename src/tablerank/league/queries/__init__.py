@@ -76,6 +76,7 @@ __all__ = [
     "elo_list",
     "etag_of",
     "event_standings",
+    "find_game",
     "find_player",
     "fitted_on_reading",
     "game_explanations",
@@ -96,6 +97,7 @@ __all__ = [
     "players_starting",
     "predict",
     "preview",
+    "require_game",
     "require_player",
     "seats_report",
     "skill_explanation",
@@ -322,6 +324,25 @@ def require_player(league: League, typed: str, field: str = "player") -> Player:
     found = find_player(league, typed)
     if found is None:
         raise NotFound(field, f"league {league.slug!r} has no player {typed.strip()!r}")
+    return found
+
+
+def find_game(league: League, game_id: str) -> GameRecord | None:
+    """The league's live game with this id; where none is live, the latest voided one (a voided
+    game stays readable, with who voided it and why)."""
+    rows = GameRecord.objects.filter(league=league, external_id=game_id).select_related(
+        "league", "created_by", "voided_by"
+    )
+    return rows.exclude(status=RecordStatus.VOIDED).first() or (
+        rows.order_by("-voided_at", "-pk").first()
+    )
+
+
+def require_game(league: League, game_id: str, field: str = "id") -> GameRecord:
+    """`find_game`, refused with `NotFound` naming `field` when the league has no such game."""
+    found = find_game(league, game_id)
+    if found is None:
+        raise NotFound(field, f"league {league.slug!r} has no game {game_id!r}")
     return found
 
 

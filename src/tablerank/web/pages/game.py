@@ -23,8 +23,7 @@ from tablerank.web.pages.common import Result, is_partial, player_names, visible
 
 def _record(league: League, game_id: str) -> GameRecord:
     """The live record with this id, else the latest voided one (a page for what happened)."""
-    rows = GameRecord.objects.filter(league=league, external_id=game_id)
-    found = rows.exclude(status=RecordStatus.VOIDED).first() or rows.order_by("-pk").first()
+    found = queries.find_game(league, game_id)
     if found is None:
         raise Http404("no such game")
     return found
