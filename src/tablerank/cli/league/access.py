@@ -114,15 +114,13 @@ def existing_user(username: str) -> User:
 
 
 def league(slug: str) -> League:
+    from tablerank.league import queries
     from tablerank.league.errors import LeagueError
-    from tablerank.league.models import League
 
-    try:
-        return League.objects.get(slug=slug)
-    except League.DoesNotExist:
-        raise LeagueError(
-            "league", f"no league {slug!r}; create it with `tablerank league create`"
-        ) from None
+    found = queries.find_league(slug)
+    if found is None:
+        raise LeagueError("league", f"no league {slug!r}; create it with `tablerank league create`")
+    return found
 
 
 def player(of: League, name: str) -> Player:

@@ -30,6 +30,7 @@ What they start from (`store.reading`: the kept system, confirmed games), the ca
 
 from __future__ import annotations
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet
 
 from tablerank.engine.backtest import Backtest
@@ -54,7 +55,9 @@ from tablerank.league.queries.results import (
 )
 from tablerank.league.queries.tables import ELO, NO_FILTERS, StandingsFilters, lists_of
 from tablerank.league.ratings.tables import fit_ready, fitted_on_reading
+from tablerank.league.services.roles import can_read
 from tablerank.league.store.cache import cached, current, etag_of, stored
+from tablerank.league.store.leagues import league_named
 from tablerank.league.store.reading import records_of, unmatched_filters
 from tablerank.league.store.snapshot import snapshot
 from tablerank.tournament.scoring import DEFAULT_SCORING
@@ -77,6 +80,7 @@ __all__ = [
     "etag_of",
     "event_standings",
     "find_game",
+    "find_league",
     "find_player",
     "fitted_on_reading",
     "game_explanations",
@@ -97,6 +101,7 @@ __all__ = [
     "players_starting",
     "predict",
     "preview",
+    "readable_league",
     "require_game",
     "require_player",
     "seats_report",
@@ -325,6 +330,18 @@ def require_player(league: League, typed: str, field: str = "player") -> Player:
     if found is None:
         raise NotFound(field, f"league {league.slug!r} has no player {typed.strip()!r}")
     return found
+
+
+def find_league(slug: str) -> League | None:
+    """The league with this slug, or None."""
+    return league_named(slug)
+
+
+def readable_league(slug: str, user: User | AnonymousUser) -> League | None:
+    """The league with this slug where `user` may read it (`services.can_read`), else None:
+    a private league does not exist for anyone but its members, so its name does not leak."""
+    league = league_named(slug)
+    return league if league is not None and can_read(league, user) else None
 
 
 def find_game(league: League, game_id: str) -> GameRecord | None:

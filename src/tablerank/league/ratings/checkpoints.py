@@ -1,6 +1,5 @@
-"""Pools of order-dependent systems (cow.elo, area; a pool is a system's ratings per group or
-title, what the league's tables call a list): a game's change depends on the ratings
-before it, so a change in the past replays everything after it.
+"""Pools of order-dependent systems (cow.elo, area; a pool: a system's ratings per group or
+title): a game's change depends on the ratings before it, so a change replays all after it.
 
 Each such list keeps its rows (`RatingState`), a watermark (the last game applied and how many
 the list has had) and checkpoints: the whole list's state just after one game

@@ -22,7 +22,7 @@ from django.utils.cache import get_conditional_response, patch_cache_control
 from tablerank.engine.fields import digits
 from tablerank.engine.records import Game
 from tablerank.formats.sheets import Sheet, csv_text
-from tablerank.league import services
+from tablerank.league import queries, services
 from tablerank.league.models import EventRecord, GameRecord, League, Player, RecordStatus
 from tablerank.league.queries import cached, etag_of
 from tablerank.tournament.standings import winner_of
@@ -43,11 +43,8 @@ def can_see(league: League, user: User) -> bool:
 
 
 def visible_league(request: HttpRequest, slug: str) -> League:
-    try:
-        league = League.objects.get(slug=slug)  # `filter().first()` costs an ORDER BY
-    except League.DoesNotExist:
-        raise Http404("no such league") from None
-    if not can_see(league, user_of(request)):
+    league = queries.readable_league(slug, user_of(request))
+    if league is None:
         raise Http404("no such league")
     show_times_of(league)
     return league
