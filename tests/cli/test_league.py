@@ -121,8 +121,8 @@ def test_import_rejects_a_record_that_breaks_a_rule_with_its_line_and_keeps_the_
     invoke: Invoke, bonn: str, tmp_path: Path
 ) -> None:
     """As the web's import page does (tests/web/test_import_doors.py)."""
-    bad = duel("g2") | {"seats": [{"player": "Ann", "vp": 10, "winner": True,
-                                   "sources": {"settlements": 2}}, {"player": "Ben", "vp": 6}]}  # fmt: skip
+    winner = {"player": "Ann", "vp": 10, "winner": True, "sources": {"settlements": 2}}
+    bad = duel("g2") | {"seats": [winner, {"player": "Ben", "vp": 6}]}
     games = write(tmp_path / "games.jsonl", duel("g1"), bad, duel("g3"))
     result = invoke("league", "import", bonn, games)
     assert result.exit_code == 1

@@ -187,7 +187,8 @@ def test_names_mapped_the_fast_way_as_record_by_record(official: User, tmp_path:
     assert _stored(fast) == _stored(careful)
     twice = [game["id"] for game in games[5:] if {"Player 0", "Player One"} <= _names(game)]
     assert twice
-    assert summary.rejected == [(rid, "the names mapped would seat Player 0 twice") for rid in twice]
+    why = "the names mapped would seat Player 0 twice"
+    assert summary.rejected == [(rid, why) for rid in twice]
     assert len(summary.imported) == 10 - len(twice)
 
 
