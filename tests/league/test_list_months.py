@@ -209,7 +209,8 @@ django.setup()
 from django.core.management import call_command
 from django.contrib.auth.models import User
 from django.db import connection
-from tablerank.league import lists, services
+from tablerank.league import services
+from tablerank.league.queries import lists
 from tablerank.league.models import League, ListMonth
 from tests.league.test_list_months import _game
 call_command("migrate", verbosity=0)
