@@ -93,6 +93,8 @@ def _rolled_back(preview: bool) -> Iterator[None]:
 
 @dataclass
 class _Importing:
+    """One import's options, the way it takes, and what its preview says of the names."""
+
     league: League
     by: User
     pending: bool
