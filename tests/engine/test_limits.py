@@ -34,7 +34,7 @@ from tablerank.engine.records import (
 from tablerank.errors import RecordError
 
 LEAGUE = Path(__file__).parents[2] / "src" / "tablerank" / "league"
-MODELS = (LEAGUE / "models.py", LEAGUE / "rating_models.py")
+MODELS = sorted((LEAGUE / "models").glob("*.py"))
 ALPHABET = "letters, digits, '_', '.', '~' and '-', starting with a letter, digit or '_'"
 
 
