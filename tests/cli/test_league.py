@@ -117,6 +117,22 @@ def test_import_reports_the_file_and_line_and_writes_nothing(
     assert not GameRecord.objects.exists()
 
 
+def test_import_rejects_a_record_that_breaks_a_rule_with_its_line_and_keeps_the_rest(
+    invoke: Invoke, bonn: str, tmp_path: Path
+) -> None:
+    """As the web's import page does (tests/web/test_import_doors.py)."""
+    winner = {"player": "Ann", "vp": 10, "winner": True, "sources": {"settlements": 2}}
+    bad = duel("g2") | {"seats": [winner, {"player": "Ben", "vp": 6}]}
+    games = write(tmp_path / "games.jsonl", duel("g1"), bad, duel("g3"))
+    result = invoke("league", "import", bonn, games)
+    assert result.exit_code == 1
+    assert result.stdout.startswith(
+        f"league bonn: imported 2, already present 0, rejected 1\n"
+        f"  rejected g2: {games}, line 2 (id g2): seats[0].sources: "
+    )
+    assert sorted(GameRecord.objects.values_list("external_id", flat=True)) == ["g1", "g3"]
+
+
 def test_unknown_league_is_one_line(invoke: Invoke, tmp_path: Path) -> None:
     result = invoke("league", "import", "nowhere", write(tmp_path / "g.jsonl", duel("g1")))
     assert result.exit_code == 2

@@ -1,8 +1,9 @@
 """`tablerank rate` says the same with or without rating plain games by table or in order.
 
-`rate` first tries files of plain games rated by table (`read_plain`, `plain_table`) or, for
-cow.elo, replayed in play order (`read_plain_in_order`, `order_table`, through the memoised
-replay or the compiled loops) and reads and rates them the usual way otherwise. For random
+`rate` (`formats.rating_files.rate_files`) first tries files of plain games rated by table
+(`read_plain`, `plain_table`) or, for cow.elo, replayed in play order (`read_plain_in_order`,
+`order_table`, through the memoised replay or the compiled loops) and reads and rates them the
+usual way otherwise. For random
 files, systems and options, the output, the warnings and errors and the exit status must be
 those of the usual way alone.
 """
@@ -19,9 +20,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from tablerank.cli import inputs
 from tablerank.cli.main import app
 from tablerank.engine.systems import in_order
+from tablerank.formats import rating_files
 from tests.engine.systems.test_by_table import BY_TABLE
 from tests.formats.test_plain_games import NAMES, now_and_then, plain_files, written
 
@@ -33,7 +34,7 @@ def said(args: list[str]) -> tuple[int, str, str]:
 
 def usual(args: list[str]) -> tuple[int, str, str]:
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(inputs, "_plain_rating", lambda *_: None)
+        patch.setattr(rating_files, "_plain_rating", lambda *_: None)
         return said(args)
 
 

@@ -13,14 +13,12 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
-from tablerank.cli.inputs import read_files
 from tablerank.cli.league import access
 from tablerank.cli.league.options import By, GameId, PlayerName, Slug
 from tablerank.cli.league.show import print_summary
-from tablerank.cli.league.transfer import export_lines, import_plain, import_records
+from tablerank.cli.league.transfer import export_lines, progress_bar
 from tablerank.cli.options import Files, Format, Output
-from tablerank.cli.output import CannotWrite, guarded
-from tablerank.formats.collector import without_cycle_collection
+from tablerank.cli.output import CannotWrite, guarded, warn
 
 if TYPE_CHECKING:
     from tablerank.league.models import League
@@ -45,22 +43,15 @@ def import_(
     """Import results; games already present (same id and content) are skipped."""
 
     def work() -> "ImportSummary":
-        from tablerank.formats.plain_games import OrderGames, read_plain_in_order
+        from tablerank.league.services import CONSOLE, import_files
 
-        with without_cycle_collection():
-            order = read_plain_in_order(files)
-            records = read_files(files) if order is None else []
         league = access.league(slug)
         by = access.user(as_user or getpass.getuser())
-        if order is not None:
-            summary = import_plain(league, order, by, pending=pending)
-            if summary is not None:
-                return summary
-            with without_cycle_collection():  # the games read already, unless one gave a time
-                records = read_files(files) if order.timed else [*OrderGames(order).games()]
-        return import_records(league, records, by, pending=pending)
+        with progress_bar() as step:
+            return import_files(league, files, by, pending=pending, acting=CONSOLE, progress=step)
 
     summary = guarded(lambda: access.run(work))
+    warn(why for _, why in summary.skipped)
     print_summary(summary, slug, output)
     if summary.rejected:
         raise typer.Exit(1)

@@ -1,38 +1,33 @@
 """`league import` and `league export`: records in, records out, in the records' JSON form.
 
-An import goes through the league services' import, as the console, with a progress bar on a
-terminal: files of plain games the fast way where the league takes them so
-(`import_by_table.import_plain`), else their records (`importing.import_records`); an export
-streams (`exporting.export_lines`).
+An import goes through the league services' one door for files (`services.import_files`), as
+the console, with a progress bar on a terminal (`progress_bar`); an export streams
+(`exporting.export_lines`).
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from tablerank.cli.league.exporting import export_lines
 
 if TYPE_CHECKING:
-    from django.contrib.auth.models import User
-    from rich.progress import Task
+    from rich.progress import Task, TaskID
 
-    from tablerank.engine.plain import PlainOrder
-    from tablerank.engine.records import Event, Game
-    from tablerank.league.models import League
-    from tablerank.league.services import ImportSummary
+    from tablerank.league.services import ImportProgress
 
-__all__ = ["export_lines", "import_plain", "import_records"]
+__all__ = ["export_lines", "progress_bar"]
 
 
 @contextmanager
-def _progress(total: int) -> Iterator[Callable[[int], None]]:
-    """A progress bar with the records per second on stderr when it is a terminal; a no-op
-    step otherwise."""
-    if total == 0 or not sys.stderr.isatty():
-        yield lambda done: None
+def progress_bar() -> Iterator[ImportProgress]:
+    """A progress bar with the records per second on stderr when it is a terminal, shown once
+    the import knows how many records the files hold; a no-op step otherwise."""
+    if not sys.stderr.isatty():
+        yield lambda done, total: None
         return
     from rich.console import Console
     from rich.progress import (
@@ -51,25 +46,11 @@ def _progress(total: int) -> Iterator[Callable[[int], None]]:
 
     columns = (BarColumn(), MofNCompleteColumn(), Speed(), TimeRemainingColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("importing", total=total)
-        yield lambda done: bar.advance(task, done)
+        tasks: list[TaskID] = []
 
+        def step(done: int, total: int) -> None:
+            if not tasks:
+                tasks.append(bar.add_task("importing", total=total))
+            bar.advance(tasks[0], done)
 
-def import_records(
-    league: League, records: Sequence[Game | Event], by: User, *, pending: bool = False
-) -> ImportSummary:
-    """`importing.import_records` as the console (who holds every role), recorded by `by`."""
-    from tablerank.league.services import CONSOLE, import_records
-
-    with _progress(len(records)) as step:
-        return import_records(league, records, by, pending=pending, acting=CONSOLE, progress=step)
-
-
-def import_plain(
-    league: League, order: PlainOrder, by: User, *, pending: bool = False
-) -> ImportSummary | None:
-    """`import_by_table.import_plain` as the console (who holds every role), recorded by `by`."""
-    from tablerank.league.services import CONSOLE, import_plain
-
-    with _progress(len(order.ids)) as step:
-        return import_plain(league, order, by, pending=pending, acting=CONSOLE, progress=step)
+        yield step

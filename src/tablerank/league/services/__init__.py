@@ -9,7 +9,8 @@ Each part lives in its own module; this one gathers them:
 | `members` | players, and linking accounts to them by invitation |
 | `player_fixes` | renaming, merging and removing players, audited |
 | `recording` | recording, voiding and correcting results; the check every result passes |
-| `importing`, `batch`, `import_by_table`, `same_content`, `import_preview` | many results at once |
+| `file_import` | files of results: the one door that reads, chooses the way and stores |
+| `importing`, `batch`, `import_by_table`, `same_content` | many results at once, already read |
 | `signing` | verification (seed 003): submitting, confirming, disputing |
 | `league_settings` | changing a league's settings |
 | `tokens` | API tokens: issuing, checking, expiry, revoking |
@@ -32,13 +33,8 @@ from tablerank.league.ratings.state import (
 )
 from tablerank.league.ratings.tables import ratings
 from tablerank.league.services.backups import Summary, restore, take_backup
-from tablerank.league.services.import_by_table import import_plain
-from tablerank.league.services.import_preview import (
-    drop_upload,
-    new_upload_folder,
-    preview_import,
-    with_names,
-)
+from tablerank.league.services.file_import import ImportProgress, import_files
+from tablerank.league.services.import_preview import drop_upload, new_upload_folder
 from tablerank.league.services.importing import ImportSummary, import_records, record_games
 from tablerank.league.services.league_settings import change_settings
 from tablerank.league.services.members import (
@@ -134,6 +130,7 @@ __all__ = [
     "Actor",
     "ApiToken",
     "Difference",
+    "ImportProgress",
     "ImportSummary",
     "Role",
     "Seating",
@@ -164,7 +161,7 @@ __all__ = [
     "enter_result",
     "finish_tournament",
     "grant_role",
-    "import_plain",
+    "import_files",
     "import_records",
     "invitations_for",
     "invite_account",
@@ -184,7 +181,6 @@ __all__ = [
     "player_changes",
     "player_named",
     "preliminary_standings",
-    "preview_import",
     "ratings",
     "readable_leagues",
     "rebuild",
@@ -220,5 +216,4 @@ __all__ = [
     "verify",
     "void_event",
     "void_game",
-    "with_names",
 ]

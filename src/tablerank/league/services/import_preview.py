@@ -1,12 +1,11 @@
-"""Before an import (issue 13): what it would do, and new names mapped onto the league's
-players. The web's import page shows the preview, lets an organizer map each new name (a typo,
-another spelling) onto an existing player, and then imports for real.
+"""Before an import (issue 13): new names mapped onto the league's players, and the uploaded
+file waiting for its confirmation. The web's import page shows the preview (`file_import`'s
+import run and rolled back), lets an organizer map each new name (a typo, another spelling)
+onto an existing player (`mapped_onto`, `with_names`), and then imports for real.
 
-The preview is the import itself, rolled back: the same service (`import_records`) classifies
-every record, so what the page promises is what the import does. The uploaded file waits for
-the confirmation in a folder of its own (`new_upload_folder`), deleted when the import is
-confirmed or cancelled (`drop_upload`), or else after `UPLOAD_KEPT`: each new upload first
-deletes those left longer (so no scheduled job is needed).
+The uploaded file waits for the confirmation in a folder of its own (`new_upload_folder`),
+deleted when the import is confirmed or cancelled (`drop_upload`), or else after
+`UPLOAD_KEPT`: each new upload first deletes those left longer (so no scheduled job is needed).
 """
 
 from __future__ import annotations
@@ -18,25 +17,18 @@ import stat
 import tempfile
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
-
-from django.contrib.auth.models import User
-from django.db import transaction
 
 from tablerank.engine.records import Event, Game
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import League, Player
-from tablerank.league.services.importing import ImportSummary, import_records
-from tablerank.league.services.members import new_names
 
 __all__ = [
     "UPLOAD_KEPT",
-    "ImportPreview",
     "drop_upload",
+    "mapped_onto",
     "new_upload_folder",
-    "preview_import",
     "sweep_uploads",
     "with_names",
 ]
@@ -46,45 +38,12 @@ UPLOAD_KEPT = timedelta(days=1)
 _PREFIX = "tablerank-import-"
 
 
-@dataclass(frozen=True)
-class ImportPreview:
-    """What importing the records would do, and the names the league has no player of."""
-
-    summary: ImportSummary
-    new_names: list[str]
-
-
-def _names(records: Sequence[Game | Event]) -> list[str]:
-    return [
-        row.player
-        for record in records
-        for row in (record.seats if isinstance(record, Game) else record.standings)
-    ]
-
-
-def preview_import(
-    league: League, records: Sequence[Game | Event], by: User, *, pending: bool = False
-) -> ImportPreview:
-    """What `import_records` would do with these records, changing nothing: it runs inside a
-    transaction that is rolled back. Refused as the import is (`NotAllowed`)."""
-    names = new_names(league, _names(records))
-    with transaction.atomic():
-        summary = import_records(league, records, by, pending=pending)
-        transaction.set_rollback(True)
-    return ImportPreview(summary, names)
-
-
 def with_names(
-    league: League, records: Sequence[Game | Event], mapping: Mapping[str, str]
+    records: Sequence[Game | Event], onto: Mapping[str, str]
 ) -> tuple[list[Game | Event], list[tuple[str, str]]]:
-    """The records with each name of `mapping` (a new name, any case) replaced by the league's
-    player it names; and the records a mapping would seat one player twice at, rejected."""
-    players = {p.key: p.name for p in Player.objects.filter(league=league)}
-    onto: dict[str, str] = {}
-    for new, existing in mapping.items():
-        if existing.casefold() not in players:
-            raise LeagueError("names", f"league {league.slug!r} has no player {existing!r}")
-        onto[new.casefold()] = players[existing.casefold()]
+    """The records with each name of `onto` (a new name, casefolded: `mapped_onto`) replaced
+    by the league's player it names; and the records it would seat one player twice at,
+    rejected."""
     kept: list[Game | Event] = []
     rejected: list[tuple[str, str]] = []
     for record in records:
@@ -97,6 +56,20 @@ def with_names(
         else:
             kept.append(renamed)
     return kept, rejected
+
+
+def mapped_onto(league: League, mapping: Mapping[str, str]) -> dict[str, str]:
+    """`mapping`'s new names (casefolded) onto the names of the league's players they name;
+    a `LeagueError` for a player the league does not have."""
+    if not mapping:
+        return {}
+    players = {p.key: p.name for p in Player.objects.filter(league=league)}
+    onto: dict[str, str] = {}
+    for new, existing in mapping.items():
+        if existing.casefold() not in players:
+            raise LeagueError("names", f"league {league.slug!r} has no player {existing!r}")
+        onto[new.casefold()] = players[existing.casefold()]
+    return onto
 
 
 def _renamed(record: Game | Event, onto: Mapping[str, str]) -> Game | Event:

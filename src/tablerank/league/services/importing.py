@@ -1,7 +1,7 @@
-"""Importing many results at once: the import service every door calls (`league import`, the
-API's bulk endpoint). `import_records` classifies each record of a file as imported, already
-present or rejected (`ImportSummary`), a chunk at a time, each chunk in one transaction; new
-games go in batches (`batch.store_games`).
+"""Importing many results at once: the import service of records already read (the API's bulk
+endpoint, and `file_import.import_files`, the door for files). `import_records` classifies each
+record as imported, already present or rejected (`ImportSummary`), a chunk at a time, each
+chunk in one transaction; new games go in batches (`batch.store_games`).
 """
 
 from __future__ import annotations
@@ -76,6 +76,10 @@ class ImportSummary:
     imported: list[str] = field(default_factory=list)
     already_present: list[str] = field(default_factory=list)
     rejected: list[tuple[str, str]] = field(default_factory=list)
+    skipped: list[tuple[str, str]] = field(default_factory=list)
+    """Rows of the files that are not a result (`formats.located.Skipped`), and why."""
+    new_names: list[str] = field(default_factory=list)
+    """A preview's names the league has no player of (each would become one)."""
 
     def as_json(self, league: str) -> dict[str, Any]:
         return {

@@ -1,8 +1,8 @@
 """Importing results from a file on the web (issue 13): an organizer uploads a BG Stats export,
 BoardGameGeek plays, a CSV or a spreadsheet, or tablerank's own JSON; the page previews what
-the import would do (`import_preview.preview_import`: the import itself, rolled back), lets
-each new name be mapped onto an existing player, and imports on confirmation
-(`importing.import_records`, the service `league import` and the API call).
+the import would do (`services.import_files` with `preview`: the import itself, rolled back),
+lets each new name be mapped onto an existing player, and imports on confirmation (the same
+door with the names mapped, as `league import` calls it).
 
 The upload waits in a temporary folder between the preview and the confirmation; the session
 holds its place, so only who uploaded it confirms or cancels it, in this league. The folder goes
@@ -20,29 +20,16 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tablerank.engine.records import Event, Game
 from tablerank.errors import TablerankError
-from tablerank.formats.located import Located, Rejected, Skipped
-from tablerank.formats.reading import read_each
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import League, Player
-from tablerank.league.services import (
-    drop_upload,
-    import_records,
-    new_upload_folder,
-    preview_import,
-    with_names,
-)
+from tablerank.league.services import ImportSummary, drop_upload, import_files, new_upload_folder
 from tablerank.web.actions.common import ORGANIZERS, league_view, refusal_status, user_of
 
 MAX_UPLOAD = 50 * 1024 * 1024
 """The largest file the page takes (a club's whole history is a few megabytes)."""
 SESSION = "tablerank-imports"
 """Where the session keeps the uploads waiting for their confirmation."""
-
-
-class _Unreadable(TablerankError):
-    """The upload cannot be read as records at all."""
 
 
 def _page(request: HttpRequest, league: League, status: int = 200, **extra: Any) -> HttpResponse:
@@ -68,8 +55,7 @@ def import_file(request: HttpRequest, league: League) -> HttpResponse:
         with path.open("wb") as out:
             for chunk in upload.chunks():
                 out.write(chunk)
-        records, rejected, skipped = _read(path)
-        preview = preview_import(league, records, user_of(request), pending=pending)
+        preview = import_files(league, [path], user_of(request), pending=pending, preview=True)
     except TablerankError as exc:
         drop_upload(folder)
         status = refusal_status(exc) if isinstance(exc, LeagueError) else 400
@@ -86,10 +72,7 @@ def import_file(request: HttpRequest, league: League) -> HttpResponse:
         league,
         token=token,
         name=path.name,
-        preview=preview.summary,
-        rejected=[(r.id, _words(r.error, folder)) for r in rejected],
-        skipped=[(s.id, _words(s.error, folder)) for s in skipped],
-        new_names=preview.new_names,
+        preview=_named(preview, folder),
         players=list(
             Player.objects.filter(league=league).order_by("key").values_list("name", flat=True)
         ),
@@ -109,17 +92,16 @@ def import_confirm(request: HttpRequest, league: League) -> HttpResponse:
     path = Path(entry["path"])
     mapping = _mapping(request)
     try:
-        records, rejected, _ = _read(path)
-        mapped, clashes = with_names(league, records, mapping)
-        summary = import_records(league, mapped, user_of(request), pending=entry["pending"])
+        summary = import_files(
+            league, [path], user_of(request), pending=entry["pending"], mapping=mapping
+        )
     except TablerankError as exc:
         status = refusal_status(exc) if isinstance(exc, LeagueError) else 400
         return _page(request, league, status, problem=_words(exc, path.parent))
     finally:
         drop_upload(path.parent)
-    summary.rejected[:0] = [(r.id, _words(r.error, path.parent)) for r in rejected] + clashes
     messages.success(request, f"{len(summary.imported)} records imported from {path.name}.")
-    return _page(request, league, done=summary, name=path.name)
+    return _page(request, league, done=_named(summary, path.parent), name=path.name)
 
 
 @require_POST
@@ -134,14 +116,11 @@ def import_cancel(request: HttpRequest, league: League) -> HttpResponse:
     return _page(request, league, cancelled=True)
 
 
-def _read(path: Path) -> tuple[list[Game | Event], list[Rejected], list[Skipped]]:
-    items = read_each([path])
-    records = [i.record for i in items if isinstance(i, Located)]
-    rejected = [i for i in items if isinstance(i, Rejected)]
-    skipped = [i for i in items if isinstance(i, Skipped)]
-    if not records and not rejected:
-        raise _Unreadable(f"{path.name}: no record to import")
-    return records, rejected, skipped
+def _named(summary: ImportSummary, folder: Path) -> ImportSummary:
+    """The summary naming the uploaded file rather than where it waits (`_words`)."""
+    summary.rejected = [(rid, _words(why, folder)) for rid, why in summary.rejected]
+    summary.skipped = [(rid, _words(why, folder)) for rid, why in summary.skipped]
+    return summary
 
 
 def _mapping(request: HttpRequest) -> dict[str, str]:
@@ -155,6 +134,6 @@ def _mapping(request: HttpRequest) -> dict[str, str]:
     return out
 
 
-def _words(error: Exception, folder: Path) -> str:
-    """The error's message, naming the uploaded file rather than where it waits."""
-    return str(error).replace(f"{folder}/", "")
+def _words(message: object, folder: Path) -> str:
+    """The message, naming the uploaded file rather than where it waits."""
+    return str(message).replace(f"{folder}/", "")

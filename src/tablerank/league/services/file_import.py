@@ -1,0 +1,186 @@
+"""Importing files of results: the one door `tablerank league import` and the web's import page
+call (issue 40). `import_files` reads the files once, stores them the fast way where the league
+takes them so (`import_by_table.import_plain`: files of plain games, all new) and else record by
+record (`importing.import_records`), and says what became of each record (`ImportSummary`):
+imported, already present, rejected with the reason (a record that breaks a rule of the files,
+a sheet the league refuses, an id it has with other content, a name mapped onto a player the
+game seats already), and the rows that are not a result (skipped). Whichever way it takes, the
+summary and what is stored are the same (tests/league/test_plain_import.py,
+tests/web/test_import_doors.py). A preview is the same import, rolled back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from tablerank.engine.plain import PlainOrder
+from tablerank.engine.records import Event, Game
+from tablerank.errors import InputError
+from tablerank.formats.collector import without_cycle_collection
+from tablerank.formats.located import Located, Rejected, Skipped
+from tablerank.formats.plain_games import OrderGames, read_plain_in_order
+from tablerank.formats.reading import read_each, read_records
+from tablerank.league.models import League
+from tablerank.league.services.import_by_table import import_plain
+from tablerank.league.services.import_preview import mapped_onto, with_names
+from tablerank.league.services.importing import ImportSummary, import_records
+from tablerank.league.services.members import new_names
+from tablerank.league.services.roles import ORGANIZERS, Actor, require_role
+
+__all__ = ["ImportProgress", "import_files"]
+
+ImportProgress = Callable[[int, int], None]
+"""Hears each batch once it is stored: how many records it held, and how many the files hold."""
+
+_Reasons = list[tuple[str, str]]
+
+
+@dataclass
+class _Read:
+    """The files' records, and the records and rows that are not imported, with why."""
+
+    records: list[Game | Event]
+    rejected: _Reasons = field(default_factory=list)
+    skipped: _Reasons = field(default_factory=list)
+
+
+def import_files(
+    league: League,
+    files: Sequence[Path],
+    by: User,
+    *,
+    pending: bool = False,
+    mapping: Mapping[str, str] | None = None,
+    preview: bool = False,
+    acting: Actor | None = None,
+    progress: ImportProgress | None = None,
+) -> ImportSummary:
+    """Import the records of `files` into the league, recorded by `by` (only its admins and
+    officials may: `acting`, who asks, defaults to `by`; the console passes `CONSOLE`), as
+    submitted where `pending`; each new name of `mapping` (any case) seated as the league's
+    player it names. With `preview`, nothing stays: the summary says what the import would do,
+    and the names the league has no player of (`ImportSummary.new_names`)."""
+    require_role(league, by if acting is None else acting, *ORGANIZERS)
+    onto = mapped_onto(league, mapping or {})
+    importing = _Importing(league, by, pending, acting, progress, preview)
+    with _rolled_back(preview):
+        with without_cycle_collection():
+            order = read_plain_in_order(files)
+        summary = importing.plainly(order, onto) if order is not None else None
+        if summary is None:
+            summary = importing.carefully(_records(files, order), onto)
+    summary.new_names = importing.new
+    return summary
+
+
+@contextmanager
+def _rolled_back(preview: bool) -> Iterator[None]:
+    """A preview's transaction, rolled back at its end; else nothing (the import commits a
+    chunk at a time)."""
+    if not preview:
+        yield
+        return
+    with transaction.atomic():
+        yield
+        transaction.set_rollback(True)
+
+
+@dataclass
+class _Importing:
+    """One import's options, the way it takes, and what its preview says of the names."""
+
+    league: League
+    by: User
+    pending: bool
+    acting: Actor | None
+    progress: ImportProgress | None
+    preview: bool
+    new: list[str] = field(default_factory=list)
+    """A preview's names the league has no player of before it stores any (`new_names`)."""
+
+    def seating(self, names: Iterable[str]) -> None:
+        """The names the files seat, mapped, before any is stored."""
+        if self.preview:
+            self.new = new_names(self.league, names)
+
+    def plainly(self, order: PlainOrder, onto: Mapping[str, str]) -> ImportSummary | None:
+        """The import of a plain order the fast way, or None where it does not take it (stored
+        nothing then)."""
+        if order.timed:
+            return None
+        spelling = {name: onto[name.casefold()] for name in order.names if name.casefold() in onto}
+        mapped = order.renamed(spelling)
+        if spelling and _seats_twice(mapped):
+            return None  # the record by record way says which games, and why
+        self.seating(mapped.names)
+        heard = _heard(self.progress, len(order.ids))
+        return import_plain(self.league, mapped, self.by, pending=self.pending,
+                            acting=self.acting, progress=heard)  # fmt: skip
+
+    def carefully(self, read: _Read, onto: Mapping[str, str]) -> ImportSummary:
+        """The import of the records one by one; those rejected by reading or mapping first."""
+        records, clashes = with_names(read.records, onto) if onto else (read.records, [])
+        self.seating(
+            row.player
+            for record in records
+            for row in (record.seats if isinstance(record, Game) else record.standings)
+        )
+        heard = _heard(self.progress, len(records))
+        summary = import_records(self.league, records, self.by, pending=self.pending,
+                                 acting=self.acting, progress=heard)  # fmt: skip
+        summary.rejected[:0] = [*read.rejected, *clashes]
+        summary.skipped = read.skipped
+        return summary
+
+
+def _heard(progress: ImportProgress | None, total: int) -> Callable[[int], None] | None:
+    if progress is None:
+        return None
+    return lambda done: progress(done, total)
+
+
+def _seats_twice(order: PlainOrder) -> bool:
+    """Whether a game of `order` seats one player twice."""
+    sizes = [len(template.seats) for template in order.templates]
+    players, at = order.players, 0
+    for table in order.tables:
+        seated = players[at : at + sizes[table]]
+        if len(set(seated)) < len(seated):
+            return True
+        at += len(seated)
+    return False
+
+
+def _records(files: Sequence[Path], order: PlainOrder | None) -> _Read:
+    """The records of the files: those of `order` where it holds them (no time of day), else
+    read again; a record that breaks a rule is rejected, a row that is no result skipped."""
+    with without_cycle_collection():
+        if order is not None and not order.timed:
+            return _Read([*OrderGames(order).games()])
+        read = _read(files)
+    if not read.records and not read.rejected:
+        raise InputError(", ".join(map(str, files)), "", "no record to import")
+    return read
+
+
+def _read(files: Sequence[Path]) -> _Read:
+    skipped: list[Skipped] = []
+    try:
+        return _Read(read_records(files, skipped), skipped=_reasons(skipped))
+    except InputError:  # a record breaks a rule: read each to name every one
+        items = read_each(files)
+    return _Read(
+        [item.record for item in items if isinstance(item, Located)],
+        _reasons([item for item in items if isinstance(item, Rejected)]),
+        _reasons([item for item in items if isinstance(item, Skipped)]),
+    )
+
+
+def _reasons(items: Sequence[Rejected | Skipped]) -> _Reasons:
+    return [(item.id, str(item.error)) for item in items]
