@@ -20,7 +20,7 @@ from tablerank.engine.systems import array_replay as array_replay_module
 from tablerank.engine.systems import get_system
 from tablerank.engine.systems.array_replay import columns_of
 from tablerank.engine.systems.base import ReplaySystem
-from tablerank.engine.systems.fast_replay import table_of
+from tablerank.engine.systems.tables import table_of
 from tablerank.league import array_lists, array_walk, before_game, checkpoints
 from tablerank.league import history as history_module
 from tablerank.league import played_columns as played_columns_module

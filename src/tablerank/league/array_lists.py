@@ -33,7 +33,7 @@ from tablerank.engine.systems.array_replay import (
     whole,
 )
 from tablerank.engine.systems.base import ReplaySystem
-from tablerank.engine.systems.fast_replay import FastReplay
+from tablerank.engine.systems.tables import TableReplay as FastReplay
 from tablerank.league import checkpoints
 from tablerank.league.batch_columns import BatchColumns
 from tablerank.league.checkpoint_blobs import encode_json

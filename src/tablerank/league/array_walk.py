@@ -21,7 +21,7 @@ from tablerank.engine.systems.array_replay import (
     whole,
 )
 from tablerank.engine.systems.base import ReplaySystem
-from tablerank.engine.systems.fast_replay import fast_replay
+from tablerank.engine.systems.tables import table_replay as fast_replay
 from tablerank.league import checkpoints
 from tablerank.league.array_lists import listed_games, ranks
 from tablerank.league.models import League

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from tablerank.engine import loading
 from tablerank.engine.records import Game
 from tablerank.engine.systems.base import ReplaySystem
-from tablerank.engine.systems.fast_replay import fast_replay
+from tablerank.engine.systems.tables import table_replay as fast_replay
 from tablerank.league import checkpoints
 from tablerank.league.models import League
 from tablerank.league.played import Point, games_between, played_games, played_tables

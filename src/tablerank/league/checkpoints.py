@@ -26,7 +26,9 @@ from django.db.models import Q
 from tablerank.engine import loading
 from tablerank.engine.records import Game
 from tablerank.engine.systems.base import ReplaySystem
-from tablerank.engine.systems.fast_replay import FastReplay, Table, fast_replay, table_of
+from tablerank.engine.systems.tables import Table, table_of
+from tablerank.engine.systems.tables import TableReplay as FastReplay
+from tablerank.engine.systems.tables import table_replay as fast_replay
 from tablerank.errors import RatingError
 from tablerank.league import checkpoint_blobs
 from tablerank.league.batch_columns import BatchColumns

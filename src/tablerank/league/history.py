@@ -11,7 +11,7 @@ from typing import Any
 from tablerank.engine.records import Game
 from tablerank.engine.sums import add, total
 from tablerank.engine.systems.base import Explanation, ReplaySystem, Term
-from tablerank.engine.systems.fast_replay import fast_replay
+from tablerank.engine.systems.tables import table_replay as fast_replay
 from tablerank.errors import RatingError
 from tablerank.league import checkpoints
 from tablerank.league.before_game import worth_compiling

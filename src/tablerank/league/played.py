@@ -28,7 +28,7 @@ from tablerank.engine.records import (
     stored_game,
     stored_seat,
 )
-from tablerank.engine.systems.fast_replay import Table
+from tablerank.engine.systems.tables import Table
 from tablerank.league.models import GameRecord, Player, RecordStatus, SourceVP
 from tablerank.league.models import Seat as SeatRow
 from tablerank.league.snapshot import snapshot

@@ -1,5 +1,5 @@
-"""The compiled replay of cow.elo and A.R.E.A. over columns (`array_replay`) equals the engine,
-bit for bit, after every game."""
+"""The compiled replay of the pairwise systems (cow.elo, A.R.E.A.) over columns (`array_replay`)
+equals the engine, bit for bit, after every game."""
 
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ from tablerank.engine.systems.area import Area, TeamDivisor
 from tablerank.engine.systems.array_replay import ArrayState, array_replay, columns_of, whole
 from tablerank.engine.systems.base import ReplaySystem
 from tablerank.engine.systems.cow.elo import Elo
-from tablerank.engine.systems.fast_replay import table_of
+from tablerank.engine.systems.pages.elo import Elo as PagesElo
+from tablerank.engine.systems.tables import table_of
 from tablerank.errors import RatingError
 from tests.engine.strategies import RawGame, area_games, catan_games
 from tests.engine.systems.test_fast_replay import NAMES, drawn_key, exactly
@@ -87,12 +88,14 @@ def test_the_array_replay_equals_the_engine_after_every_game(
         assert _state(*state.as_dicts(names)) == _state(ratings, counts)
 
 
-def test_only_whole_starts_of_the_exact_classes_have_an_array_replay() -> None:
+def test_only_whole_starts_of_systems_with_a_memoised_replay_have_an_array_replay() -> None:
     @dataclasses.dataclass(frozen=True)
     class Kinder(Elo):
-        pass
+        def changes(self, game: Game, ratings: Any) -> dict[str, float]:
+            return {p: 2 * d for p, d in super().changes(game, ratings).items()}
 
     assert array_replay(Kinder()) is None
+    assert array_replay(PagesElo()) is None
     assert array_replay(Elo(start=1500.5)) is None
     assert array_replay(Area(start=0.25)) is None
     assert array_replay(Elo()) is array_replay(Elo())

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from tablerank.engine.records import Game
 from tablerank.engine.systems.array_replay import columns_of
-from tablerank.engine.systems.fast_replay import table_of
 from tablerank.engine.systems.game_columns import game_columns
+from tablerank.engine.systems.tables import table_of
 from tests.engine.systems.test_array_replay import histories
 from tests.engine.systems.test_fast_replay import TITLES
 

@@ -53,7 +53,7 @@ def test_nothing_is_hidden_where_another_thread_could_import(
 def test_the_light_load_is_undone_and_skips_what_it_does_not_know() -> None:
     from tablerank.engine.systems import kernels
 
-    dispatchers = [kernels.elo_run, kernels.area_run]
+    dispatchers = [kernels.pairs_run]
     caches = [vars(d)["_cache"] for d in dispatchers]
     with kernel_loading.light_cache_loads(dispatchers):
         assert all("load_overload" in vars(cache) for cache in caches)
@@ -65,7 +65,7 @@ def test_the_light_load_is_undone_and_skips_what_it_does_not_know() -> None:
 def test_a_light_load_that_fails_falls_back_to_numbas_own(monkeypatch: pytest.MonkeyPatch) -> None:
     from tablerank.engine.systems import kernels
 
-    dispatcher = kernels.elo_run
+    dispatcher = kernels.pairs_run
     cache = vars(dispatcher)["_cache"]
     asked: list[object] = []
 

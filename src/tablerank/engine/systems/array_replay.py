@@ -1,37 +1,36 @@
-"""cow.elo and A.R.E.A. replayed over columns of integers by compiled loops (`kernels`).
+"""The pairwise systems (`pairwise`) replayed over columns of integers by a compiled loop
+(`kernels`).
 
-A league replays long stretches of history through the two order-dependent systems. Here a
+A league replays long stretches of history through the order-dependent systems. Here a
 stretch is a few integer arrays (`Columns`: players by number, places, seat flags) and the state
 three arrays (`ArrayState`: rating, games and whether each name is rated), so the loop runs in
-machine code. Every number a pair moves comes from the engine: the loops look each one up in a
-table filled by calling the engine's own `pair_change` (cow.elo) or `transfer` (A.R.E.A.) with
-the ratings (0, difference), as `fast_replay` does, on first need.
+machine code. Nothing of a system's rules is in the loop: each game's table shape (`Shape`,
+what `pairs` reads, found for all the games at once) is asked of the system's memoised replay
+(`memoised_replay`) once, its pairs handed to the loop as arrays, and every number a pair moves
+is looked up in a table filled by the system's own `pair_amount`, on first need.
 
-That holds exactly while every rating difference is a whole number: so a replay is offered only
-for the exact classes `Elo` and `Area` with a whole starting rating, over states whose ratings
-are whole (`array_replay`, `whole`); changes are whole numbers, so ratings stay whole. A
-property test holds the result to the engine, bit for bit. numpy and numba are imported by
-this module only, which the command line's start-up never imports.
+That holds exactly while every rating difference and every amount is a whole number: so a
+replay is offered only for systems with a memoised replay and a whole starting rating, over
+states whose ratings are whole (`array_replay`, `whole`); amounts that are not whole end the
+replay (ArithmeticError). A property test holds the result to the engine, bit for bit. numpy
+and numba are imported by this module only, which the command line's start-up never imports.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import weakref
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, Generic, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from tablerank.engine.records import GameClass
-from tablerank.engine.systems import area as area_module
 from tablerank.engine.systems import codes
-from tablerank.engine.systems.area import Area, TeamDivisor
-from tablerank.engine.systems.base import ReplaySystem
-from tablerank.engine.systems.cow.elo import Elo
-from tablerank.engine.systems.fast_replay import Table, TableSeat
 from tablerank.engine.systems.kernel_loading import light_cache_loads, unused_modules_hidden
-from tablerank.engine.values import Game
+from tablerank.engine.systems.memoised_replay import MemoisedReplay, Shape, ShapePairs
+from tablerank.engine.systems.tables import Replayed, Table, TableSeat, game_participant
 
 __all__ = [
     "ArrayReplay",
@@ -45,8 +44,9 @@ __all__ = [
 ]
 
 Ints = npt.NDArray[np.int64]
+T = TypeVar("T")
 CLASSES = list(GameClass)
-"""Game classes by number, as the kernels know them."""
+"""Game classes by number, as the columns hold them."""
 _LARGEST = 2.0**52
 """Ratings up to this size add whole numbers exactly."""
 WIDEST = 2**17
@@ -58,7 +58,7 @@ class Columns:
     """Games in play order as integer columns: seats `seat_start[g]:seat_start[g + 1]` of game
     `g`, each seat's player (a name's number), place (0 when none) and flags
     (`codes.FINISHED` ...); each game's class (its index in `CLASSES`) and the number of its
-    title's SOL participant (`area.game_participant`)."""
+    title's participant (`game_participant`)."""
 
     seat_start: Ints
     player: Ints
@@ -88,12 +88,77 @@ def columns_of(tables: Iterable[Table], ids: dict[str, int]) -> Columns:
         classes.append(class_number[game_class])
         participant = participant_of.get(title)
         if participant is None:
-            participant = participant_of[title] = area_module.game_participant(title)
+            participant = participant_of[title] = game_participant(title)
         participants.append(number(participant, len(ids)))
     places = [seat[1] or 0 for seat in seats]
     flags = codes.table_flags(seats)
     columns = (starts, players, places, flags, classes, participants)
     return Columns(*(np.array(column, dtype=np.int64) for column in columns))
+
+
+_SEAT_BITS = codes.FINISHED | codes.PREMIUM | codes.WINNER | codes.PLACED
+
+
+def table_shapes(columns: Columns) -> tuple[Ints, list[Shape]]:
+    """Each game's table shape (`memoised_replay.Shape`) by number, and the shapes: found for
+    all the games at once (and kept for the columns last asked about)."""
+    kept = _kept_shapes.get(columns)
+    if kept is None:
+        kept = _kept_shapes.keep(columns, _shapes(columns))
+    return kept
+
+
+class _KeptFor(Generic[T]):
+    """A value kept for one object while it lives, without keeping it alive."""
+
+    def __init__(self) -> None:
+        self._of: tuple[weakref.ref[Any], T] | None = None
+
+    def get(self, of: object) -> T | None:
+        return self._of[1] if self._of is not None and self._of[0]() is of else None
+
+    def keep(self, of: object, value: T) -> T:
+        self._of = weakref.ref(of), value
+        return value
+
+
+_kept_shapes: _KeptFor[tuple[Ints, list[Shape]]] = _KeptFor()
+
+
+def _shapes(c: Columns) -> tuple[Ints, list[Shape]]:
+    sizes = np.diff(c.seat_start)
+    games, seats = len(sizes), len(c.player)
+    named = c.player == np.repeat(c.participant[:games], sizes)
+    code = (c.place * (_SEAT_BITS + 1) + (c.flags & _SEAT_BITS)) * 2 + named
+    dense = np.unique(code, return_inverse=True)[1].reshape(-1).astype(np.int64) + 1
+    widest, distinct = int(sizes.max(initial=0)), int(dense.max(initial=0)) + 1
+    if len(CLASSES) * (widest + 1) * distinct**widest < 2**62:
+        key = c.game_class[:games] * (widest + 1) + sizes
+        for k in range(widest):
+            at = np.minimum(c.seat_start[:-1] + k, seats - 1)
+            key = key * distinct + np.where(sizes > k, dense[at], 0)
+        _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    else:
+        padded = np.zeros((games, widest + 2), np.int64)
+        padded[:, 0], padded[:, 1] = c.game_class[:games], sizes
+        within = np.arange(seats) - np.repeat(c.seat_start[:-1], sizes)
+        padded[np.repeat(np.arange(games), sizes), within + 2] = dense
+        _, first, inverse = np.unique(padded, axis=0, return_index=True, return_inverse=True)
+    return inverse.reshape(-1).astype(np.int64), [_shape(c, int(g)) for g in first]
+
+
+def _shape(c: Columns, game: int) -> Shape:
+    """The table shape of the game `game` of the columns."""
+    begin, end = int(c.seat_start[game]), int(c.seat_start[game + 1])
+    seats = []
+    for seat in range(begin, end):
+        flags = int(c.flags[seat])
+        seats.append((
+            int(c.place[seat]) if flags & codes.PLACED else None, bool(flags & codes.WINNER),
+            bool(flags & codes.FINISHED), bool(flags & codes.PREMIUM),
+            bool(c.player[seat] == c.participant[game]),
+        ))  # fmt: skip
+    return CLASSES[int(c.game_class[game])], tuple(seats)
 
 
 @dataclass
@@ -140,69 +205,94 @@ def whole(state: ArrayState) -> bool:
 
 
 class ArrayReplay:
-    """One system's replay over columns, with the tables the engine filled so far."""
+    """One system's replay over columns, with the tables its pairs and amounts filled so far."""
 
-    def __init__(self, system: Elo | Area) -> None:
-        self._system = system
+    def __init__(self, replay: MemoisedReplay) -> None:
+        self._replay = replay
+        self._kinds: dict[Hashable, int] = {}
+        self._kind: list[Hashable] = []
         self._offset = 1024
-        self._memo = np.full((3, 2 * self._offset + 1), codes.MISSING, np.int64)
+        self._memo = np.full((1, 2 * self._offset + 1), codes.MISSING, np.int64)
         self._miss = np.zeros(3, np.int64)
+        self._shaped: _KeptFor[tuple[Ints, ...]] = _KeptFor()
+
+    def initial_rating(self) -> float:
+        """The system's starting rating (a whole number)."""
+        return self._replay.rules.initial_rating()
 
     def run(self, columns: Columns, games: Ints, state: ArrayState, rank: Ints) -> None:
         """Apply `games` (indexes into `columns`, in play order) to `state`. `rank[i]`: name
-        number i's place in the sorted names (cow.elo works each pair out from the view of the
-        name that sorts first)."""
+        number i's place in the sorted names (a pair may be worked out from the view of the
+        name that sorts first, `pairwise.PairwiseSystem.mirrored`)."""
         at, widest = 0, columns.widest
+        shaped = self._shape_arrays(columns)
         while at < len(games):
             self._miss[0] = 0
-            at = self._run(columns, games, at, state, rank, widest)
+            at = int(
+                _kernels().pairs_run(
+                    columns.seat_start, columns.player, columns.participant, *shaped, rank,
+                    games, at, state.ratings, state.counts, state.known, self._memo,
+                    self._offset, self._miss, widest,
+                )
+            )  # fmt: skip
             if self._miss[0] == codes.NOT_WHOLE:  # not reached from whole ratings
                 raise ArithmeticError("a rating difference is not a whole number")
             if self._miss[0] == codes.NEEDED:
                 self._fill(int(self._miss[1]), int(self._miss[2]))
 
-    def _run(self, c: Columns, games: Ints, at: int, s: ArrayState, rank: Ints, widest: int) -> int:
-        kernels = _kernels()
-        if isinstance(self._system, Elo):
-            return int(
-                kernels.elo_run(
-                    c.seat_start, c.player, c.place, c.flags, rank, games, at, s.ratings,
-                    s.counts, s.known, self._memo, self._offset, self._miss, widest,
-                )
-            )  # fmt: skip
-        return int(
-            kernels.area_run(
-                c.seat_start, c.player, c.place, c.flags, c.game_class, c.participant,
-                _TEAM_MODES[self._system.team_divisor], games, at, s.ratings, s.counts,
-                s.known, self._memo, self._offset, self._miss, widest,
-            )
+    def _shape_arrays(self, columns: Columns) -> tuple[Ints, ...]:
+        """Each game's shape, and the shapes' slots and pairs as the loop reads them (kept
+        for the columns last replayed)."""
+        kept = self._shaped.get(columns)
+        if kept is not None:
+            return kept
+        shape, shapes = table_shapes(columns)
+        found = [self._replay.shape_pairs(s) for s in shapes]
+        slots = [found_pairs.slots for found_pairs in found]
+        pairs = [self._pairs(found_pairs) for found_pairs in found]
+        arrays = (
+            shape, _starts(slots), np.array([s for part in slots for s in part], np.int64),
+            _starts(pairs), np.array([p for part in pairs for p in part], np.int64).reshape(-1, 4),
         )  # fmt: skip
+        return self._shaped.keep(columns, arrays)
 
-    def _fill(self, table: int, difference: int) -> None:
-        """Work out one entry with the engine, growing the tables to hold it; ArithmeticError
-        where the difference is wider than the tables may grow (`WIDEST`)."""
+    def _pairs(self, found: ShapePairs) -> list[tuple[int, int, int, int]]:
+        """The shape's pairs: slots, kind's number, mirrored kind's number or -1."""
+        number = self._number
+        return [
+            (a, b, number(kind), -1 if mirror is None else number(mirror))
+            for (a, b, _, _), (kind, mirror) in zip(found.pairs, found.kinds, strict=True)
+        ]
+
+    def _number(self, kind: Hashable) -> int:
+        found = self._kinds.get(kind)
+        if found is None:
+            found = self._kinds[kind] = len(self._kind)
+            self._kind.append(kind)
+        return found
+
+    def _fill(self, kind: int, difference: int) -> None:
+        """Work out one entry with the system's `pair_amount`, growing the tables to hold it;
+        ArithmeticError where the difference is wider than the tables may grow (`WIDEST`) or
+        the amount is not a whole number."""
         if abs(difference) > WIDEST:
             raise ArithmeticError(f"a rating difference of {difference} is beyond the tables")
         rows = self._memo.shape[0]
-        if table >= rows or abs(difference) > self._offset:
+        if kind >= rows or abs(difference) > self._offset:
             offset = max(2 * self._offset, abs(difference))
-            grown = np.full((max(rows, table + 1), 2 * offset + 1), codes.MISSING, np.int64)
+            grown = np.full((max(rows, kind + 1), 2 * offset + 1), codes.MISSING, np.int64)
             grown[:rows, offset - self._offset : offset + self._offset + 1] = self._memo
             self._memo, self._offset = grown, offset
-        self._memo[table, difference + self._offset] = self._entry(table, float(difference))
-
-    def _entry(self, table: int, difference: float) -> int:
-        system = self._system
-        if isinstance(system, Elo):
-            own, other = _PLACES[table]
-            return system.pair_change(("a", own, 0), ("b", other, difference))
-        divisor, draw = divmod(table, 2)
-        return system.transfer(("a", "b", bool(draw)), {"a": 0, "b": difference}, divisor)
+        amount = self._replay.amounts(self._kind[kind])[float(difference)]
+        if amount != int(amount) or abs(amount) >= _LARGEST:
+            raise ArithmeticError(f"a pair's amount of {amount} is not a whole number")
+        self._memo[kind, difference + self._offset] = amount
 
 
-_PLACES = ((1, 2), (2, 1), (1, 1))
-"""Places giving each cow.elo table's result (won, lost, drew), from the first name's view."""
-_TEAM_MODES = {TeamDivisor.LARGER: 0, TeamDivisor.SMALLER: 1, TeamDivisor.ALL: 2}
+def _starts(parts: list[Any]) -> Ints:
+    """Where each part starts in the parts laid end to end, and after the last, their end."""
+    return np.cumsum([0, *map(len, parts)], dtype=np.int64)
+
 
 _replays: dict[Any, ArrayReplay] = {}
 
@@ -214,12 +304,14 @@ def load() -> None:
     with unused_modules_hidden():
         kernels = _kernels()
         none, no_ratings, one = np.zeros(0, np.int64), np.zeros(0), np.zeros(1, np.int64)
-        memo, marks = np.zeros((1, 1), np.int64), np.zeros(0, np.uint8)
-        with light_cache_loads([kernels.elo_run, kernels.area_run]):
-            kernels.elo_run(one, none, none, none, none, none, 0, no_ratings, none, marks, memo,
-                            0, one, 0)  # fmt: skip
-            kernels.area_run(one, none, none, none, none, none, 0, none, 0, no_ratings, none,
-                             marks, memo, 0, one, 0)  # fmt: skip
+        memo, marks, pairs = (
+            np.zeros((1, 1), np.int64),
+            np.zeros(0, np.uint8),
+            np.zeros((0, 4), np.int64),
+        )
+        with light_cache_loads([kernels.pairs_run]):
+            kernels.pairs_run(one, none, none, none, one, none, one, pairs, none, none, 0,
+                              no_ratings, none, marks, memo, 0, one, 0)  # fmt: skip
 
 
 _available: list[bool] = []
@@ -246,15 +338,17 @@ def _kernels() -> Any:
     return kernels
 
 
-def array_replay(system: ReplaySystem[Game]) -> ArrayReplay | None:
+def array_replay(system: Replayed) -> ArrayReplay | None:
     """The array replay of `system` (kept for the process: its tables fill once), or None
-    where it has none: another class, or a starting rating that is not a whole number."""
-    if type(system) not in (Elo, Area):
+    where it has none: no memoised replay (`ReplaySystem.table_replay`), or a starting rating
+    that is not a whole number."""
+    replay = system.table_replay()
+    if not isinstance(replay, MemoisedReplay):
         return None
-    assert isinstance(system, Elo | Area)
-    if not float(system.start).is_integer() or abs(system.start) >= _LARGEST:
+    start = replay.rules.initial_rating()
+    if not float(start).is_integer() or abs(start) >= _LARGEST:
         return None
-    found = _replays.get(system)
+    found = _replays.get(replay)
     if found is None:
-        found = _replays[system] = ArrayReplay(system)
+        found = _replays[replay] = ArrayReplay(replay)
     return found
