@@ -35,7 +35,8 @@ from tablerank.engine.fast_records import (
     fast_game_of_seats,
 )
 from tablerank.engine.fields import MAX_SEATS, MAX_VP
-from tablerank.engine.plain import PlainGames, PlainOrder
+from tablerank.engine.table_groups import GamesByTable as PlainGames
+from tablerank.engine.table_groups import TablesInOrder as PlainOrder
 from tablerank.engine.values import NO_TIME, Game, Seat, build_seat, day_order, placed_game
 from tablerank.formats.typed_games import decoded, json_lines
 

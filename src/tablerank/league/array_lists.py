@@ -23,16 +23,12 @@ import numpy.typing as npt
 from django.db import connection
 
 from tablerank.engine.records import Game
-from tablerank.engine.systems.array_replay import (
-    ArrayReplay,
-    ArrayState,
-    Columns,
-    Ints,
-    array_replay,
-    available,
-    whole,
-)
 from tablerank.engine.systems.base import ReplaySystem
+from tablerank.engine.systems.compiled.columns import Columns, Ints
+from tablerank.engine.systems.compiled.replay import CompiledReplay as ArrayReplay
+from tablerank.engine.systems.compiled.replay import CompiledState as ArrayState
+from tablerank.engine.systems.compiled.replay import available, whole
+from tablerank.engine.systems.compiled.replay import compiled_replay as array_replay
 from tablerank.engine.systems.tables import TableReplay as FastReplay
 from tablerank.league import checkpoints
 from tablerank.league.batch_columns import BatchColumns

@@ -12,15 +12,12 @@ from collections.abc import Iterator, Mapping, Sequence
 import numpy as np
 
 from tablerank.engine.records import Game
-from tablerank.engine.systems.array_replay import (
-    ArrayReplay,
-    ArrayState,
-    Ints,
-    array_replay,
-    available,
-    whole,
-)
 from tablerank.engine.systems.base import ReplaySystem
+from tablerank.engine.systems.compiled.columns import Ints
+from tablerank.engine.systems.compiled.replay import CompiledReplay as ArrayReplay
+from tablerank.engine.systems.compiled.replay import CompiledState as ArrayState
+from tablerank.engine.systems.compiled.replay import available, whole
+from tablerank.engine.systems.compiled.replay import compiled_replay as array_replay
 from tablerank.engine.systems.tables import table_replay as fast_replay
 from tablerank.league import checkpoints
 from tablerank.league.array_lists import listed_games, ranks

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, TypeVar
 from tablerank.engine.records import Game
 
 if TYPE_CHECKING:
-    from tablerank.engine.systems.array_replay import Columns as TableColumns
+    from tablerank.engine.systems.compiled.columns import Columns as TableColumns
     from tablerank.engine.systems.seat_amounts import PlacedSeats
 
 __all__ = ["BatchColumns"]
@@ -72,6 +72,6 @@ def _entry(
 
 
 def _tables(games: Sequence[Game]) -> tuple[TableColumns, dict[str, int]]:
-    from tablerank.engine.systems.game_columns import game_columns
+    from tablerank.engine.systems.compiled.game_columns import game_columns
 
     return game_columns(games)

@@ -27,7 +27,7 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.utils import timezone
 
-from tablerank.engine.plain import PlainOrder
+from tablerank.engine.table_groups import TablesInOrder as PlainOrder
 from tablerank.engine.values import Game
 from tablerank.formats.collector import without_cycle_collection
 from tablerank.formats.plain_games import OrderGames

@@ -14,12 +14,13 @@ from typing import overload
 import numpy as np
 import numpy.typing as npt
 
-from tablerank.engine.plain import PlainOrder
 from tablerank.engine.records import Game
-from tablerank.engine.systems.array_replay import array_replay, available
 from tablerank.engine.systems.base import ReplaySystem
-from tablerank.engine.systems.plain_columns import order_columns
+from tablerank.engine.systems.compiled.order_columns import order_columns
+from tablerank.engine.systems.compiled.replay import available
+from tablerank.engine.systems.compiled.replay import compiled_replay as array_replay
 from tablerank.engine.systems.seat_amounts import table_sums
+from tablerank.engine.table_groups import TablesInOrder as PlainOrder
 from tablerank.league import array_lists, checkpoints
 from tablerank.league.models import League
 from tablerank.league.played import Point

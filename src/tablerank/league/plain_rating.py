@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from django.db import transaction
 
 from tablerank.engine.loading import worth_numpy
-from tablerank.engine.plain import PlainOrder
+from tablerank.engine.table_groups import TablesInOrder as PlainOrder
 from tablerank.formats.collector import without_cycle_collection
 from tablerank.league import checkpoints, revisions
 from tablerank.league.models import League

@@ -20,7 +20,7 @@ from django.db import connection
 
 from tablerank.engine.records import Account, GameClass, SeatStatus
 from tablerank.engine.systems import area
-from tablerank.engine.systems.array_replay import CLASSES, Columns, Ints
+from tablerank.engine.systems.compiled.columns import CLASSES, Columns, Ints
 from tablerank.formats.collector import without_cycle_collection
 from tablerank.league.models import GameRecord, Player
 from tablerank.league.models import Seat as SeatRow

@@ -16,15 +16,16 @@ from hypothesis import strategies as st
 
 from tablerank.engine.records import Game, GameClass
 from tablerank.engine.rounding import round_half_away
-from tablerank.engine.systems import array_replay as arrays
-from tablerank.engine.systems import in_order
+from tablerank.engine.systems import play_order
 from tablerank.engine.systems.base import Explanation, Term
-from tablerank.engine.systems.in_order import order_table, rates_in_order
+from tablerank.engine.systems.compiled import replay as compiled
+from tablerank.engine.systems.compiled.columns import columns_of
 from tablerank.engine.systems.pairwise import Pair, PairwiseSystem
+from tablerank.engine.systems.play_order import play_order_standings, rates_in_play_order
 from tablerank.engine.systems.tables import SeatView, table_of
 from tests.engine.builders import vp_game
-from tests.engine.systems.test_fast_replay import NAMES, exactly, histories
-from tests.engine.systems.test_in_order import as_floats, plain_order_of
+from tests.engine.systems.test_memoised_replay import NAMES, exactly, histories
+from tests.engine.systems.test_play_order import as_floats, tables_in_order_of
 
 
 @dataclass(frozen=True)
@@ -103,11 +104,11 @@ def test_the_memoised_replay_of_a_new_system_is_its_changes(
 def test_the_compiled_replay_of_a_new_system_is_its_changes(
     system: Duel, games: list[Game], start: dict[str, float]
 ) -> None:
-    replay = arrays.array_replay(system)
+    replay = compiled.compiled_replay(system)
     assert replay is not None
     ids: dict[str, int] = {}
-    columns = arrays.columns_of([table_of(g) for g in games], ids)
-    state = arrays.ArrayState.of(start, dict.fromkeys(start, 0), ids, len(ids), system.start)
+    columns = columns_of([table_of(g) for g in games], ids)
+    state = compiled.CompiledState.of(start, dict.fromkeys(start, 0), ids, len(ids), system.start)
     names = sorted(ids, key=ids.__getitem__)
     rank = np.argsort(np.argsort(np.array(names, dtype=object))).astype(np.int64)
     replay.run(columns, np.arange(len(games), dtype=np.int64), state, rank)
@@ -122,13 +123,13 @@ def test_the_compiled_replay_of_a_new_system_is_its_changes(
 def test_rate_in_play_order_rates_a_new_system_as_its_changes(
     system: Duel, games: list[Game], start: dict[str, float], compiled: bool
 ) -> None:
-    """`tablerank rate`'s reading in play order (`order_table`) takes any system with a
+    """`tablerank rate`'s reading in play order (`play_order_standings`) takes any system with a
     memoised replay."""
     games = [dataclasses.replace(g, id=f"g{i}") for i, g in enumerate(games)]
-    assert rates_in_order(system)
+    assert rates_in_play_order(system)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(in_order, "worth_compiling", lambda games: compiled)
-        table = order_table(system, plain_order_of(games), start)
+        patch.setattr(play_order, "worth_compiling", lambda games: compiled)
+        table = play_order_standings(system, tables_in_order_of(games), start)
     assert table is not None
     reference = system.rate(games, start)
     assert as_floats(table) == as_floats(reference)
@@ -144,16 +145,16 @@ def test_amounts_that_are_not_whole_end_a_compiled_replay() -> None:
             return kind / 2  # type: ignore[return-value]
 
     game = vp_game(10, 8, 6)
-    replay = arrays.array_replay(Halves())
+    replay = compiled.compiled_replay(Halves())
     assert replay is not None
     ids: dict[str, int] = {}
-    columns = arrays.columns_of([table_of(game)], ids)
-    state = arrays.ArrayState.of({}, {}, ids, len(ids), 100)
+    columns = columns_of([table_of(game)], ids)
+    state = compiled.CompiledState.of({}, {}, ids, len(ids), 100)
     rank = np.arange(len(ids), dtype=np.int64)
     with pytest.raises(ArithmeticError):
         replay.run(columns, np.zeros(1, np.int64), state, rank)
-    for compiled in (True, False):
+    for loops in (True, False):
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(in_order, "worth_compiling", {1: compiled}.get)
-            table = order_table(Halves(), plain_order_of([game]))
-        assert table == (None if compiled else Halves().rate([game]))
+            patch.setattr(play_order, "worth_compiling", {1: loops}.get)
+            table = play_order_standings(Halves(), tables_in_order_of([game]))
+        assert table == (None if loops else Halves().rate([game]))

@@ -19,8 +19,8 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import User
     from rich.progress import Task
 
-    from tablerank.engine.plain import PlainOrder
     from tablerank.engine.records import Event, Game
+    from tablerank.engine.table_groups import TablesInOrder
     from tablerank.league.importing import ImportSummary
     from tablerank.league.models import League
 
@@ -69,7 +69,7 @@ def import_records(
 
 
 def import_plain(
-    league: League, order: PlainOrder, by: User, *, pending: bool = False
+    league: League, order: TablesInOrder, by: User, *, pending: bool = False
 ) -> ImportSummary | None:
     """`plain_import.import_plain` as the console (who holds every role), recorded by `by`."""
     from tablerank.league import plain_import

@@ -31,8 +31,8 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from tablerank.engine.plain import PlainOrder
-from tablerank.engine.systems.plain_seats import chosen_seats
+from tablerank.engine.systems.compiled.chosen_seats import chosen_seats
+from tablerank.engine.table_groups import TablesInOrder
 from tablerank.engine.values import Game
 from tablerank.errors import RatingError
 
@@ -237,7 +237,7 @@ def batch_sums(system: Summed, seats: PlacedSeats, signs: Sequence[int]) -> Play
     return _per_player(names, player, amount, seat_sign)
 
 
-def table_sums(system: Summed, games: PlainOrder, chosen: Ints) -> PlayerSums:
+def table_sums(system: Summed, games: TablesInOrder, chosen: Ints) -> PlayerSums:
     """`batch_sums` of the games `chosen` of `games` (their indexes, in play order), each added,
     for a `by_table` system: `changes` runs once per table, on its first game, and every game
     of the table gives its seats those amounts (`engine.systems.by_table`). A table it refuses

@@ -1,10 +1,11 @@
-"""Plain games in play order (`PlainOrder`) replayed by the compiled loops (`array_replay`).
+"""Games grouped by table, in play order (`TablesInOrder`), replayed by the compiled loop
+(`replay`).
 
-The games become `array_replay`'s integer columns at once: each table's seats' places and
-flags are worked out once and gathered game by game, the players are the reading's numbers.
-numpy and numba load with this module, which `in_order` imports only where a replay is worth
-them (`loading.worth_compiling`), as the league's import of plain games does (`order_columns`:
-some of the games, in play order).
+The games become the loop's integer columns (`columns.Columns`) at once: each table's seats'
+places and flags are worked out once and gathered game by game, the players are the reading's
+numbers. numpy and numba load with this module, which `play_order` imports only where a replay
+is worth them (`loading.worth_compiling`), as the league's import of plain games does
+(`order_columns`: some of the games, in play order).
 """
 
 from __future__ import annotations
@@ -13,27 +14,28 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from tablerank.engine.plain import PlainOrder
-from tablerank.engine.systems import array_replay as arrays
-from tablerank.engine.systems import codes
+from tablerank.engine.systems.compiled import codes
+from tablerank.engine.systems.compiled import replay as compiled
+from tablerank.engine.systems.compiled.chosen_seats import chosen_seats
+from tablerank.engine.systems.compiled.columns import CLASSES, Columns, Ints
 from tablerank.engine.systems.memoised_replay import ShapePairs
-from tablerank.engine.systems.plain_seats import chosen_seats
 from tablerank.engine.systems.tables import Replayed, game_participant
+from tablerank.engine.table_groups import TablesInOrder
 
-__all__ = ["compiled_replay", "order_columns"]
+__all__ = ["order_columns", "replay_in_order"]
 
 
-def compiled_replay(
+def replay_in_order(
     system: Replayed,
-    games: PlainOrder,
+    games: TablesInOrder,
     pairs: list[ShapePairs | None],
     start: Mapping[str, float] | None,
 ) -> tuple[dict[str, float], dict[str, int]] | None:
     """Ratings and games after the games, replayed in play order by the compiled loops; `pairs`
     holds each table's pairs (none or None: no change). None where the loops cannot replay
     them exactly (not loaded, or a rating that is not a whole number)."""
-    replay = arrays.array_replay(system)
-    if replay is None or not arrays.available():
+    replay = compiled.compiled_replay(system)
+    if replay is None or not compiled.available():
         return None
     changing = np.array([bool(found and found.pairs) for found in pairs] or [False])
     order = np.argsort(np.array(games.days, np.int64), kind="stable")
@@ -41,8 +43,8 @@ def compiled_replay(
     columns, ids = order_columns(games, order)
     sheet = dict(start or {})
     initial = replay.initial_rating()
-    state = arrays.ArrayState.of(sheet, dict.fromkeys(sheet, 0), ids, len(ids), initial)
-    if not arrays.whole(state):
+    state = compiled.CompiledState.of(sheet, dict.fromkeys(sheet, 0), ids, len(ids), initial)
+    if not compiled.whole(state):
         return None
     names = list(ids)
     rank = np.empty(len(names), np.int64)
@@ -51,7 +53,7 @@ def compiled_replay(
     return state.as_dicts(names)
 
 
-def order_columns(games: PlainOrder, chosen: arrays.Ints) -> tuple[arrays.Columns, dict[str, int]]:
+def order_columns(games: TablesInOrder, chosen: Ints) -> tuple[Columns, dict[str, int]]:
     """The columns of the games `chosen` (their indexes, in the order they are replayed), each
     with its class and its title's participant (`game_participant`), as
     `game_columns` gives them, and the numbers of the names: the reading's, then the
@@ -59,21 +61,19 @@ def order_columns(games: PlainOrder, chosen: arrays.Ints) -> tuple[arrays.Column
     ids = dict(zip(games.names, range(len(games.names)), strict=True))
     templates = games.templates
     participant = [ids.setdefault(game_participant(t.game), len(ids)) for t in templates]
-    number = {game_class: n for n, game_class in enumerate(arrays.CLASSES)}
+    number = {game_class: n for n, game_class in enumerate(CLASSES)}
     game_class = [number[t.game_class] for t in templates]
     picked = np.array(games.tables, np.int64)[chosen]
     seat_start, players, places, flags = _seats(games, chosen)
-    return arrays.Columns(
+    return Columns(
         seat_start, players, places, flags,
         np.array(game_class, np.int64)[picked], np.array(participant, np.int64)[picked],
     ), ids  # fmt: skip
 
 
-def _seats(
-    games: PlainOrder, chosen: arrays.Ints | None
-) -> tuple[arrays.Ints, arrays.Ints, arrays.Ints, arrays.Ints]:
+def _seats(games: TablesInOrder, chosen: Ints | None) -> tuple[Ints, Ints, Ints, Ints]:
     """Each game's first seat, and each seat's player, place and flags, of the games `chosen`
-    (`plain_seats.chosen_seats`): each table's seats' places and flags worked out once."""
+    (`chosen_seats`): each table's seats' places and flags worked out once."""
     seats = [
         (s.player, s.place, s.winner, s.status, s.account) for t in games.templates for s in t.seats
     ]

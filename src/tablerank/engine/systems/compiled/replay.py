@@ -1,9 +1,9 @@
 """The pairwise systems (`pairwise`) replayed over columns of integers by a compiled loop
-(`kernels`).
+(`loops`).
 
 A league replays long stretches of history through the order-dependent systems. Here a
 stretch is a few integer arrays (`Columns`: players by number, places, seat flags) and the state
-three arrays (`ArrayState`: rating, games and whether each name is rated), so the loop runs in
+three arrays (`CompiledState`: rating, games and whether each name is rated), so the loop runs in
 machine code. Nothing of a system's rules is in the loop: each game's table shape (`Shape`,
 what `pairs` reads, found for all the games at once) is asked of the system's memoised replay
 (`memoised_replay`) once, its pairs handed to the loop as arrays, and every number a pair moves
@@ -11,42 +11,36 @@ is looked up in a table filled by the system's own `pair_amount`, on first need.
 
 That holds exactly while every rating difference and every amount is a whole number: so a
 replay is offered only for systems with a memoised replay and a whole starting rating, over
-states whose ratings are whole (`array_replay`, `whole`); amounts that are not whole end the
+states whose ratings are whole (`compiled_replay`, `whole`); amounts that are not whole end the
 replay (ArithmeticError). A property test holds the result to the engine, bit for bit. numpy
 and numba are imported by this module only, which the command line's start-up never imports.
 """
 
 from __future__ import annotations
 
-import weakref
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
 
-from tablerank.engine.records import GameClass
-from tablerank.engine.systems import codes
-from tablerank.engine.systems.kernel_loading import light_cache_loads, unused_modules_hidden
-from tablerank.engine.systems.memoised_replay import MemoisedReplay, Shape, ShapePairs
-from tablerank.engine.systems.tables import Replayed, Table, TableSeat, game_participant
+from tablerank.engine.systems.compiled import codes
+from tablerank.engine.systems.compiled.columns import Columns, Ints, KeptFor, table_shapes
+from tablerank.engine.systems.compiled.loading import light_cache_loads, unused_modules_hidden
+from tablerank.engine.systems.memoised_replay import MemoisedReplay, ShapePairs
+from tablerank.engine.systems.tables import Replayed
 
 __all__ = [
-    "ArrayReplay",
-    "ArrayState",
-    "Columns",
-    "array_replay",
+    "WIDEST",
+    "CompiledReplay",
+    "CompiledState",
     "available",
-    "columns_of",
+    "compiled_replay",
     "load",
     "whole",
 ]
 
-Ints = npt.NDArray[np.int64]
-T = TypeVar("T")
-CLASSES = list(GameClass)
-"""Game classes by number, as the columns hold them."""
 _LARGEST = 2.0**52
 """Ratings up to this size add whole numbers exactly."""
 WIDEST = 2**17
@@ -54,115 +48,7 @@ WIDEST = 2**17
 
 
 @dataclass
-class Columns:
-    """Games in play order as integer columns: seats `seat_start[g]:seat_start[g + 1]` of game
-    `g`, each seat's player (a name's number), place (0 when none) and flags
-    (`codes.FINISHED` ...); each game's class (its index in `CLASSES`) and the number of its
-    title's participant (`game_participant`)."""
-
-    seat_start: Ints
-    player: Ints
-    place: Ints
-    flags: Ints
-    game_class: Ints
-    participant: Ints
-
-    @property
-    def widest(self) -> int:
-        """The most seats at one table."""
-        return int(np.max(np.diff(self.seat_start), initial=0))
-
-
-def columns_of(tables: Iterable[Table], ids: dict[str, int]) -> Columns:
-    """The columns of these tables, numbering names in `ids` (new names are added to it)."""
-
-    number = ids.setdefault
-    seats: list[TableSeat] = []
-    starts, players, classes, participants = [0], [], [], []
-    class_number = {game_class: n for n, game_class in enumerate(CLASSES)}
-    participant_of: dict[str, str] = {}
-    for title, _, game_class, table_seats in tables:
-        players += [number(seat[0], len(ids)) for seat in table_seats]
-        seats += table_seats
-        starts.append(len(players))
-        classes.append(class_number[game_class])
-        participant = participant_of.get(title)
-        if participant is None:
-            participant = participant_of[title] = game_participant(title)
-        participants.append(number(participant, len(ids)))
-    places = [seat[1] or 0 for seat in seats]
-    flags = codes.table_flags(seats)
-    columns = (starts, players, places, flags, classes, participants)
-    return Columns(*(np.array(column, dtype=np.int64) for column in columns))
-
-
-_SEAT_BITS = codes.FINISHED | codes.PREMIUM | codes.WINNER | codes.PLACED
-
-
-def table_shapes(columns: Columns) -> tuple[Ints, list[Shape]]:
-    """Each game's table shape (`memoised_replay.Shape`) by number, and the shapes: found for
-    all the games at once (and kept for the columns last asked about)."""
-    kept = _kept_shapes.get(columns)
-    if kept is None:
-        kept = _kept_shapes.keep(columns, _shapes(columns))
-    return kept
-
-
-class _KeptFor(Generic[T]):
-    """A value kept for one object while it lives, without keeping it alive."""
-
-    def __init__(self) -> None:
-        self._of: tuple[weakref.ref[Any], T] | None = None
-
-    def get(self, of: object) -> T | None:
-        return self._of[1] if self._of is not None and self._of[0]() is of else None
-
-    def keep(self, of: object, value: T) -> T:
-        self._of = weakref.ref(of), value
-        return value
-
-
-_kept_shapes: _KeptFor[tuple[Ints, list[Shape]]] = _KeptFor()
-
-
-def _shapes(c: Columns) -> tuple[Ints, list[Shape]]:
-    sizes = np.diff(c.seat_start)
-    games, seats = len(sizes), len(c.player)
-    named = c.player == np.repeat(c.participant[:games], sizes)
-    code = (c.place * (_SEAT_BITS + 1) + (c.flags & _SEAT_BITS)) * 2 + named
-    dense = np.unique(code, return_inverse=True)[1].reshape(-1).astype(np.int64) + 1
-    widest, distinct = int(sizes.max(initial=0)), int(dense.max(initial=0)) + 1
-    if len(CLASSES) * (widest + 1) * distinct**widest < 2**62:
-        key = c.game_class[:games] * (widest + 1) + sizes
-        for k in range(widest):
-            at = np.minimum(c.seat_start[:-1] + k, seats - 1)
-            key = key * distinct + np.where(sizes > k, dense[at], 0)
-        _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
-    else:
-        padded = np.zeros((games, widest + 2), np.int64)
-        padded[:, 0], padded[:, 1] = c.game_class[:games], sizes
-        within = np.arange(seats) - np.repeat(c.seat_start[:-1], sizes)
-        padded[np.repeat(np.arange(games), sizes), within + 2] = dense
-        _, first, inverse = np.unique(padded, axis=0, return_index=True, return_inverse=True)
-    return inverse.reshape(-1).astype(np.int64), [_shape(c, int(g)) for g in first]
-
-
-def _shape(c: Columns, game: int) -> Shape:
-    """The table shape of the game `game` of the columns."""
-    begin, end = int(c.seat_start[game]), int(c.seat_start[game + 1])
-    seats = []
-    for seat in range(begin, end):
-        flags = int(c.flags[seat])
-        seats.append((
-            int(c.place[seat]) if flags & codes.PLACED else None, bool(flags & codes.WINNER),
-            bool(flags & codes.FINISHED), bool(flags & codes.PREMIUM),
-            bool(c.player[seat] == c.participant[game]),
-        ))  # fmt: skip
-    return CLASSES[int(c.game_class[game])], tuple(seats)
-
-
-@dataclass
-class ArrayState:
+class CompiledState:
     """A list's state by name number: rating, games, and whether the name is rated."""
 
     ratings: npt.NDArray[np.float64]
@@ -173,7 +59,7 @@ class ArrayState:
     def of(
         cls, ratings: Mapping[str, float], games: Mapping[str, int], ids: dict[str, int],
         size: int, initial: float,
-    ) -> ArrayState:  # fmt: skip
+    ) -> CompiledState:  # fmt: skip
         """The arrays of a state held as dicts, for `size` names numbered by `ids` (names
         missing from `ids` are added to it; `size` grows to hold them)."""
         found = list(map(ids.get, ratings))  # a loop in C: a checkpoint holds every name
@@ -198,13 +84,13 @@ class ArrayState:
         return ratings, dict(zip(called, self.counts[rated].tolist(), strict=True))
 
 
-def whole(state: ArrayState) -> bool:
+def whole(state: CompiledState) -> bool:
     """Whether every rating is a whole number small enough to add whole numbers exactly."""
     values = state.ratings
     return bool(np.all(np.floor(values) == values) and np.all(np.abs(values) < _LARGEST))
 
 
-class ArrayReplay:
+class CompiledReplay:
     """One system's replay over columns, with the tables its pairs and amounts filled so far."""
 
     def __init__(self, replay: MemoisedReplay) -> None:
@@ -214,13 +100,13 @@ class ArrayReplay:
         self._offset = 1024
         self._memo = np.full((1, 2 * self._offset + 1), codes.MISSING, np.int64)
         self._miss = np.zeros(3, np.int64)
-        self._shaped: _KeptFor[tuple[Ints, ...]] = _KeptFor()
+        self._shaped: KeptFor[tuple[Ints, ...]] = KeptFor()
 
     def initial_rating(self) -> float:
         """The system's starting rating (a whole number)."""
         return self._replay.rules.initial_rating()
 
-    def run(self, columns: Columns, games: Ints, state: ArrayState, rank: Ints) -> None:
+    def run(self, columns: Columns, games: Ints, state: CompiledState, rank: Ints) -> None:
         """Apply `games` (indexes into `columns`, in play order) to `state`. `rank[i]`: name
         number i's place in the sorted names (a pair may be worked out from the view of the
         name that sorts first, `pairwise.PairwiseSystem.mirrored`)."""
@@ -229,7 +115,7 @@ class ArrayReplay:
         while at < len(games):
             self._miss[0] = 0
             at = int(
-                _kernels().pairs_run(
+                _loops().pairs_run(
                     columns.seat_start, columns.player, columns.participant, *shaped, rank,
                     games, at, state.ratings, state.counts, state.known, self._memo,
                     self._offset, self._miss, widest,
@@ -294,23 +180,23 @@ def _starts(parts: list[Any]) -> Ints:
     return np.cumsum([0, *map(len, parts)], dtype=np.int64)
 
 
-_replays: dict[Any, ArrayReplay] = {}
+_replays: dict[Any, CompiledReplay] = {}
 
 
 def load() -> None:
     """Compile the loops, or load them from numba's cache (what a process's first replay
     pays once; the benchmark measures it), without what the loops do not use
-    (`kernel_loading`)."""
+    (`loading`)."""
     with unused_modules_hidden():
-        kernels = _kernels()
+        loops = _loops()
         none, no_ratings, one = np.zeros(0, np.int64), np.zeros(0), np.zeros(1, np.int64)
         memo, marks, pairs = (
             np.zeros((1, 1), np.int64),
             np.zeros(0, np.uint8),
             np.zeros((0, 4), np.int64),
         )
-        with light_cache_loads([kernels.pairs_run]):
-            kernels.pairs_run(one, none, none, none, one, none, one, pairs, none, none, 0,
+        with light_cache_loads([loops.pairs_run]):
+            loops.pairs_run(one, none, none, none, one, none, one, pairs, none, none, 0,
                               no_ratings, none, marks, memo, 0, one, 0)  # fmt: skip
 
 
@@ -331,15 +217,15 @@ def available() -> bool:
     return _available[0]
 
 
-def _kernels() -> Any:
+def _loops() -> Any:
     """The compiled loops, imported on first use (numba loads with them)."""
-    from tablerank.engine.systems import kernels
+    from tablerank.engine.systems.compiled import loops
 
-    return kernels
+    return loops
 
 
-def array_replay(system: Replayed) -> ArrayReplay | None:
-    """The array replay of `system` (kept for the process: its tables fill once), or None
+def compiled_replay(system: Replayed) -> CompiledReplay | None:
+    """The compiled replay of `system` (kept for the process: its tables fill once), or None
     where it has none: no memoised replay (`ReplaySystem.table_replay`), or a starting rating
     that is not a whole number."""
     replay = system.table_replay()
@@ -350,5 +236,5 @@ def array_replay(system: Replayed) -> ArrayReplay | None:
         return None
     found = _replays.get(replay)
     if found is None:
-        found = _replays[replay] = ArrayReplay(replay)
+        found = _replays[replay] = CompiledReplay(replay)
     return found

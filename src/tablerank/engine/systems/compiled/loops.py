@@ -2,8 +2,8 @@
 integers.
 
 Only the bookkeeping is here. Which pairs a game rates comes from its table shape's arrays,
-worked out by the system's own `pairs` (`array_replay`); every number a pair moves is looked up
-in a table that `array_replay` fills by calling the system's own `pair_amount` (`memo[kind,
+worked out by the system's own `pairs` (`replay`); every number a pair moves is looked up
+in a table that `replay` fills by calling the system's own `pair_amount` (`memo[kind,
 difference + offset]`). Where an entry is missing the loop stops before touching the game and
 says which one it needs (`miss`: status, kind, difference); the caller fills it and resumes
 there. So nothing here holds a rule of a system, and property tests hold the whole to the
@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from tablerank.engine.systems.codes import MISSING, NEEDED, NOT_WHOLE
+from tablerank.engine.systems.compiled.codes import MISSING, NEEDED, NOT_WHOLE
 
 
 @njit(cache=True)

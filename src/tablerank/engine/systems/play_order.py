@@ -1,12 +1,12 @@
-"""Standings of plain games in play order (`PlainOrder`) for the pairwise systems, whose order
-matters (`pairwise`: cow.elo, A.R.E.A.).
+"""Standings of games grouped by table, in play order (`TablesInOrder`), for the pairwise
+systems, whose order matters (`pairwise`: cow.elo, A.R.E.A.).
 
 A pairwise system's change from a game depends on the ratings before it, so the games are
 replayed in play order (by day, stably: `chronological`). What else a game's change depends on
 is its table's: whether the system rates it at all (`refusal`, `list_key`) and the pairs it
 rates (`memoised_replay.ShapePairs`). So those are worked out once per table, and each game is
-its players' numbers. The replay goes through the compiled loops (`array_replay`) where they
-are worth loading (`loading.worth_compiling`), else through the memoised replay; both add up
+its players' numbers. The replay goes through the compiled loop (`compiled.replay`) where it
+is worth loading (`loading.worth_compiling`), else through the memoised replay; both add up
 the system's own pairs' amounts. Where the answer could differ in any way (two lists, a player
 named as a title's participant, a rating that is not a whole number for the compiled loops, an
 arithmetic error) there is no answer here: the caller rates the games the usual way. A
@@ -20,19 +20,19 @@ from collections.abc import Mapping
 from itertools import accumulate
 
 from tablerank.engine.loading import worth_compiling
-from tablerank.engine.plain import PlainOrder
 from tablerank.engine.systems.base import NotRated, RatingTable, ReplaySystem, System
 from tablerank.engine.systems.memoised_replay import MemoisedReplay, ShapePairs, game_shape
+from tablerank.engine.table_groups import TablesInOrder
 from tablerank.engine.values import Game
 
-__all__ = ["order_table", "rates_in_order"]
+__all__ = ["play_order_standings", "rates_in_play_order"]
 
 _Pairs = ShapePairs | None
 """A table's pairs, or None where the system does not rate it."""
 
 
-def rates_in_order(system: System) -> bool:
-    """Whether `order_table` can rate plain games with `system`."""
+def rates_in_play_order(system: System) -> bool:
+    """Whether `play_order_standings` can rate games with `system`."""
     return _replay(system) is not None
 
 
@@ -41,8 +41,8 @@ def _replay(system: System) -> MemoisedReplay | None:
     return replay if isinstance(replay, MemoisedReplay) else None
 
 
-def order_table(
-    system: System, games: PlainOrder, start: Mapping[str, float] | None = None
+def play_order_standings(
+    system: System, games: TablesInOrder, start: Mapping[str, float] | None = None
 ) -> RatingTable | None:
     """`system.rate` of the games, or None where only `system.rate` can say."""
     replay = _replay(system)
@@ -63,9 +63,9 @@ def order_table(
     try:
         replayed = None
         if worth_compiling(len(order)):
-            from tablerank.engine.systems.plain_columns import compiled_replay
+            from tablerank.engine.systems.compiled.order_columns import replay_in_order
 
-            replayed = compiled_replay(system, games, pairs, start)
+            replayed = replay_in_order(system, games, pairs, start)
         if replayed is None:
             replayed = _replayed(replay, games, order, pairs, start)
     except ArithmeticError:
@@ -75,14 +75,14 @@ def order_table(
     return RatingTable(system.name, system.rank(ratings, counts), tuple(skipped))
 
 
-def _seat_starts(games: PlainOrder) -> list[int]:
+def _seat_starts(games: TablesInOrder) -> list[int]:
     """Where each game's players start in `games.players`, and after the last, their end."""
     sizes = [len(t.seats) for t in games.templates]
     return [0, *accumulate(sizes[t] for t in games.tables)]
 
 
 def _replayed(
-    replay: MemoisedReplay, games: PlainOrder, order: list[int], pairs: list[_Pairs],
+    replay: MemoisedReplay, games: TablesInOrder, order: list[int], pairs: list[_Pairs],
     start: Mapping[str, float] | None,
 ) -> tuple[dict[str, float], Counter[str]]:  # fmt: skip
     """Ratings and games after the memoised replay of the games in `order`."""
@@ -109,7 +109,7 @@ def _replayed(
 
 
 def _skipped(
-    system: ReplaySystem[Game], games: PlainOrder, order: list[int], refused: list[str | None],
+    system: ReplaySystem[Game], games: TablesInOrder, order: list[int], refused: list[str | None],
     pairs: list[_Pairs],
 ) -> list[NotRated]:  # fmt: skip
     """`totals`'s `not_rated`: the games the system refuses, in play order, then each seat it
