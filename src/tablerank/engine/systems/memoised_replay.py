@@ -171,7 +171,7 @@ class MemoisedReplay:
 
     def changes(self, table: Table, ratings: Mapping[str, float]) -> dict[str, float]:
         title, _, game_class, seats = table
-        participant = self.participant(title)
+        participant = self._participants.get(title) or self.participant(title)
         finished, premium = _FINISHED, _PREMIUM
         shape = game_class, tuple([
             (place, winner, status is finished, account is premium, player == participant)
@@ -180,16 +180,20 @@ class MemoisedReplay:
         found = self._shapes.get(shape) or self.shape_pairs(shape)
         if not found.pairs:
             return {}
-        return self.paired(found, [*(seat[0] for seat in seats), participant], ratings)
+        names = [seat[0] for seat in seats]
+        names.append(participant)
+        return self.paired(found, names, ratings)
 
     def game_changes(self, game: Game, ratings: Mapping[str, float]) -> dict[str, float]:
         """`changes` of a game's own seats."""
-        participant = self.participant(game.game)
+        participant = self._participants.get(game.game) or self.participant(game.game)
         shape = game_shape(game, participant)
         found = self._shapes.get(shape) or self.shape_pairs(shape)
         if not found.pairs:
             return {}
-        return self.paired(found, [*(s.player for s in game.seats), participant], ratings)
+        names = [seat.player for seat in game.seats]
+        names.append(participant)
+        return self.paired(found, names, ratings)
 
     def paired(
         self, found: ShapePairs, names: Sequence[str], ratings: Mapping[str, float]
