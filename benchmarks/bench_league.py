@@ -365,7 +365,7 @@ def kernels_load() -> dict[str, float]:
     its first replay)."""
     code = (
         "import time; start = time.perf_counter(); "
-        "from tablerank.engine.systems.array_replay import load; load(); "
+        "from tablerank.engine.systems.compiled.replay import load; load(); "
         "print(time.perf_counter() - start)"
     )
     with tempfile.TemporaryDirectory() as cache:

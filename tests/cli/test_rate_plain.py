@@ -1,9 +1,8 @@
 """`tablerank rate` says the same with or without rating plain games by table or in order.
 
-`rate` (`formats.rating_files.rate_files`) first tries files of plain games rated by table
-(`read_plain`, `plain_table`) or, for cow.elo, replayed in play order (`read_plain_in_order`,
-`order_table`, through the memoised replay or the compiled loops) and reads and rates them the
-usual way otherwise. For random
+`rate` first tries files of plain games rated by table (`read_plain`, `table_standings`) or, for
+cow.elo, replayed in play order (`read_plain_in_order`, `play_order_standings`, through the memoised
+replay or the compiled loops) and reads and rates them the usual way otherwise. For random
 files, systems and options, the output, the warnings and errors and the exit status must be
 those of the usual way alone.
 """
@@ -21,7 +20,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from tablerank.cli.main import app
-from tablerank.engine.systems import in_order
+from tablerank.engine.systems import play_order
 from tablerank.formats import rating_files
 from tests.engine.systems.test_by_table import BY_TABLE
 from tests.formats.test_plain_games import NAMES, now_and_then, plain_files, written
@@ -104,5 +103,5 @@ def said_as_usual(
             sheet.write_text(json.dumps(start), encoding="utf-8")
             args += ["--start", str(sheet)]
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(in_order, "worth_compiling", lambda games: compiled)
+            patch.setattr(play_order, "worth_compiling", lambda games: compiled)
             assert said(args) == usual(args)

@@ -17,8 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tablerank.engine.plain import PlainGames, PlainOrder
 from tablerank.engine.records import Account, Game, SeatStatus
+from tablerank.engine.table_groups import GamesByTable, TablesInOrder
 from tablerank.engine.values import day_order
 from tablerank.errors import InputError
 from tablerank.formats.plain_games import OrderGames, PlainSeat, read_plain, read_plain_in_order
@@ -122,7 +122,7 @@ def written(folder: Path, files: list[str]) -> list[Path]:
     return paths
 
 
-def kept(plain: PlainGames) -> tuple[int, dict[str, list[tuple[str, int]]]]:
+def kept(plain: GamesByTable) -> tuple[int, dict[str, list[tuple[str, int]]]]:
     """The games and each player's seats, as (table, place at the table)."""
     at = [(table_key(t), i) for t in plain.templates for i in range(len(t.seats))]
     return plain.games, {p: [at[n] for n in seats] for p, seats in plain.seats.items()}
@@ -150,7 +150,7 @@ def test_plain_games_are_the_games_the_usual_reading_reads(files: list[str]) -> 
     assert kept(plain) == kept_games(records)  # type: ignore[arg-type]
 
 
-def in_order(plain: PlainOrder) -> list[tuple[str, str, int, list[str]]]:
+def in_order(plain: TablesInOrder) -> list[tuple[str, str, int, list[str]]]:
     """Each game in the files' order: id, table, day and players."""
     sizes = [len(t.seats) for t in plain.templates]
     out, first = [], 0

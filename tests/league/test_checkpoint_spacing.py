@@ -15,7 +15,7 @@ from tablerank.engine.systems import get_system
 from tablerank.league.models import GameRecord, League, RatingCheckpoint, RecordStatus
 from tablerank.league.ratings import checkpoints
 from tablerank.league.services import rebuild_ratings, record_games, void_game
-from tests.league.test_fast_replay import _state
+from tests.league.test_replay_ways import _state
 
 
 @pytest.mark.parametrize(

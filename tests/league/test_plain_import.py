@@ -20,8 +20,8 @@ from django.contrib.auth.models import User
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tablerank.engine.plain import PlainOrder
 from tablerank.engine.records import Game
+from tablerank.engine.table_groups import TablesInOrder
 from tablerank.formats.plain_games import OrderGames, read_plain_in_order
 from tablerank.formats.reading import read_records
 from tablerank.league.errors import LeagueError
@@ -78,7 +78,7 @@ def _stored(league: League) -> dict[str, Any]:
     }
 
 
-def _both_ways(official: User, paths: list[Path], order: PlainOrder, **options: Any) -> None:
+def _both_ways(official: User, paths: list[Path], order: TablesInOrder, **options: Any) -> None:
     """Import the files plainly into one new league and the usual way into another: the same
     summary, rows and rating state."""
     plain, usual = _new_league(official), _new_league(official)
@@ -244,7 +244,7 @@ def test_the_digests_are_those_of_the_games(official: User, tmp_path: Path) -> N
     }
 
 
-def _refused(league: League, official: User, order: PlainOrder) -> None:
+def _refused(league: League, official: User, order: TablesInOrder) -> None:
     before = GameRecord.objects.filter(league=league).count()
     assert import_by_table.import_plain(league, order, official) is None
     assert GameRecord.objects.filter(league=league).count() == before

@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from tablerank.engine import loading
 from tablerank.engine.records import Game, new_game
 from tablerank.engine.systems import get_system
-from tablerank.engine.systems.array_replay import ArrayState
+from tablerank.engine.systems.compiled.replay import CompiledState
 from tablerank.league.models import GameRecord, League, RatingState
 from tablerank.league.ratings import checkpoints, compiled_pools
 from tablerank.league.services import confirmed_history, correct_game, record_game, void_game
@@ -135,7 +135,7 @@ def test_a_name_numbered_beyond_the_lists_arrays_is_not_rated(league: League) ->
     number names after an earlier list's arrays were sized: such a stored name is dropped."""
     upsert_states(league, "cow.elo", "base", {"Ann": (1010.0, 2, ""), "Zoe": (990.0, 1, "")})
     ids = {"Ann": 0, "Ben": 1, "Zoe": 2}  # Zoe numbered by another list, after these arrays
-    state = ArrayState(
+    state = CompiledState(
         np.array([1010.0, 1005.0]), np.array([2, 1]), np.array([1, 1], dtype=np.uint8)
     )
     compiled_pools._write_rows(league, "cow.elo", "base", state, ids, ["Ann", "Ben", "Zoe"])

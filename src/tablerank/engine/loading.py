@@ -5,7 +5,7 @@ on a busy machine), while the pure-Python ways handle a few thousand games in mi
 work loads one only for at least its number of games, or where the process has loaded it
 already: `COLD_BATCH` games for numpy (a league's sums over columns, `league.ratings.sum_pools`),
 `COMPILED_REPLAY` for the compiled loops (a league's replay after a change in the past,
-`league.ratings.checkpoints`, and `rate` in play order, `engine.systems.in_order`).
+`league.ratings.checkpoints`, and `rate` in play order, `engine.systems.play_order`).
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ import sys
 
 __all__ = [
     "COLD_BATCH",
+    "COMPILED_LOOPS",
     "COMPILED_REPLAY",
-    "KERNELS",
     "NUMPY",
     "worth_compiling",
     "worth_loading",
@@ -29,8 +29,8 @@ COMPILED_REPLAY = 20_000
 """Games from which a replay loads the compiled loops: their load breaks even with the memoised
 replay near there (benchmarks/README.md)."""
 NUMPY = "numpy"
-KERNELS = "tablerank.engine.systems.kernels"
-"""The module of the compiled loops (`engine.systems.kernels`)."""
+COMPILED_LOOPS = "tablerank.engine.systems.compiled.loops"
+"""The module of the compiled loop (`engine.systems.compiled.loops`)."""
 
 
 def worth_loading(module: str, games: int, threshold: int) -> bool:
@@ -46,4 +46,4 @@ def worth_numpy(games: int) -> bool:
 
 def worth_compiling(games: int) -> bool:
     """Whether a replay of `games` games goes through the compiled loops."""
-    return worth_loading(KERNELS, games, COMPILED_REPLAY)
+    return worth_loading(COMPILED_LOOPS, games, COMPILED_REPLAY)

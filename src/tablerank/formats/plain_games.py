@@ -1,15 +1,15 @@
-"""JSON Lines files of plain games read by table (`PlainGames`), with one `Game` built per
+"""JSON Lines files of plain games read by table (`GamesByTable`), with one `Game` built per
 table, not per game.
 
 A plain game is a game in the export's form whose every field is plainly valid: each seat gives
 at most its player (no blanks around the name), place, VP as a whole number, winner, status
 (finished or substitute) and account. msgspec checks the names, types and ranges while decoding
-(in C). A game's table (`engine.plain`) is checked once, by building its first game with the
+(in C). A game's table (`engine.table_groups`) is checked once, by building its first game with the
 engine's fast path (`fast_game_of_seats`, every rule of `new_game`); each other game of the
 table checks only its id, its date and its players' names, each distinct one once.
 
-`read_plain` keeps each player's seats (`PlainGames`, for systems that rate by table);
-`read_plain_in_order` each game's table, id, day and players (`PlainOrder`, for replays).
+`read_plain` keeps each player's seats (`GamesByTable`, for systems that rate by table);
+`read_plain_in_order` each game's table, id, day and players (`TablesInOrder`, for replays).
 Anything else (an event, a team, VP sources, a seat that left, a VP with a fraction, any error)
 answers None, and the files are read the usual way (`read_records`), which says what is wrong.
 tests/formats/test_plain_games.py holds the answers to that reading's.
@@ -35,7 +35,7 @@ from tablerank.engine.fast_records import (
     fast_game_of_seats,
 )
 from tablerank.engine.fields import MAX_SEATS, MAX_VP
-from tablerank.engine.plain import PlainGames, PlainOrder
+from tablerank.engine.table_groups import GamesByTable, TablesInOrder
 from tablerank.engine.values import NO_TIME, Game, Seat, build_seat, day_order, placed_game
 from tablerank.formats.typed_games import decoded, json_lines
 
@@ -133,7 +133,7 @@ class _Reading:
 
 @dataclass(slots=True)
 class _InOrder:
-    """What a reading in order keeps besides `_Reading`: `PlainOrder`'s lists as they grow."""
+    """What a reading in order keeps besides `_Reading`: `TablesInOrder`'s lists as they grow."""
 
     table_index: dict[tuple[Any, ...], int] = field(default_factory=dict)
     tables: list[int] = field(default_factory=list)
@@ -147,7 +147,7 @@ class _InOrder:
     """Each distinct date's `day_order`."""
 
 
-def read_plain(paths: Sequence[Path | str]) -> PlainGames | None:
+def read_plain(paths: Sequence[Path | str]) -> GamesByTable | None:
     """The games of JSON Lines files of plain games by table, or None when any line is not a
     plain game, an id is used twice or a file holds no game."""
     reading = _Reading()
@@ -155,11 +155,11 @@ def read_plain(paths: Sequence[Path | str]) -> PlainGames | None:
         return None
     if len(reading.ids) < reading.games:
         return None
-    return PlainGames(reading.templates, reading.seats, reading.games)
+    return GamesByTable(reading.templates, reading.seats, reading.games)
 
 
-def read_plain_in_order(paths: Sequence[Path | str]) -> PlainOrder | None:
-    """`read_plain`'s games one by one in the files' order (`PlainOrder`), or None where
+def read_plain_in_order(paths: Sequence[Path | str]) -> TablesInOrder | None:
+    """`read_plain`'s games one by one in the files' order (`TablesInOrder`), or None where
     `read_plain` answers None."""
     reading, order = _Reading(), _InOrder()
     if not _read_files(paths, lambda lines: _read_in_order(lines, reading, order), reading):
@@ -173,16 +173,16 @@ def read_plain_in_order(paths: Sequence[Path | str]) -> PlainOrder | None:
     days = list(map(place.__getitem__, order.days))
     dates = tuple(order.whens[index][0] for index in by_time)
     timed = any(when[1] != NO_TIME for when in order.whens)
-    return PlainOrder(reading.templates, order.tables, order.ids, days, order.players,
+    return TablesInOrder(reading.templates, order.tables, order.ids, days, order.players,
                       list(order.number), dates, timed)  # fmt: skip
 
 
 class OrderGames:
     """The games of a plain order as `read_records` reads them from its files, a range at a
     time (each table's seats built once per player who sits there); only where no game gave a
-    time of day (`PlainOrder.timed`), as the order keeps dates alone."""
+    time of day (`TablesInOrder.timed`), as the order keeps dates alone."""
 
-    def __init__(self, order: PlainOrder) -> None:
+    def __init__(self, order: TablesInOrder) -> None:
         if order.timed:
             raise ValueError("games with a time of day: read them the usual way")
         self._order = order

@@ -1,6 +1,7 @@
 """Rating files of records: the one place that chooses how `tablerank rate` reads and rates
-them. Files of plain games without a filter are rated by table (`read_plain`, `plain_table`) or
-in play order (`read_plain_in_order`, `order_table`) where the system rates them so and each
+them. Files of games by table without a filter are rated by table (`read_plain`,
+`table_standings`) or in play order (`read_plain_in_order`, `play_order_standings`) where the
+system rates them so and each
 Catan table is valid; else the records are read (`read_records`), selected by the filters,
 checked and rated by the system. Both ways give the same standings, warnings and errors
 (tests/cli/test_rate_plain.py). Warnings go to `warn` as they arise, so those said before an
@@ -13,11 +14,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 
 from tablerank.engine.history import select, unknown_names, unknown_players, unmatched
-from tablerank.engine.plain import PlainGames, PlainOrder
 from tablerank.engine.records import Game
 from tablerank.engine.systems.base import RatingTable, Record, System
-from tablerank.engine.systems.by_table import plain_table, rates_by_table
-from tablerank.engine.systems.in_order import order_table, rates_in_order
+from tablerank.engine.systems.by_table import rates_by_table, table_standings
+from tablerank.engine.systems.play_order import play_order_standings, rates_in_play_order
+from tablerank.engine.table_groups import GamesByTable, TablesInOrder
 from tablerank.errors import InvalidGames
 from tablerank.formats.plain_games import read_plain, read_plain_in_order
 from tablerank.formats.reading import Skipped, read_records, read_start
@@ -100,14 +101,14 @@ def _plain_rating(
     files: Sequence[Path], system: System, filters: Filters, start: Path | None, warn: Warn
 ) -> RatingTable | None:
     """The standings of files of plain games without a filter, each Catan table valid, rated
-    by table (`read_plain`, `plain_table`) or in play order (`read_plain_in_order`,
-    `order_table`); else None, before any warning."""
+    by table (`read_plain`, `table_standings`) or in play order (`read_plain_in_order`,
+    `play_order_standings`); else None, before any warning."""
     if any(filters.values()):
         return None
-    games: PlainGames | PlainOrder | None
+    games: GamesByTable | TablesInOrder | None
     if rates_by_table(system):
         games = read_plain(files)
-    elif rates_in_order(system):
+    elif rates_in_play_order(system):
         games = read_plain_in_order(files)
     else:
         return None
@@ -118,10 +119,10 @@ def _plain_rating(
 
     if failing(games.templates):
         return None
-    if isinstance(games, PlainGames):
-        table, players = plain_table(system, games, sheet), set(games.seats)
+    if isinstance(games, GamesByTable):
+        table, players = table_standings(system, games, sheet), set(games.seats)
     else:
-        table, players = order_table(system, games, sheet), set(games.names)
+        table, players = play_order_standings(system, games, sheet), set(games.names)
     if table is not None and sheet is not None:
         warn(unknown_names(players, sheet))
     return table

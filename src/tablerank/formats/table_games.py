@@ -1,7 +1,7 @@
 """JSON Lines games of plain tables built as `Game`s a table at a time: the fast start of
 `read_records`.
 
-Most games of a history share their table with many others (`engine.plain`): the same fields
+Most games of a history share their table with many others (`engine.table_groups`): the same fields
 but id, date and players, and seat by seat the same place, VP, win, status and account. A
 plain game (`plain_games.PlainGame`, its names, types and ranges checked by msgspec in C) is
 checked as a table once, by building its first game with the engine's fast path; each other

@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tablerank.engine.plain import PlainGames
 from tablerank.engine.records import Game
 from tablerank.engine.systems import SYSTEMS, get_system
 from tablerank.engine.systems.base import ReplaySystem
-from tablerank.engine.systems.by_table import plain_table, rates_by_table
+from tablerank.engine.systems.by_table import rates_by_table, table_standings
+from tablerank.engine.table_groups import GamesByTable
 from tablerank.errors import TablerankError
 from tests.engine.builders import vp_game
 from tests.engine.strategies import RawGame, area_games, catan_games
@@ -35,7 +35,7 @@ def table_key(game: Game) -> str:
     return repr(dataclasses.replace(game, id="", date=dt.date.min, time=None, seats=seats))
 
 
-def plain_games_of(games: Sequence[Game]) -> PlainGames:
+def games_by_table_of(games: Sequence[Game]) -> GamesByTable:
     """The games kept by table, as a reader of plain games keeps them."""
     numbers: dict[str, tuple[int, ...]] = {}
     templates: list[Game] = []
@@ -48,7 +48,7 @@ def plain_games_of(games: Sequence[Game]) -> PlainGames:
             templates.append(game)
         for seat, number in zip(game.seats, numbers[key], strict=True):
             seats.setdefault(seat.player, []).append(number)
-    return PlainGames(templates, seats, len(games))
+    return GamesByTable(templates, seats, len(games))
 
 
 def renamed(game: Game, players: Sequence[str], number: int) -> Game:
@@ -110,10 +110,10 @@ def test_rating_by_table_is_rating_game_by_game(
     history: list[Game], start: dict[str, float], with_start: bool
 ) -> None:
     sheet = start if with_start else None
-    plain = plain_games_of(history)
+    plain = games_by_table_of(history)
     for name in BY_TABLE:
         system = get_system(name)
-        fast = plain_table(system, plain, sheet)
+        fast = table_standings(system, plain, sheet)
         try:
             reference = system.rate(history, sheet)
         except TablerankError:
@@ -126,8 +126,8 @@ def test_rating_by_table_is_rating_game_by_game(
 
 
 def test_a_system_that_rates_game_by_game_gives_no_standings_here() -> None:
-    plain = plain_games_of([vp_game(10, 8, 6)])
+    plain = games_by_table_of([vp_game(10, 8, 6)])
     assert not rates_by_table(get_system("cow.elo"))
-    assert plain_table(get_system("cow.elo"), plain) is None
+    assert table_standings(get_system("cow.elo"), plain) is None
     assert rates_by_table(get_system("pages.point"))
-    assert plain_table(get_system("pages.point"), plain) is not None
+    assert table_standings(get_system("pages.point"), plain) is not None

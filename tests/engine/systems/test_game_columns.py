@@ -9,11 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tablerank.engine.records import Game
-from tablerank.engine.systems.array_replay import columns_of
-from tablerank.engine.systems.fast_replay import table_of
-from tablerank.engine.systems.game_columns import game_columns
-from tests.engine.systems.test_array_replay import histories
-from tests.engine.systems.test_fast_replay import TITLES
+from tablerank.engine.systems.compiled.columns import columns_of
+from tablerank.engine.systems.compiled.game_columns import game_columns
+from tablerank.engine.systems.tables import table_of
+from tests.engine.systems.test_compiled_replay import histories
+from tests.engine.systems.test_memoised_replay import TITLES
 
 titles = st.sampled_from([*TITLES, "catan"])
 """Titles whose participants are in the players' pool (`NAMES`), and one that is not."""

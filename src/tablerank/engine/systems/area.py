@@ -5,19 +5,21 @@ maximum of 200 points." A tie: "@round(((lower player rating - higher player rat
 No minimum points ... The maximum 200 points still applies"; the lower-rated player gains it.
 More players: each pair's result is divided "by the total number of opponents", rounded, and set
 aside as a credit and a debit, "using only beginning scores for all players"; a decisive pair
-moves at least one point. Which pairs count depends on the class (see `_pairs`).
+moves at least one point. Which pairs count depends on the class (see `pairings`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import ClassVar
 
-from tablerank.engine.records import Game, GameClass, Seat, SeatStatus
+from tablerank.engine.records import Game, GameClass, SeatStatus
 from tablerank.engine.rounding import round_half_away
-from tablerank.engine.systems.base import Explanation, ReplaySystem, Term
+from tablerank.engine.systems.base import Explanation, Term
+from tablerank.engine.systems.pairwise import Pair, PairwiseSystem
+from tablerank.engine.systems.tables import SeatView, game_participant, seat_views
 
 __all__ = [
     "Area",
@@ -26,7 +28,6 @@ __all__ = [
     "decisive_points",
     "draw_points",
     "game_participant",
-    "rated_place",
     "rated_seats",
 ]
 
@@ -49,12 +50,6 @@ def draw_points(a: float, b: float) -> int:
     return min(200, round_half_away(abs(a - b) / 20))
 
 
-def game_participant(title: str) -> str:
-    """The name under which a game title is rated in SOL games ("it will show up on the A.R.E.A.
-    rating sheets")."""
-    return f"{title} (game)"
-
-
 _Pair = tuple[str, str, bool]
 """One pairing (a, b, draw): `a` beat `b`, or drew with `b` when `draw`."""
 
@@ -62,27 +57,22 @@ RatedSeat = tuple[str, int, bool]
 """A seat A.R.E.A. rates: player, place, declared winner."""
 
 
-def rated_place(place: int | None, status: SeatStatus) -> int | None:
-    """The seat's place where the seat is rated, else None: abandoned seats and their
-    substitutes are left out, as seed 001 does, since neither played the whole game."""
-    return place if status is SeatStatus.FINISHED else None
-
-
-def rated_seats(seats: Iterable[Seat]) -> list[RatedSeat]:
+def rated_seats(seats: Iterable[SeatView]) -> list[RatedSeat]:
+    """The seats rated: abandoned seats and their substitutes are left out, as seed 001 does,
+    since neither played the whole game."""
     return [
-        (s.player, place, s.winner)
-        for s in seats
-        if (place := rated_place(s.place, s.status)) is not None
+        (player, place, winner)
+        for player, place, winner, finished, _ in seats
+        if finished and place is not None
     ]
 
 
 def _sides(
-    rated: list[RatedSeat], game_class: GameClass, title: str
+    rated: list[RatedSeat], game_class: GameClass, participant: str
 ) -> tuple[list[str], list[str], list[tuple[str, int]]]:
     """Winners, losers and (player, place) of everyone rated."""
     if game_class is GameClass.SOL:
         players = [(p, w) for p, _, w in rated]
-        participant = game_participant(title)
         winners = [p for p, w in players if w] or [participant]
         losers = [p for p, w in players if not w] + (
             [participant] if winners[0] != participant else []
@@ -95,7 +85,7 @@ def _sides(
 
 
 @dataclass(frozen=True)
-class Area(ReplaySystem[Game]):
+class Area(PairwiseSystem[tuple[bool, int]]):
     name: ClassVar[str] = "area"
     title: ClassVar[str] = "A.R.E.A. (two, wta, team, race, sol)"
     source: ClassVar[str] = "seed 003, A.R.E.A. multi-player calculations"
@@ -123,15 +113,18 @@ class Area(ReplaySystem[Game]):
 
     # -- who plays whom ------------------------------------------------------------------------
 
-    def _pairs(self, game: Game) -> tuple[list[_Pair], int]:
-        """The pairings a class rates and the divisor ("the total number of opponents")."""
-        return self.pairings(rated_seats(game.seats), game.game_class, game.game)
+    def pairs(
+        self, seats: Sequence[SeatView], game_class: GameClass, participant: str
+    ) -> list[Pair[tuple[bool, int]]]:
+        """The pairings of the class (`pairings`), each of its kind: (draw, divisor)."""
+        pairs, divisor = self.pairings(rated_seats(seats), game_class, participant)
+        return [(a, b, (draw, divisor)) for a, b, draw in pairs]
 
     def pairings(
-        self, rated: list[RatedSeat], game_class: GameClass, title: str
+        self, rated: list[RatedSeat], game_class: GameClass, participant: str
     ) -> tuple[list[_Pair], int]:
-        """`_pairs` from the rated seats (`rated_seats`), the class and the title alone."""
-        winners, losers, everyone = _sides(rated, game_class, title)
+        """The pairings a class rates and the divisor ("the total number of opponents")."""
+        winners, losers, everyone = _sides(rated, game_class, participant)
         if len(everyone) < 2:
             return [], 1
         if game_class is GameClass.RACE:
@@ -157,32 +150,22 @@ class Area(ReplaySystem[Game]):
 
     # -- arithmetic ----------------------------------------------------------------------------
 
-    def transfer(self, pair: _Pair, ratings: Mapping[str, float], divisor: int) -> int:
-        """Points that move from `b` to `a` (negative: from `a` to `b`)."""
-        a, b, draw = pair
-        ra, rb = ratings.get(a, self.start), ratings.get(b, self.start)
+    def pair_amount(self, kind: tuple[bool, int], difference: float) -> int:
+        """Points that move from `b` to `a` (negative: from `a` to `b`), `b` rated
+        `difference` higher: a decisive pair's or a draw's points over the divisor."""
+        draw, divisor = kind
         if not draw:
-            return max(1, round_half_away(decisive_points(ra, rb) / divisor))
-        moved = round_half_away(draw_points(ra, rb) / divisor)
-        return moved if ra < rb else -moved
-
-    def changes(self, game: Game, ratings: Mapping[str, float]) -> dict[str, float]:
-        pairs, divisor = self._pairs(game)
-        out: dict[str, float] = {}
-        transfer = self.transfer
-        for pair in pairs:
-            moved = transfer(pair, ratings, divisor)
-            a, b, _ = pair
-            out[a] = out.get(a, 0) + moved
-            out[b] = out.get(b, 0) - moved
-        return out
+            return max(1, round_half_away(decisive_points(0, difference) / divisor))
+        moved = round_half_away(draw_points(0, difference) / divisor)
+        return moved if difference > 0 else -moved
 
     def explain_record(self, game: Game, ratings: Mapping[str, float]) -> Explanation:
-        pairs, divisor = self._pairs(game)
+        rated = rated_seats(seat_views(game.seats))
+        pairs, divisor = self.pairings(rated, game.game_class, game_participant(game.game))
         terms: list[Term] = []
         for pair in pairs:
-            a, b, _ = pair
-            moved = self.transfer(pair, ratings, divisor)
+            a, b, draw = pair
+            moved = self.moved((a, b, (draw, divisor)), ratings)
             why = self._why(pair, ratings, divisor, moved)
             terms.append(Term(a, moved, f"vs {b}: {why}", opponent=b))
             terms.append(Term(b, -moved, f"vs {a}: {why}", opponent=a))

@@ -25,6 +25,7 @@ from tablerank.errors import InvalidParameter, MixedLists, UnknownRecord
 
 if TYPE_CHECKING:
     from tablerank.engine.systems.seat_amounts import PlacedSeats, SeatAmounts
+    from tablerank.engine.systems.tables import TableReplay
 
 __all__ = [
     "Explanation",
@@ -253,11 +254,15 @@ class ReplaySystem(System, Generic[R]):
         """`changes` for many games' placed seats over columns; None: call `changes` instead."""
         return None
 
-    def replaying(self) -> Callable[[R, Mapping[str, float]], dict[str, float]]:
-        """The `changes` a whole replay calls: `fast_replay`'s for the exact cow.elo and area."""
-        from tablerank.engine.systems.fast_replay import game_changes
+    def table_replay(self) -> TableReplay | None:
+        """This system's replay over tables (`engine.systems.tables`), exactly its `changes`,
+        or None where only `changes` replays it."""
+        return None
 
-        return game_changes(self) or self.changes  # type: ignore[arg-type, return-value]
+    def replaying(self) -> Callable[[R, Mapping[str, float]], dict[str, float]]:
+        """The `changes` a whole replay calls: the table replay's where the system has one."""
+        replay = self.table_replay()
+        return self.changes if replay is None else replay.game_changes  # type: ignore[return-value]
 
     @abstractmethod
     def explain_record(self, record: R, ratings: Mapping[str, float]) -> Explanation:

@@ -1,4 +1,5 @@
-"""Standings of plain games (`PlainGames`) for systems that rate a game by its table alone.
+"""Standings of games grouped by table (`GamesByTable`) for systems that rate a game by its
+table alone.
 
 Such a system (`ReplaySystem.by_table`) gives every game of one table the amounts it gives the
 table's first game, seat by seat, so its `changes` runs once per table, and each player's total
@@ -13,22 +14,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from tablerank.engine.plain import PlainGames
 from tablerank.engine.sums import summed_terms
 from tablerank.engine.systems.base import RatingTable, ReplaySystem, System
+from tablerank.engine.table_groups import GamesByTable
 from tablerank.engine.values import Game
 from tablerank.errors import TablerankError
 
-__all__ = ["plain_table", "rates_by_table"]
+__all__ = ["rates_by_table", "table_standings"]
 
 
 def rates_by_table(system: System) -> bool:
-    """Whether `plain_table` can rate plain games with `system`."""
+    """Whether `table_standings` can rate games with `system`."""
     return isinstance(system, ReplaySystem) and system.by_table
 
 
-def plain_table(
-    system: System, games: PlainGames, start: Mapping[str, float] | None = None
+def table_standings(
+    system: System, games: GamesByTable, start: Mapping[str, float] | None = None
 ) -> RatingTable | None:
     """`system.rate` of the games, or None where only `system.rate` can say."""
     if not isinstance(system, ReplaySystem) or not system.by_table:
@@ -42,7 +43,7 @@ def plain_table(
 
 
 def _amounts(system: ReplaySystem[Game], templates: list[Game]) -> list[float] | None:
-    """The amount of each seat of each table (`PlainGames`), when the system rates every seat
+    """The amount of each seat of each table (`GamesByTable`), when the system rates every seat
     of every table, in one list, without an error."""
     if any(map(system.refusal, templates)) or len(set(map(system.list_key, templates))) > 1:
         return None

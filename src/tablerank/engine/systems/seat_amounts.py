@@ -22,22 +22,19 @@ numpy is imported by this module only, which the command line never imports.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from operator import attrgetter
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
 
-from tablerank.engine.plain import PlainOrder
-from tablerank.engine.systems.plain_seats import chosen_seats
+from tablerank.engine.systems.compiled.chosen_seats import chosen_seats
+from tablerank.engine.table_groups import TablesInOrder
 from tablerank.engine.values import Game
 from tablerank.errors import RatingError
-
-if TYPE_CHECKING:
-    from tablerank.engine.systems.base import ReplaySystem
 
 __all__ = [
     "Bools",
@@ -191,6 +188,14 @@ def _sums(where: Ints, values: Floats, count: int) -> Floats:
     return np.bincount(where, weights=values, minlength=count).astype(np.float64, copy=False)
 
 
+class Summed(Protocol):
+    """An order-independent system as the sums read it (`ReplaySystem`)."""
+
+    def seat_amounts(self, seats: PlacedSeats) -> SeatAmounts | None: ...
+
+    def changes(self, record: Game, ratings: Mapping[str, float]) -> dict[str, float]: ...
+
+
 @dataclass(frozen=True)
 class PlayerSums:
     """Each player's total of many games' amounts, exactly: `exact` plus the `rest` terms."""
@@ -208,7 +213,7 @@ class PlayerSums:
         return [float(self.exact[index]), *self.rest.get(index, ())]
 
 
-def batch_sums(system: ReplaySystem[Game], seats: PlacedSeats, signs: Sequence[int]) -> PlayerSums:
+def batch_sums(system: Summed, seats: PlacedSeats, signs: Sequence[int]) -> PlayerSums:
     """Each player's exact total of `system`'s amounts in `seats.games`, each game's amounts
     added (sign 1) or taken away (sign -1), and their net count of rated games: what adding
     `system.changes(game, {})` game by game gives. `system` is an order-independent
@@ -232,7 +237,7 @@ def batch_sums(system: ReplaySystem[Game], seats: PlacedSeats, signs: Sequence[i
     return _per_player(names, player, amount, seat_sign)
 
 
-def table_sums(system: ReplaySystem[Game], games: PlainOrder, chosen: Ints) -> PlayerSums:
+def table_sums(system: Summed, games: TablesInOrder, chosen: Ints) -> PlayerSums:
     """`batch_sums` of the games `chosen` of `games` (their indexes, in play order), each added,
     for a `by_table` system: `changes` runs once per table, on its first game, and every game
     of the table gives its seats those amounts (`engine.systems.by_table`). A table it refuses
@@ -253,7 +258,7 @@ def table_sums(system: ReplaySystem[Game], games: PlainOrder, chosen: Ints) -> P
 
 
 def _changes(
-    system: ReplaySystem[Game], seats: PlacedSeats, games: list[int], signs: Sequence[int]
+    system: Summed, seats: PlacedSeats, games: list[int], signs: Sequence[int]
 ) -> tuple[list[str], tuple[list[int], list[float], list[int]]]:
     """The amounts of these games from `changes`, as (player, signed amount, sign) columns
     over the players of `seats` and any new ones."""

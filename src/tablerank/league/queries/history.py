@@ -11,7 +11,7 @@ from typing import Any
 from tablerank.engine.records import Game
 from tablerank.engine.sums import add, total
 from tablerank.engine.systems.base import Explanation, ReplaySystem, Term
-from tablerank.engine.systems.fast_replay import fast_replay
+from tablerank.engine.systems.tables import table_replay
 from tablerank.errors import RatingError
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import League, Player
@@ -245,7 +245,7 @@ def _replayed(
     walked = _walked(league, name, system, key, player, mine)
     if walked is not None:
         return walked
-    fast = fast_replay(system)
+    fast = table_replay(system)
     out: list[HistoryEntry] = []
     for stretch in _stretches(league, name, key, mine):
         state = checkpoints.checkpoint_before(league, name, key, stretch[0][0])

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from tablerank.engine import loading
 from tablerank.engine.records import Game
 from tablerank.engine.systems.base import ReplaySystem
-from tablerank.engine.systems.fast_replay import fast_replay
+from tablerank.engine.systems.tables import table_replay
 from tablerank.league.models import League
 from tablerank.league.ratings import checkpoints
 from tablerank.league.store.played import Point, games_between, played_games, played_tables
@@ -61,7 +61,7 @@ def _replayed(
     league: League, system: ReplaySystem[Game], key: str, state: checkpoints.Replay, at: Point
 ) -> dict[str, float]:
     """One list from its checkpoint `state` through its fast replay, or the engine."""
-    fast = fast_replay(system)
+    fast = table_replay(system)
     if fast is None:
         for at_game, _, game in checkpoints.list_games(
             system, key, played_games(league.pk, after=state.at, before=at)

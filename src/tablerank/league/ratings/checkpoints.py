@@ -26,7 +26,7 @@ from django.db.models import Q
 from tablerank.engine import loading
 from tablerank.engine.records import Game
 from tablerank.engine.systems.base import ReplaySystem
-from tablerank.engine.systems.fast_replay import FastReplay, Table, fast_replay, table_of
+from tablerank.engine.systems.tables import Table, TableReplay, table_of, table_replay
 from tablerank.errors import RatingError
 from tablerank.league.models import League, RatingCheckpoint, RatingWatermark
 from tablerank.league.store import checkpoint_blobs
@@ -98,7 +98,7 @@ class Replay:
             delta = {}  # e.g. the system cannot rate this table: it leaves the game out
         self.add(at, delta, system.initial_rating())
 
-    def apply_table(self, replay: FastReplay, initial: float, at: Point, table: Table) -> None:
+    def apply_table(self, replay: TableReplay, initial: float, at: Point, table: Table) -> None:
         """`apply` for a game read as a table, through the system's fast replay."""
         ratings, played = self.ratings, self.games
         try:
@@ -212,7 +212,7 @@ class Replaying:
     system: ReplaySystem[Game]
     key: str
     state: Replay
-    fast: FastReplay | None
+    fast: TableReplay | None
 
     def wants(self, at: Point) -> bool:
         return self.state.at is None or at > self.state.at
@@ -233,7 +233,7 @@ def replay_lists(league: League, lists: Sequence[Changed]) -> None:
     """Make several lists a replay again, each after its change, reading the history once:
     from the earliest of their checkpoints on. Through the compiled replays where they cover
     every list (`array_lists`), else the fast replays when every list has one
-    (`fast_replay`), else the engine."""
+    (`table_replay`), else the engine."""
     if not lists:
         return
     replaying = [_restore(league, *item) for item in lists]
@@ -301,7 +301,7 @@ def _restore(
         day, sequence = state.at
         later = later.filter(Q(date__gt=day) | Q(date=day, sequence__gt=sequence))
     later.delete()
-    return Replaying(name, system, key, state, fast_replay(system))
+    return Replaying(name, system, key, state, table_replay(system))
 
 
 def _write_rows(league: League, name: str, key: str, state: Replay) -> None:
@@ -373,7 +373,7 @@ def append(
     ratings = _Ratings(rows, name, key)
     played: dict[str, int] = {}
     initial = system.initial_rating()
-    fast = fast_replay(system)
+    fast = table_replay(system)
     for counted, (at, game) in enumerate(games, start=count + 1):
         try:
             if fast is None:

@@ -3,7 +3,7 @@ replays, over columns read in bulk.
 
 `checkpoints.replay_lists` hands its lists here first: the history after the earliest of their
 checkpoints is read once as integer columns (`played_columns`), each list's state becomes
-arrays, and each list runs through `engine.systems.array_replay` in stretches that end where a
+arrays, and each list runs through `engine.systems.compiled_replay` in stretches that end where a
 checkpoint falls due; the checkpoints are written once every list has run, then the rows that
 differ from the stored ones (compared as arrays). Lists the compiled replays do not cover
 (another system class, a rating that is not a whole number, players that do not pack, numba
@@ -24,17 +24,16 @@ import numpy.typing as npt
 from django.db import connection
 
 from tablerank.engine.records import Game
-from tablerank.engine.systems.array_replay import (
-    ArrayReplay,
-    ArrayState,
-    Columns,
-    Ints,
-    array_replay,
+from tablerank.engine.systems.base import ReplaySystem
+from tablerank.engine.systems.compiled.columns import Columns, Ints
+from tablerank.engine.systems.compiled.replay import (
+    CompiledReplay,
+    CompiledState,
     available,
+    compiled_replay,
     whole,
 )
-from tablerank.engine.systems.base import ReplaySystem
-from tablerank.engine.systems.fast_replay import FastReplay
+from tablerank.engine.systems.tables import TableReplay
 from tablerank.league.models import League
 from tablerank.league.ratings import checkpoints
 from tablerank.league.store.batch_columns import BatchColumns
@@ -63,7 +62,7 @@ Due = tuple[Point, int, bytes]
 def replay(league: League, lists: Sequence[Replaying], start: Point | None) -> bool:
     """Bring each list's state up to the end of the history (saving checkpoints on the way)
     through the compiled replays; False, with nothing changed, where they cannot."""
-    replays = [array_replay(r.system) for r in lists]
+    replays = [compiled_replay(r.system) for r in lists]
     if not all(replays) or not available():
         return False
     played = played_columns(league.pk, after=start)
@@ -71,7 +70,9 @@ def replay(league: League, lists: Sequence[Replaying], start: Point | None) -> b
         return False
     size = len(played.ids)
     states = [
-        ArrayState.of(r.state.ratings, r.state.games, played.ids, size, r.system.initial_rating())
+        CompiledState.of(
+            r.state.ratings, r.state.games, played.ids, size, r.system.initial_rating()
+        )
         for r in lists
     ]
     if not all(whole(state) for state in states):
@@ -97,7 +98,7 @@ def replay(league: League, lists: Sequence[Replaying], start: Point | None) -> b
 
 
 def _write_rows(
-    league: League, name: str, key: str, state: ArrayState, ids: dict[str, int],
+    league: League, name: str, key: str, state: CompiledState, ids: dict[str, int],
     names: list[str],
 ) -> None:  # fmt: skip
     """Make the list's stored rows equal `state`, writing only the ones that differ: the
@@ -144,7 +145,7 @@ def ranks(names: list[str]) -> np.ndarray:
 
 
 def _replay_list(
-    played: PlayedColumns, r: Replaying, fast: ArrayReplay, state: ArrayState,
+    played: PlayedColumns, r: Replaying, fast: CompiledReplay, state: CompiledState,
     names: list[str], rank: np.ndarray,
 ) -> tuple[Point | None, int, list[Due]]:  # fmt: skip
     """One list: its games after its own checkpoint, in stretches up to each checkpoint due.
@@ -163,20 +164,20 @@ def _replay_list(
     return at, count, due
 
 
-def listed_games(played: PlayedColumns, fast: FastReplay, key: str, begin: int) -> Ints:
+def listed_games(played: PlayedColumns, fast: TableReplay, key: str, begin: int) -> Ints:
     """The numbers of the games of the list `key` from game number `begin` on."""
     keys = [fast.list_key(title, group) == key for title, group in played.lists]
     listed = np.array(keys, dtype=bool)[played.in_lists] if keys else np.zeros(0, dtype=bool)
     return np.flatnonzero(listed[begin:]).astype(np.int64) + begin
 
 
-def _falls_due(count: int, state: ArrayState) -> bool:
+def _falls_due(count: int, state: CompiledState) -> bool:
     """`checkpoints.falls_due` of the names the arrays rate."""
     every = checkpoints.EVERY
     return count % every == 0 and checkpoints.falls_due(count, int(np.count_nonzero(state.known)))
 
 
-def _blob(state: ArrayState, names: list[str], writer: ColumnsWriter) -> bytes:
+def _blob(state: CompiledState, names: list[str], writer: ColumnsWriter) -> bytes:
     """The state as a checkpoint's columns, without a dict per name (`writer`: the replay's
     names, each compressed once)."""
     blob = writer.encode(state.ratings, state.counts, state.known)
@@ -196,7 +197,7 @@ def append(
 ) -> int | None:
     """`checkpoints.append` through the compiled replays (an import's batch): the same rows and
     the same checkpoints, or None, with nothing changed, where they cannot replay the list."""
-    if array_replay(system) is None or not available():
+    if compiled_replay(system) is None or not available():
         return None
     columns, ids = batch.tables([game for _, game in games])
     found = appended(rows, name, system, key, [at for at, _ in games], count, (columns, ids))
@@ -232,17 +233,17 @@ def appended(
     tables: tuple[Columns, dict[str, int]],
 ) -> Appended | None:
     """Games that all come after the list's watermark (which counts `count` games), at
-    `points`, as `tables` holds them (`array_replay.Columns`, game `i` the one at `points[i]`,
+    `points`, as `tables` holds them (`compiled_replay.Columns`, game `i` the one at `points[i]`,
     and the names' numbers, which the caller lets go): what `append` changes, with nothing
     changed yet; None where the compiled replays cannot replay the list."""
-    fast = array_replay(system)
+    fast = compiled_replay(system)
     if fast is None or not available():
         return None
     columns, ids = tables
     new_count = count + len(points)
     due = new_count // checkpoints.EVERY > count // checkpoints.EVERY
     before = _stored(rows, name, key, list(ids), whole_list=due)
-    state = ArrayState.of(
+    state = CompiledState.of(
         {n: row[0] for n, row in before.items()},
         {n: row[1] for n, row in before.items()},
         ids, len(ids), system.initial_rating(),

@@ -12,16 +12,16 @@ from collections.abc import Iterator, Mapping, Sequence
 import numpy as np
 
 from tablerank.engine.records import Game
-from tablerank.engine.systems.array_replay import (
-    ArrayReplay,
-    ArrayState,
-    Ints,
-    array_replay,
+from tablerank.engine.systems.base import ReplaySystem
+from tablerank.engine.systems.compiled.columns import Ints
+from tablerank.engine.systems.compiled.replay import (
+    CompiledReplay,
+    CompiledState,
     available,
+    compiled_replay,
     whole,
 )
-from tablerank.engine.systems.base import ReplaySystem
-from tablerank.engine.systems.fast_replay import fast_replay
+from tablerank.engine.systems.tables import table_replay
 from tablerank.league.models import League
 from tablerank.league.ratings import checkpoints
 from tablerank.league.ratings.compiled_pools import listed_games, ranks
@@ -35,7 +35,7 @@ class _Rated(Mapping[str, float]):
     """A list's ratings held in a walk's arrays, read by name without a dict of every name
     (an explanation reads a table's)."""
 
-    def __init__(self, state: ArrayState, ids: dict[str, int], names: list[str]) -> None:
+    def __init__(self, state: CompiledState, ids: dict[str, int], names: list[str]) -> None:
         self._state, self._ids, self._names = state, ids, names
 
     def __getitem__(self, name: str) -> float:
@@ -58,10 +58,10 @@ class ListWalk:
 
     def __init__(
         self,
-        fast: ArrayReplay,
+        fast: CompiledReplay,
         played: PlayedColumns,
         listed: Ints,
-        state: ArrayState,
+        state: CompiledState,
         ranked: tuple[list[str], Ints],
         begin: int,
     ) -> None:
@@ -101,7 +101,7 @@ def walks(
     """A walk of each list (system, list key, its checkpoint) from its checkpoint up to the
     games strictly before `before`, the games read once for all of them; None where the
     compiled replays cannot take every list."""
-    replays = [(array_replay(system), fast_replay(system)) for system, _, _ in lists]
+    replays = [(compiled_replay(system), table_replay(system)) for system, _, _ in lists]
     if not all(fast and by_table for fast, by_table in replays) or not available():
         return None
     start = checkpoints.earliest(state for _, _, state in lists)
@@ -109,7 +109,7 @@ def walks(
     if played is None:
         return None
     states = [
-        ArrayState.of(
+        CompiledState.of(
             state.ratings, state.games, played.ids, len(played.ids), system.initial_rating()
         )
         for system, _, state in lists

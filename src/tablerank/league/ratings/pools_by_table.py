@@ -1,5 +1,5 @@
 """The kept pools (a system's ratings per group or title) of games imported by table
-(`engine.plain.PlainOrder`), rated from their tables
+(`engine.table_groups.TablesInOrder`), rated from their tables
 (`plain_rating` decides when): a sum list adds each table's amounts, worked out once per table
 (`seat_amounts.table_sums`); an order-dependent list appends the games in play order through
 the compiled replays over the order's columns (`plain_columns.order_columns`, `array_lists`),
@@ -15,12 +15,12 @@ from typing import overload
 import numpy as np
 import numpy.typing as npt
 
-from tablerank.engine.plain import PlainOrder
 from tablerank.engine.records import Game
-from tablerank.engine.systems.array_replay import array_replay, available
 from tablerank.engine.systems.base import ReplaySystem
-from tablerank.engine.systems.plain_columns import order_columns
+from tablerank.engine.systems.compiled.order_columns import order_columns
+from tablerank.engine.systems.compiled.replay import available, compiled_replay
 from tablerank.engine.systems.seat_amounts import table_sums
+from tablerank.engine.table_groups import TablesInOrder
 from tablerank.league.models import League
 from tablerank.league.ratings import checkpoints, compiled_pools
 from tablerank.league.ratings.state import appended_from, mark_sums, save_refresh
@@ -35,7 +35,7 @@ _Ints = npt.NDArray[np.int64]
 
 def rate_tables(
     league: League,
-    games: PlainOrder,
+    games: TablesInOrder,
     sequences: Sequence[int],
     kept: dict[str, ReplaySystem[Game]],
 ) -> bool:
@@ -76,11 +76,11 @@ def _takes(system: ReplaySystem[Game]) -> bool:
     """Whether a system's lists can be rated from tables: a sum by table, or compiled."""
     if system.order_independent:
         return system.by_table
-    return array_replay(system) is not None and available()
+    return compiled_replay(system) is not None and available()
 
 
 def _lists(
-    system: ReplaySystem[Game], games: PlainOrder, play: _Ints, tables: _Ints
+    system: ReplaySystem[Game], games: TablesInOrder, play: _Ints, tables: _Ints
 ) -> dict[str, _Ints]:
     """The games `system` rates, by the list they count in, each list's in play order (`play`:
     the games' indexes in play order; `tables`: their tables). A table's games are alike: its
@@ -102,7 +102,7 @@ class _Points(Sequence[Point]):
     """The places in play order of the games `chosen` (indexes), each its date, then its
     recording number, worked out when asked for."""
 
-    def __init__(self, games: PlainOrder, sequences: Sequence[int], chosen: _Ints) -> None:
+    def __init__(self, games: TablesInOrder, sequences: Sequence[int], chosen: _Ints) -> None:
         self._games, self._sequences, self._chosen = games, sequences, chosen
 
     def __len__(self) -> int:

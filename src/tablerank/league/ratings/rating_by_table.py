@@ -1,5 +1,6 @@
-"""Rating a plain import's games (`engine.plain.PlainOrder`) from their tables, without a `Game`
-per game: what `ratings.refresh_changed` does with their `Game`s (`plain_lists` does it).
+"""Rating games imported by table (`engine.table_groups.TablesInOrder`) from their tables,
+without a `Game` per game: what `ratings.refresh_changed` does with their `Game`s (`plain_lists`
+does it).
 
 It takes the games from `FROM` games on (where numpy and the compiled loops are worth loading),
 when every kept system is a sum by table (`ReplaySystem.by_table`) or replays through the
@@ -15,7 +16,7 @@ from collections.abc import Sequence
 from django.db import transaction
 
 from tablerank.engine.loading import worth_numpy
-from tablerank.engine.plain import PlainOrder
+from tablerank.engine.table_groups import TablesInOrder
 from tablerank.formats.collector import without_cycle_collection
 from tablerank.league.models import League
 from tablerank.league.ratings import checkpoints
@@ -28,7 +29,7 @@ FROM = checkpoints.COMPILED_APPEND
 """Games from which an import is rated from its tables: worth loading numpy and numba."""
 
 
-def refresh_plain(league: League, games: PlainOrder, sequences: Sequence[int]) -> bool:
+def refresh_plain(league: League, games: TablesInOrder, sequences: Sequence[int]) -> bool:
     """`ratings.refresh_changed` of the games of `games`, all new and confirmed, game `g`
     recorded as number `sequences[g]` (numbers that grow in the files' order). Call it inside
     the import's transaction. It takes the league's lock and bumps its revision; False where

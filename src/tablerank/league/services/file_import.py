@@ -19,8 +19,8 @@ from pathlib import Path
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from tablerank.engine.plain import PlainOrder
 from tablerank.engine.records import Event, Game
+from tablerank.engine.table_groups import TablesInOrder
 from tablerank.errors import InputError
 from tablerank.formats.collector import without_cycle_collection
 from tablerank.formats.located import Located, Rejected, Skipped
@@ -109,7 +109,7 @@ class _Importing:
         if self.preview:
             self.new = new_names(self.league, names)
 
-    def plainly(self, order: PlainOrder, onto: Mapping[str, str]) -> ImportSummary | None:
+    def plainly(self, order: TablesInOrder, onto: Mapping[str, str]) -> ImportSummary | None:
         """The import of a plain order the fast way, or None where it does not take it (stored
         nothing then)."""
         if order.timed:
@@ -145,7 +145,7 @@ def _heard(progress: ImportProgress | None, total: int) -> Callable[[int], None]
     return lambda done: progress(done, total)
 
 
-def _seats_twice(order: PlainOrder) -> bool:
+def _seats_twice(order: TablesInOrder) -> bool:
     """Whether a game of `order` seats one player twice."""
     sizes = [len(template.seats) for template in order.templates]
     players, at = order.players, 0
@@ -157,7 +157,7 @@ def _seats_twice(order: PlainOrder) -> bool:
     return False
 
 
-def _records(files: Sequence[Path], order: PlainOrder | None) -> _Read:
+def _records(files: Sequence[Path], order: TablesInOrder | None) -> _Read:
     """The records of the files: those of `order` where it holds them (no time of day), else
     read again; a record that breaks a rule is rejected, a row that is no result skipped."""
     with without_cycle_collection():

@@ -1,7 +1,8 @@
-"""Importing files of plain games (`engine.plain.PlainOrder`, as `formats.plain_games` reads
-them) without building a `Game` to store each one: the fast start of `tablerank league import`.
+"""Importing files of games by table (`engine.table_groups.TablesInOrder`, as
+`formats.plain_games` reads them) without building a `Game` to store each one: the fast start of
+`tablerank league import`.
 
-A plain file's games share few tables (`engine.plain`), so what the stored rows take from a
+A plain file's games share few tables (`engine.table_groups`), so what the stored rows take from a
 table is worked out once per table: its fields' columns, its seats' columns but the player,
 its seats packed but the player's key (`seat_columns`), and its encoded content but the id,
 date and names (`same_content.PlainDigests`). Each game adds its id, date, sequence and its
@@ -27,7 +28,7 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.utils import timezone
 
-from tablerank.engine.plain import PlainOrder
+from tablerank.engine.table_groups import TablesInOrder
 from tablerank.engine.values import Game
 from tablerank.formats.collector import without_cycle_collection
 from tablerank.formats.plain_games import OrderGames
@@ -67,7 +68,7 @@ class _NotNew(Exception):
 
 def import_plain(
     league: League,
-    order: PlainOrder,
+    order: TablesInOrder,
     by: User,
     *,
     pending: bool = False,
@@ -131,7 +132,7 @@ class _Plain:
     league: League
     by: User
     status: RecordStatus
-    order: PlainOrder
+    order: TablesInOrder
     sequences: list[int] = field(default_factory=list)
     """Each game stored so far: its recording number."""
     spelling: dict[str, str] = field(default_factory=dict)

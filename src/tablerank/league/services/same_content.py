@@ -52,9 +52,9 @@ def _seat_part(seat: Seat) -> tuple[object, ...]:
 
 
 class PlainDigests:
-    """`game_digest` of games that share their tables (`engine.plain`: a table's template with
-    each game's own id, date and players): the encoded content a table's games share is
-    encoded once per table, each name's and date's once, and a game's digest hashes them
+    """`game_digest` of games that share their tables (`engine.table_groups`: a table's
+    template with each game's own id, date and players): the encoded content a table's games share
+    is encoded once per table, each name's and date's once, and a game's digest hashes them
     joined. msgpack encodes a tuple as its length and its items' encodings, one after the
     other, so the bytes are those `game_digest` hashes (tests/league/test_same_content.py)."""
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, TypeVar
 from tablerank.engine.records import Game
 
 if TYPE_CHECKING:
-    from tablerank.engine.systems.array_replay import Columns as TableColumns
+    from tablerank.engine.systems.compiled.columns import Columns as TableColumns
     from tablerank.engine.systems.seat_amounts import PlacedSeats
 
 __all__ = ["BatchColumns"]
@@ -53,7 +53,7 @@ class BatchColumns:
         return _entry(self._seats, games, placed_seats)
 
     def tables(self, games: Sequence[Game]) -> tuple[TableColumns, dict[str, int]]:
-        """The tables of `games` as the compiled replays read them (`array_replay.columns_of`,
+        """The tables of `games` as the compiled replays read them (`compiled_replay.columns_of`,
         built at once by `game_columns`), and the numbers given to the names: a copy, the
         caller's to extend."""
         columns, ids = _entry(self._tables, games, _tables)
@@ -72,6 +72,6 @@ def _entry(
 
 
 def _tables(games: Sequence[Game]) -> tuple[TableColumns, dict[str, int]]:
-    from tablerank.engine.systems.game_columns import game_columns
+    from tablerank.engine.systems.compiled.game_columns import game_columns
 
     return game_columns(games)

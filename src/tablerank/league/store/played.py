@@ -28,7 +28,7 @@ from tablerank.engine.records import (
     stored_game,
     stored_seat,
 )
-from tablerank.engine.systems.fast_replay import Table
+from tablerank.engine.systems.tables import Table
 from tablerank.league.models import GameRecord, Player, RecordStatus, SourceVP
 from tablerank.league.models import Seat as SeatRow
 from tablerank.league.store.snapshot import snapshot
@@ -45,7 +45,7 @@ Placed = tuple[Point, Game]
 """A game at its place in play order."""
 
 PlayedTable = tuple[Point, Table]
-"""A confirmed game as the fast replays read it (`engine.systems.fast_replay`)."""
+"""A confirmed game as the fast replays read it (`engine.systems.memoised_replay`)."""
 
 _FETCH = 2000
 

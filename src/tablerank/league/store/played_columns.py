@@ -1,5 +1,5 @@
 """The league's confirmed games in play order as integer columns, for the compiled replays
-(`engine.systems.array_replay`).
+(`engine.systems.compiled_replay`).
 
 One row per game in play order (date, sequence, the number of its title, group and class, and
 its seats packed when it was stored, `seat_columns`); where a game's seats are not packed,
@@ -20,7 +20,7 @@ from django.db import connection
 
 from tablerank.engine.records import Account, GameClass, SeatStatus
 from tablerank.engine.systems import area
-from tablerank.engine.systems.array_replay import CLASSES, Columns, Ints
+from tablerank.engine.systems.compiled.columns import CLASSES, Columns, Ints
 from tablerank.formats.collector import without_cycle_collection
 from tablerank.league.models import GameRecord, Player
 from tablerank.league.models import Seat as SeatRow

@@ -12,7 +12,12 @@ from __future__ import annotations
 import struct
 from collections.abc import Iterable, Mapping, Sequence
 
-from tablerank.engine.systems.codes import PLACED, STATUS_ACCOUNT_FLAGS, WINNER, table_flags
+from tablerank.engine.systems.compiled.codes import (
+    PLACED,
+    STATUS_ACCOUNT_FLAGS,
+    WINNER,
+    table_flags,
+)
 from tablerank.engine.values import Account, Game, SeatStatus
 
 __all__ = ["PLACE_BITS", "PLAYER_BITS", "SeatValues", "pack", "pack_games", "pack_stored"]

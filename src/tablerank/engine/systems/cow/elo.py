@@ -9,24 +9,20 @@ round(8 x (S - E)), E = 1 / (1 + 10^((R_opponent - R_self) / 400)); start 1000.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from tablerank.engine.records import Account, Game, SeatStatus
+from tablerank.engine.records import Account, Game, GameClass, SeatStatus
 from tablerank.engine.rounding import round_half_away
-from tablerank.engine.systems.base import Explanation, ReplaySystem, Term
+from tablerank.engine.systems.base import Explanation, Term
+from tablerank.engine.systems.pairwise import Pair, PairwiseSystem
+from tablerank.engine.systems.tables import SeatView, seat_views
 
-__all__ = ["Elo", "expected_score", "rated_place"]
+__all__ = ["Elo", "expected_score", "result"]
 
-_Player = tuple[str, int, float]
-"""An eligible player at the table: name, place, rating before the game."""
-
-
-def rated_place(place: int | None, status: SeatStatus, account: Account) -> int | None:
-    """The seat's place where the seat is rated, else None: free accounts, abandoned seats and
-    their substitutes are not rated (seed 001)."""
-    return place if status is SeatStatus.FINISHED and account is Account.PREMIUM else None
+_SCORES = {"won": 1.0, "lost": 0.0, "drew": 0.5}
+_MIRRORED = {"won": "lost", "lost": "won", "drew": "drew"}
 
 
 def expected_score(own: float, opponent: float) -> float:
@@ -34,8 +30,13 @@ def expected_score(own: float, opponent: float) -> float:
     return 1.0 / (1.0 + math.pow(10.0, (opponent - own) / 400.0))
 
 
+def result(place: int, other: int) -> str:
+    """A pair's result for the player at `place`: won, lost or drew."""
+    return "won" if place < other else "lost" if place > other else "drew"
+
+
 @dataclass(frozen=True)
-class Elo(ReplaySystem[Game]):
+class Elo(PairwiseSystem[str]):
     name: ClassVar[str] = "cow.elo"
     title: ClassVar[str] = "Catan Online World ELO list (pairwise)"
     source: ClassVar[str] = "seed 001, ELO Lists for the Board Games"
@@ -52,49 +53,45 @@ class Elo(ReplaySystem[Game]):
         """ "Each player has an individual ELO value on each list"; lists follow game groups."""
         return record.group
 
-    def _eligible(self, game: Game, ratings: Mapping[str, float]) -> list[_Player]:
-        """The seats `rated_place` rates, with their ratings."""
-        start = self.start
+    def rated(self, seats: Sequence[SeatView]) -> list[tuple[str, int]]:
+        """The seats rated, with their places: free accounts, abandoned seats and their
+        substitutes are not rated (seed 001)."""
         return [
-            (s.player, place, ratings.get(s.player, start))
-            for s in game.seats
-            if (place := rated_place(s.place, s.status, s.account)) is not None
+            (player, place)
+            for player, place, _, finished, premium in seats
+            if finished and premium and place is not None
         ]
 
-    def changes(self, game: Game, ratings: Mapping[str, float]) -> dict[str, float]:
-        eligible = self._eligible(game, ratings)
-        if len(eligible) < 2:
-            return {}
-        out: dict[str, float] = {p: 0 for p, _, _ in eligible}
-        pair = self.pair_change
-        for i, a in enumerate(eligible):
-            for b in eligible[i + 1 :]:
-                d = pair(a, b)
-                out[a[0]] += d
-                out[b[0]] -= d
-        return out
+    def pairs(
+        self, seats: Sequence[SeatView], game_class: GameClass, participant: str
+    ) -> list[Pair[str]]:
+        """Every two rated players, each pair's result from the first's view."""
+        rated = self.rated(seats)
+        return [
+            (a, b, result(place_a, place_b))
+            for i, (a, place_a) in enumerate(rated)
+            for b, place_b in rated[i + 1 :]
+        ]
 
-    def pair_change(self, a: _Player, b: _Player) -> int:
-        """a's change against b: round(k x (S - E)). Worked out from the view of the player
-        whose name sorts first, the other taking its negative, so that both views agree to the
-        point and seat order never matters."""
-        if b[0] < a[0]:
-            return -self.pair_change(b, a)
-        _, place_a, rating_a = a
-        _, place_b, rating_b = b
-        s = 1.0 if place_a < place_b else 0.0 if place_a > place_b else 0.5
-        return round_half_away(self.k * (s - expected_score(rating_a, rating_b)))
+    def mirrored(self, kind: str) -> str:
+        """Worked out from the view of the player whose name sorts first, the other taking its
+        negative, so that both views agree to the point and seat order never matters."""
+        return _MIRRORED[kind]
+
+    def pair_amount(self, kind: str, difference: float) -> int:
+        """round(k x (S - E)) against an opponent rated `difference` higher."""
+        return round_half_away(self.k * (_SCORES[kind] - expected_score(0, difference)))
 
     def explain_record(self, game: Game, ratings: Mapping[str, float]) -> Explanation:
-        eligible = self._eligible(game, ratings)
+        rated = self.rated(seat_views(game.seats))
         terms: list[Term] = []
-        if len(eligible) >= 2:
-            for a in eligible:
-                terms.extend(self._pair_term(a, b) for b in eligible if b is not a)
+        if len(rated) >= 2:
+            for a in rated:
+                terms.extend(self._pair_term(a, b, ratings) for b in rated if b is not a)
         changes: dict[str, float] = {}
         for t in terms:
             changes[t.player] = changes.get(t.player, 0) + t.amount
-        notes = () if len(eligible) >= 2 else ("fewer than two eligible players: no ELO change",)
+        notes = () if len(rated) >= 2 else ("fewer than two eligible players: no ELO change",)
         return Explanation(
             record=game.id,
             system=self.name,
@@ -104,13 +101,17 @@ class Elo(ReplaySystem[Game]):
             notes=notes,
         )
 
-    def _pair_term(self, a: _Player, b: _Player) -> Term:
-        (p, q, r), (o, qo, ro) = a, b
-        s = 1.0 if q < qo else 0.0 if q > qo else 0.5
-        e = expected_score(r, ro)
-        d = self.pair_change(a, b)
-        result = {1.0: "won", 0.0: "lost", 0.5: "drew"}[s]
-        why = f"vs {o} ({result}, {r:g} vs {ro:g}): round({self.k:g} x ({s:g} - {e:.3f})) = {d:+d}"
+    def _pair_term(
+        self, a: tuple[str, int], b: tuple[str, int], ratings: Mapping[str, float]
+    ) -> Term:
+        (p, q), (o, qo) = a, b
+        r, ro = ratings.get(p, self.start), ratings.get(o, self.start)
+        kind = result(q, qo)
+        d = self.moved((p, o, kind), ratings)
+        why = (
+            f"vs {o} ({kind}, {r:g} vs {ro:g}): round({self.k:g} x ({_SCORES[kind]:g} - "
+            f"{expected_score(r, ro):.3f})) = {d:+d}"
+        )
         return Term(p, d, why, opponent=o)
 
     def why_not_rated(self, game: Game, player: str) -> str:

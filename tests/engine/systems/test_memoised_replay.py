@@ -1,4 +1,5 @@
-"""The fast replay of cow.elo and A.R.E.A. (`fast_replay`) equals the engine, bit for bit."""
+"""The memoised replay of the pairwise systems (`memoised_replay`: cow.elo, A.R.E.A.) equals the
+engine, bit for bit."""
 
 from __future__ import annotations
 
@@ -13,9 +14,10 @@ from tablerank.engine.records import Game, new_game
 from tablerank.engine.systems.area import Area, TeamDivisor
 from tablerank.engine.systems.base import ReplaySystem, chronological
 from tablerank.engine.systems.cow.elo import Elo
-from tablerank.engine.systems.fast_replay import fast_replay, table_of
 from tablerank.engine.systems.pages.elo import Elo as PagesElo
+from tablerank.engine.systems.tables import table_of
 from tablerank.errors import RatingError
+from tests.engine.builders import vp_game
 from tests.engine.strategies import PLAYERS, RawGame, area_games, catan_games
 
 TITLES = ("Kremlin", "B-17", "Axis & Allies")
@@ -73,18 +75,18 @@ def engine_replay(
     return deltas, ratings
 
 
-def fast_replay_of(
+def memoised_replay_of(
     system: ReplaySystem[Game], key: str, games: list[Game], start: dict[str, float]
 ) -> tuple[list[dict[str, float]], dict[str, float]]:
-    fast = fast_replay(system)
-    assert fast is not None
+    replay = system.table_replay()
+    assert replay is not None
     ratings, deltas = dict(start), []
     initial = system.initial_rating()
     for game in games:
         table = table_of(game)
-        if fast.list_key(table[0], table[1]) != key:
+        if replay.list_key(table[0], table[1]) != key:
             continue
-        delta = fast.changes(table, ratings)
+        delta = replay.changes(table, ratings)
         deltas.append(delta)
         for player, amount in delta.items():
             ratings[player] = ratings.get(player, initial) + amount
@@ -110,14 +112,14 @@ def drawn_key(system: ReplaySystem[Game], games: list[Game], data: Any) -> str:
     start=st.dictionaries(st.sampled_from(NAMES), ratings, max_size=6),
     data=st.data(),
 )
-def test_the_fast_replay_equals_the_engine(
+def test_the_memoised_replay_equals_the_engine(
     system: ReplaySystem[Game], games: list[Game], start: dict[str, float], data: Any
 ) -> None:
     key = drawn_key(system, games, data)
     engine_deltas, engine_ratings = engine_replay(system, key, games, start)
-    fast_deltas, fast_ratings = fast_replay_of(system, key, games, start)
-    assert [exactly(d) for d in fast_deltas] == [exactly(d) for d in engine_deltas]
-    assert exactly(fast_ratings) == exactly(engine_ratings)
+    memo_deltas, memo_ratings = memoised_replay_of(system, key, games, start)
+    assert [exactly(d) for d in memo_deltas] == [exactly(d) for d in engine_deltas]
+    assert exactly(memo_ratings) == exactly(engine_ratings)
 
 
 @settings(max_examples=200, deadline=None)
@@ -127,11 +129,11 @@ def test_the_fast_replay_equals_the_engine(
     start=st.dictionaries(st.sampled_from(NAMES), ratings, max_size=6),
     data=st.data(),
 )
-def test_rating_a_history_through_the_fast_replay_equals_the_engine(
+def test_rating_a_history_through_the_memoised_replay_equals_the_engine(
     system: ReplaySystem[Game], games: list[Game], start: dict[str, float], data: Any
 ) -> None:
-    """`totals` (what `tablerank rate` calls) replays through `replaying`, the fast replay's
-    changes for these systems: the same ratings and games as the engine's `changes`."""
+    """`totals` (what `tablerank rate` calls) replays through `replaying`, the memoised
+    replay's changes for these systems: the same ratings and games as the engine's `changes`."""
     key = drawn_key(system, games, data)
     mine = [g for g in chronological(games) if isinstance(g, Game) and system.list_key(g) == key]
     deltas, engine_ratings = engine_replay(system, key, mine, start)
@@ -141,20 +143,39 @@ def test_rating_a_history_through_the_fast_replay_equals_the_engine(
     assert dict(totals.games) == {**dict.fromkeys(start, 0), **played}
 
 
-def test_only_the_exact_elo_and_area_classes_have_a_fast_replay() -> None:
+def test_a_subclass_is_replayed_by_its_own_arithmetic_or_not_at_all() -> None:
+    """The replay is built from the system's own `pairs` and `pair_amount`: a subclass with
+    other amounts is replayed by them, one with a `changes` of its own is not replayed; systems
+    that are not pairwise have no replay."""
+
     @dataclasses.dataclass(frozen=True)
     class Kinder(Elo):
         def changes(self, game: Game, ratings: Any) -> dict[str, float]:
             return {p: 2 * d for p, d in super().changes(game, ratings).items()}
 
-    assert fast_replay(Kinder()) is None
-    assert fast_replay(PagesElo()) is None
-    assert fast_replay(Elo()) is not None
-    assert fast_replay(Area()) is not None
+    @dataclasses.dataclass(frozen=True)
+    class Double(Elo):
+        def pair_amount(self, kind: str, difference: float) -> int:
+            return 2 * super().pair_amount(kind, difference)
+
+    assert Kinder().table_replay() is None
+    assert PagesElo().table_replay() is None
+    assert Elo().table_replay() is not None
+    assert Area().table_replay() is not None
+    game = vp_game(10, 8, 6)
+    double, elo = Double().table_replay(), Elo().table_replay()
+    assert double is not None
+    assert elo is not None
+    assert double is not elo
+    start = {"A": 1200, "B": 1000, "C": 1400}
+    assert double.changes(table_of(game), start) == Double().changes(game, start)
+    assert double.changes(table_of(game), start) == {
+        p: 2 * d for p, d in elo.changes(table_of(game), start).items()
+    }
 
 
 def test_cow_elo_refuses_other_titles_and_keys_lists_by_group() -> None:
-    elo, area = fast_replay(Elo()), fast_replay(Area())
+    elo, area = Elo().table_replay(), Area().table_replay()
     assert elo is not None
     assert area is not None
     assert elo.list_key("Catan", "cities") == "cities"
@@ -176,6 +197,6 @@ def test_a_player_named_as_a_titles_participant_is_paired_as_the_engine_pairs(
         for i, sitting in enumerate(seats)
     ]
     for system in (Area(), Area(start=10.5)):
-        assert fast_replay_of(system, "Kremlin", games, start) == engine_replay(
+        assert memoised_replay_of(system, "Kremlin", games, start) == engine_replay(
             system, "Kremlin", games, start
         )

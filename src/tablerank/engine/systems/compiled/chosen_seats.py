@@ -1,6 +1,7 @@
-"""The seats of some games of a plain order (`engine.plain.PlainOrder`) as numpy columns: which
-seat of which table each is, and who holds it. A table's seats are worked out once, by the
-callers, and gathered through `template_seat` (the compiled replays' columns, the sums' amounts).
+"""The seats of some games in play order (`engine.table_groups.TablesInOrder`) as numpy
+columns: which seat of which table each is, and who holds it. A table's seats are worked out
+once, by the callers, and gathered through `template_seat` (the compiled loop's columns, the
+sums' amounts).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from tablerank.engine.plain import PlainOrder
+from tablerank.engine.table_groups import TablesInOrder
 
 __all__ = ["ChosenSeats", "chosen_seats"]
 
@@ -26,10 +27,10 @@ class ChosenSeats:
     template_seat: Ints
     """Per seat: its number among all the tables' seats, numbered table after table."""
     player: Ints
-    """Per seat: its player's number (`PlainOrder.names`)."""
+    """Per seat: its player's number (`TablesInOrder.names`)."""
 
 
-def chosen_seats(games: PlainOrder, chosen: Ints | None = None) -> ChosenSeats:
+def chosen_seats(games: TablesInOrder, chosen: Ints | None = None) -> ChosenSeats:
     """The seats of the games `chosen` (their indexes, in the order wanted; every game in the
     files' order where None)."""
     tables = np.array(games.tables, np.int64)

@@ -1,4 +1,4 @@
-"""Loading numba's cached loops (`kernels`) for less of a command's start-up (issue 10).
+"""Loading numba's cached loops (`loops`) for less of a command's start-up (issue 10).
 
 A process's first compiled replay imports numba and loads the loops from numba's cache: most
 of a second of CPU, a void's whole cost at 100,000 games. Two parts of it do work the loops

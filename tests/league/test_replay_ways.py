@@ -1,5 +1,6 @@
 """The league's replays of cow.elo and area read compact tables (`played_tables`) and go through
-the fast replay; any other order-dependent system goes through the engine, to the same state."""
+the compiled loop or the memoised replay; any other order-dependent system goes through the
+engine, to the same state."""
 
 from __future__ import annotations
 
@@ -16,11 +17,11 @@ from django.contrib.auth.models import User
 
 from tablerank.engine import loading
 from tablerank.engine.records import Game, game_from_dict
-from tablerank.engine.systems import array_replay as array_replay_module
 from tablerank.engine.systems import get_system
-from tablerank.engine.systems.array_replay import columns_of
 from tablerank.engine.systems.base import ReplaySystem
-from tablerank.engine.systems.fast_replay import table_of
+from tablerank.engine.systems.compiled import replay as compiled_replay_module
+from tablerank.engine.systems.compiled.columns import columns_of
+from tablerank.engine.systems.tables import table_of
 from tablerank.league.models import (
     GameRecord,
     League,
@@ -78,12 +79,12 @@ def test_the_tables_read_are_the_played_games(history: League) -> None:
     ]
 
 
-@pytest.mark.parametrize("without", ["array_replay", "wide_tables", "fast_replay"])
-def test_the_engine_and_the_fast_replay_replay_to_the_same_state(
+@pytest.mark.parametrize("without", ["compiled", "wide_tables", "memoised"])
+def test_the_engine_and_the_memoised_replay_replay_to_the_same_state(
     history: League, monkeypatch: pytest.MonkeyPatch, without: str
 ) -> None:
     """Without the compiled replays (or where a rating difference is beyond their tables: they
-    give up before writing anything) the lists replay through the fast replays; without those,
+    give up before writing anything) the lists replay through the memoised replays; without those,
     through the engine: to the same rows, watermarks and checkpoints."""
     monkeypatch.setattr(checkpoints, "EVERY", 3)
     rebuild_ratings(history)
@@ -97,14 +98,14 @@ def test_the_engine_and_the_fast_replay_replay_to_the_same_state(
 
     monkeypatch.setattr(checkpoints, "_replay_tables", counted)
     if without == "wide_tables":
-        monkeypatch.setattr(array_replay_module, "WIDEST", 0)
-        monkeypatch.setattr(array_replay_module, "_replays", {})
+        monkeypatch.setattr(compiled_replay_module, "WIDEST", 0)
+        monkeypatch.setattr(compiled_replay_module, "_replays", {})
     else:
-        monkeypatch.setattr(compiled_pools, "array_replay", lambda system: None)
-    if without == "fast_replay":
-        monkeypatch.setattr(checkpoints, "fast_replay", lambda system: None)
+        monkeypatch.setattr(compiled_pools, "compiled_replay", lambda system: None)
+    if without == "memoised":
+        monkeypatch.setattr(checkpoints, "table_replay", lambda system: None)
     rebuild_ratings(history)
-    assert bool(calls) == (without != "fast_replay")
+    assert bool(calls) == (without != "memoised")
     assert _state(history) == compiled
 
 
@@ -113,12 +114,12 @@ def test_a_small_change_in_the_past_loads_the_compiled_loops_only_where_worth_it
     history: League, official: User, monkeypatch: pytest.MonkeyPatch, compiled_from: int
 ) -> None:
     """In a process that has not loaded numba, a void in a small league replays through the
-    fast replay (loading numba would hold the league's write lock for most of a second); from
+    memoised replay (loading numba would hold the league's write lock for most of a second); from
     `COMPILED_REPLAY` games to replay on, through the compiled replays. Both to the state a
     rebuild gives."""
     monkeypatch.setattr(checkpoints, "EVERY", 3)
     rebuild_ratings(history)
-    monkeypatch.setattr(loading, "KERNELS", "a module no test has loaded")
+    monkeypatch.setattr(loading, "COMPILED_LOOPS", "a module no test has loaded")
     monkeypatch.setattr(loading, "COMPILED_REPLAY", compiled_from)
     through_arrays, calls = compiled_pools.replay, []
 
@@ -154,33 +155,33 @@ def _taken(monkeypatch: pytest.MonkeyPatch, module: object, name: str) -> list[b
 def _the_same_three_ways(
     monkeypatch: pytest.MonkeyPatch, read: Callable[[], list[Any]], taken: list[bool], home: object
 ) -> list[Any]:
-    """`read` finds the same through the fast replay, compiled (`taken` records that way's
+    """`read` finds the same through the memoised replay, compiled (`taken` records that way's
     calls: none below `before_game.FEW` games, every one above) and through the engine (the
-    fast replay taken away from `home`, the module that looks it up). Returns what it found."""
+    memoised replay taken away from `home`, the module that looks it up). Returns what it found."""
     monkeypatch.setattr(loading, "worth_compiling", lambda games: False)
-    fast = read()
+    memoised = read()
     assert not taken
     monkeypatch.setattr(loading, "worth_compiling", lambda games: True)
-    assert read() == fast
+    assert read() == memoised
     assert not taken  # numba loaded, but fewer than `FEW` games to replay
     monkeypatch.setattr(before_game, "FEW", 0)
-    assert read() == fast
+    assert read() == memoised
     assert taken
     assert all(taken)
     with monkeypatch.context() as narrow:  # a rating difference beyond the loops' tables
-        narrow.setattr(array_replay_module, "WIDEST", 0)
-        narrow.setattr(array_replay_module, "_replays", {})
+        narrow.setattr(compiled_replay_module, "WIDEST", 0)
+        narrow.setattr(compiled_replay_module, "_replays", {})
         taken.clear()
-        assert read() == fast
+        assert read() == memoised
         assert taken
-        assert all(taken)  # the walks were made, then gave way to the fast replay
+        assert all(taken)  # the walks were made, then gave way to the memoised replay
     monkeypatch.setattr(loading, "worth_compiling", lambda games: False)
-    monkeypatch.setattr(home, "fast_replay", lambda system: None)
-    assert read() == fast
-    return fast
+    monkeypatch.setattr(home, "table_replay", lambda system: None)
+    assert read() == memoised
+    return memoised
 
 
-def test_ratings_before_each_game_are_the_same_compiled_fast_and_through_the_engine(
+def test_ratings_before_each_game_are_the_same_compiled_memoised_and_through_the_engine(
     history: League, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(checkpoints, "EVERY", 3)
@@ -202,17 +203,17 @@ def test_ratings_before_each_game_are_the_same_compiled_fast_and_through_the_eng
         ]
 
     compiled = _taken(monkeypatch, compiled_walk, "walks")
-    fast = _the_same_three_ways(monkeypatch, befores, compiled, before_game)
-    assert len(fast) > len(games)
+    memoised = _the_same_three_ways(monkeypatch, befores, compiled, before_game)
+    assert len(memoised) > len(games)
 
 
-def test_histories_are_the_same_walked_compiled_fast_and_through_the_engine(
+def test_histories_are_the_same_walked_compiled_memoised_and_through_the_engine(
     history: League, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A player's history in cow.elo and area, whole and its latest games: walked through the
-    compiled replays (`compiled_walk`), through the fast replay from each checkpoint, and through
-    the engine (the compiled replays' whole ratings are floats, the engine's may be ints: the
-    same numbers, which every door prints alike)."""
+    compiled replays (`compiled_walk`), through the memoised replay from each checkpoint, and
+    through the engine (the compiled replays' whole ratings are floats, the engine's may be ints:
+    the same numbers, which every door prints alike)."""
     monkeypatch.setattr(checkpoints, "EVERY", 3)
     rebuild_ratings(history)
     players = sorted(
@@ -231,8 +232,8 @@ def test_histories_are_the_same_walked_compiled_fast_and_through_the_engine(
         ]
 
     walked = _taken(monkeypatch, compiled_walk, "walks")
-    fast = _the_same_three_ways(monkeypatch, histories, walked, history_module)
-    assert sum(map(len, fast)) > len(players)
+    memoised = _the_same_three_ways(monkeypatch, histories, walked, history_module)
+    assert sum(map(len, memoised)) > len(players)
 
 
 @pytest.mark.parametrize(("few", "packed"), [(32, True), (0, True), (32, False), (0, False)])
@@ -288,7 +289,7 @@ def test_batches_appended_through_the_compiled_replays_are_stored_as_through_the
     """An import's batch after the watermark goes through the compiled replays: the same rows,
     watermarks and checkpoints (one at each game that makes a list's count a multiple of
     `EVERY` where one falls due, however many a batch holds) as one game at a time through the
-    fast replay or the engine; and each checkpoint equals a replay of its list's games up to
+    memoised replay or the engine; and each checkpoint equals a replay of its list's games up to
     it."""
     games = [*season, *(game_from_dict(GAMES[name]) for name in GAMES)]
     monkeypatch.setattr(checkpoints, "EVERY", 3)

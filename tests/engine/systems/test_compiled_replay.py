@@ -1,5 +1,5 @@
-"""The compiled replay of cow.elo and A.R.E.A. over columns (`array_replay`) equals the engine,
-bit for bit, after every game."""
+"""The compiled replay of the pairwise systems (cow.elo, A.R.E.A.) over columns (`compiled.replay`)
+equals the engine, bit for bit, after every game."""
 
 from __future__ import annotations
 
@@ -16,13 +16,15 @@ from hypothesis import strategies as st
 
 from tablerank.engine.records import Game
 from tablerank.engine.systems.area import Area, TeamDivisor
-from tablerank.engine.systems.array_replay import ArrayState, array_replay, columns_of, whole
 from tablerank.engine.systems.base import ReplaySystem
+from tablerank.engine.systems.compiled.columns import columns_of
+from tablerank.engine.systems.compiled.replay import CompiledState, compiled_replay, whole
 from tablerank.engine.systems.cow.elo import Elo
-from tablerank.engine.systems.fast_replay import table_of
+from tablerank.engine.systems.pages.elo import Elo as PagesElo
+from tablerank.engine.systems.tables import table_of
 from tablerank.errors import RatingError
 from tests.engine.strategies import RawGame, area_games, catan_games
-from tests.engine.systems.test_fast_replay import NAMES, drawn_key, exactly
+from tests.engine.systems.test_memoised_replay import NAMES, drawn_key, exactly
 
 systems = st.one_of(
     st.builds(Elo, k=st.sampled_from([8, 16, 10.5, 0.1, 400]), start=st.sampled_from([1000, 0])),
@@ -59,18 +61,18 @@ def _state(values: dict[str, float], counts: dict[str, int]) -> tuple[dict[str, 
 
 @settings(max_examples=300, deadline=None)
 @given(system=systems, games=histories(), data=st.data())
-def test_the_array_replay_equals_the_engine_after_every_game(
+def test_the_compiled_replay_equals_the_engine_after_every_game(
     system: ReplaySystem[Game], games: list[Game], data: Any
 ) -> None:
     start = data.draw(st.dictionaries(st.sampled_from(NAMES), whole_ratings, max_size=6))
     key = drawn_key(system, games, data)
     listed = [g for g in games if system.refusal(g) is None and system.list_key(g) == key]
-    replay = array_replay(system)
+    replay = compiled_replay(system)
     assert replay is not None
     ids: dict[str, int] = {}
     columns = columns_of([table_of(g) for g in listed], ids)
     counts = dict.fromkeys(start, 7)
-    state = ArrayState.of(start, counts, ids, len(ids), system.initial_rating())
+    state = CompiledState.of(start, counts, ids, len(ids), system.initial_rating())
     assert whole(state)
     names = sorted(ids, key=ids.__getitem__)
     rank = np.argsort(np.argsort(np.array(names, dtype=object))).astype(np.int64)
@@ -87,20 +89,22 @@ def test_the_array_replay_equals_the_engine_after_every_game(
         assert _state(*state.as_dicts(names)) == _state(ratings, counts)
 
 
-def test_only_whole_starts_of_the_exact_classes_have_an_array_replay() -> None:
+def test_only_whole_starts_of_systems_with_a_memoised_replay_have_a_compiled_replay() -> None:
     @dataclasses.dataclass(frozen=True)
     class Kinder(Elo):
-        pass
+        def changes(self, game: Game, ratings: Any) -> dict[str, float]:
+            return {p: 2 * d for p, d in super().changes(game, ratings).items()}
 
-    assert array_replay(Kinder()) is None
-    assert array_replay(Elo(start=1500.5)) is None
-    assert array_replay(Area(start=0.25)) is None
-    assert array_replay(Elo()) is array_replay(Elo())
-    assert array_replay(Area()) is not None
+    assert compiled_replay(Kinder()) is None
+    assert compiled_replay(PagesElo()) is None
+    assert compiled_replay(Elo(start=1500.5)) is None
+    assert compiled_replay(Area(start=0.25)) is None
+    assert compiled_replay(Elo()) is compiled_replay(Elo())
+    assert compiled_replay(Area()) is not None
 
 
 def test_a_state_with_a_fraction_is_not_whole() -> None:
-    state = ArrayState.of({"Ann": 1000.5}, {"Ann": 1}, {}, 0, 1000)
+    state = CompiledState.of({"Ann": 1000.5}, {"Ann": 1}, {}, 0, 1000)
     assert not whole(state)
 
 
@@ -109,7 +113,7 @@ def test_loading_the_loops_leaves_unused_modules_unloaded_and_importable() -> No
     yaml, and register every implementation it has; a new process loads the loops without
     them, and they import as usual afterwards."""
     code = (
-        "import sys; from tablerank.engine.systems.array_replay import available; "
+        "import sys; from tablerank.engine.systems.compiled.replay import available; "
         "assert available(); "
         "print(sorted(m for m in ('scipy', 'cffi', 'yaml', 'numba.np.arraymath') "
         "if m in sys.modules)); "
@@ -123,7 +127,7 @@ def test_numba_compiles_in_full_after_the_light_load(tmp_path: Path) -> None:
     """The light load leaves numba's target to refresh in full when it compiles: with an empty
     cache the loops compile, and later a loop using numpy's functions compiles and runs."""
     code = (
-        "from tablerank.engine.systems.array_replay import available; assert available(); "
+        "from tablerank.engine.systems.compiled.replay import available; assert available(); "
         "import numpy as np; from numba import njit; "
         "f = njit(lambda a: np.dot(a, a) + np.sum(np.sort(a))); print(f(np.arange(4.0)))"
     )

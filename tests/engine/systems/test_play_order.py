@@ -1,9 +1,9 @@
-"""Rating plain games in play order (`engine.systems.in_order`) gives `System.rate`'s standings.
+"""Rating plain games in play order (`engine.systems.play_order`) gives `System.rate`'s standings.
 
-For cow.elo a history kept as plain games in the files' order (each game its table, id, day and
-players) must give, through the memoised replay and through the compiled loops, exactly the
-standings and the seats not rated that rating the games themselves gives, or no answer where
-the usual way must say (two lists).
+For the pairwise systems (cow.elo, A.R.E.A.) a history kept as plain games in the files' order
+(each game its table, id, day and players) must give, through the memoised replay and through
+the compiled loops, exactly the standings and the seats not rated that rating the games
+themselves gives, or no answer where the usual way must say (two lists).
 """
 
 from __future__ import annotations
@@ -16,12 +16,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tablerank.engine.plain import PlainOrder
 from tablerank.engine.records import Game
-from tablerank.engine.systems import get_system, in_order
+from tablerank.engine.systems import get_system, play_order
+from tablerank.engine.systems.area import Area, TeamDivisor
 from tablerank.engine.systems.base import RatingTable
 from tablerank.engine.systems.cow.elo import Elo
-from tablerank.engine.systems.in_order import order_table, rates_in_order
+from tablerank.engine.systems.play_order import play_order_standings, rates_in_play_order
+from tablerank.engine.table_groups import TablesInOrder
 from tablerank.engine.values import day_order
 from tablerank.errors import TablerankError
 from tests.engine.builders import vp_game
@@ -30,10 +31,12 @@ from tests.engine.systems.test_by_table import NAMES, table_key
 
 systems = st.builds(
     Elo, k=st.sampled_from([8, 16, 10.5, 0.1]), start=st.sampled_from([1000, 1500.5, 0])
+) | st.builds(
+    Area, start=st.sampled_from([5000, 1234.25, 0]), team_divisor=st.sampled_from(list(TeamDivisor))
 )
 
 
-def plain_order_of(games: Sequence[Game]) -> PlainOrder:
+def tables_in_order_of(games: Sequence[Game]) -> TablesInOrder:
     """The games as a reader of plain games keeps them in order."""
     index: dict[str, int] = {}
     templates: list[Game] = []
@@ -46,14 +49,15 @@ def plain_order_of(games: Sequence[Game]) -> PlainOrder:
     whens = sorted({day_order(g.date, g.time) for g in games})
     days = [whens.index(day_order(g.date, g.time)) for g in games]
     tables = [index[table_key(g)] for g in games]
-    return PlainOrder(templates, tables, [g.id for g in games], days, players, list(numbers))
+    return TablesInOrder(templates, tables, [g.id for g in games], days, players, list(numbers))
 
 
 @st.composite
 def histories(draw: st.DrawFn) -> list[Game]:
-    """Games of a few tables, in one group or now and then two, with their own players, days
-    and now and then times of day; now and then not a Catan game."""
-    tables = [raw.build() for raw in draw(st.lists(catan_games(), min_size=1, max_size=4))]
+    """Games of a few tables (Catan's or else other titles'), in one group or now and then two,
+    with their own players, days and now and then times of day; now and then another title."""
+    kind = draw(st.sampled_from([catan_games(), area_games()]))
+    tables = [raw.build() for raw in draw(st.lists(kind, min_size=1, max_size=4))]
     if draw(st.integers(0, 9)) == 0:
         tables.append(draw(area_games()).build())
     if draw(st.integers(0, 9)) == 0:
@@ -88,12 +92,16 @@ def as_floats(table: RatingTable) -> str:
     compiled=st.booleans(),
 )
 def test_rating_in_order_is_rating_game_by_game(
-    system: Elo, history: list[Game], start: dict[str, float], with_start: bool, compiled: bool
+    system: Elo | Area,
+    history: list[Game],
+    start: dict[str, float],
+    with_start: bool,
+    compiled: bool,
 ) -> None:
     sheet = start if with_start else None
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(in_order, "worth_compiling", lambda games: compiled)
-        fast = order_table(system, plain_order_of(history), sheet)
+        patch.setattr(play_order, "worth_compiling", lambda games: compiled)
+        fast = play_order_standings(system, tables_in_order_of(history), sheet)
     try:
         reference = system.rate(history, sheet)
     except TablerankError:
@@ -106,10 +114,20 @@ def test_rating_in_order_is_rating_game_by_game(
         assert repr(fast) == repr(reference)
 
 
-def test_only_cow_elo_rates_in_order_here() -> None:
-    plain = plain_order_of([vp_game(10, 8, 6)])
-    assert rates_in_order(get_system("cow.elo"))
-    assert not rates_in_order(get_system("pages.point"))
-    assert not rates_in_order(get_system("area"))
-    assert order_table(get_system("pages.point"), plain) is None
-    assert order_table(get_system("cow.elo"), plain) is not None
+def test_only_systems_with_a_memoised_replay_rate_in_order_here() -> None:
+    plain = tables_in_order_of([vp_game(10, 8, 6)])
+    assert rates_in_play_order(get_system("cow.elo"))
+    assert rates_in_play_order(get_system("area"))
+    assert not rates_in_play_order(get_system("pages.point"))
+    assert not rates_in_play_order(get_system("pages.elo"))
+    assert play_order_standings(get_system("pages.point"), plain) is None
+    assert play_order_standings(get_system("cow.elo"), plain) is not None
+    assert play_order_standings(get_system("area"), plain) is not None
+
+
+def test_a_player_named_as_a_titles_participant_is_left_to_the_usual_rating() -> None:
+    game = vp_game(10, 8, 6)
+    named = dataclasses.replace(game.seats[0], player=f"{game.game} (game)")
+    plain = tables_in_order_of([dataclasses.replace(game, seats=(named, *game.seats[1:]))])
+    assert play_order_standings(get_system("area"), plain) is None
+    assert play_order_standings(get_system("area"), tables_in_order_of([game])) is not None

@@ -1,4 +1,4 @@
-"""The integers the compiled replays (`kernels`) read and answer with."""
+"""The integers the compiled loop (`loops`) reads and answers with."""
 
 from __future__ import annotations
 
@@ -8,8 +8,6 @@ from tablerank.engine.values import Account, SeatStatus
 
 FINISHED, PREMIUM, WINNER, PLACED = 1, 2, 4, 8
 """Seat flags: played to the end, premium account, declared winner, has a place."""
-TEAM, RACE, SOL = 2, 3, 4
-"""Game classes are numbered in the order of `GameClass` (two, wta, team, race, sol)."""
 MISSING = -(2**62)
 """A table entry not worked out yet."""
 NEEDED, NOT_WHOLE = 1, 2

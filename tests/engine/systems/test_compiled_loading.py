@@ -1,4 +1,4 @@
-"""`kernel_loading` hides only what is not loaded yet, only in a process's only thread, and puts
+"""`compiled.loading` hides only what is not loaded yet, only in a process's only thread, and puts
 everything back; its light load leaves numba's caches as they were."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tablerank.engine.systems import kernel_loading
+from tablerank.engine.systems.compiled import loading
 
 
 def test_only_modules_not_loaded_yet_look_missing_and_come_back(
@@ -21,7 +21,7 @@ def test_only_modules_not_loaded_yet_look_missing_and_come_back(
         monkeypatch.delitem(sys.modules, name, raising=False)
     loaded = type(sys)("cffi")
     monkeypatch.setitem(sys.modules, "cffi", loaded)
-    with kernel_loading.unused_modules_hidden():
+    with loading.unused_modules_hidden():
         assert sys.modules["scipy"] is None
         assert sys.modules["yaml"] is None
         assert sys.modules["cffi"] is loaded
@@ -33,11 +33,11 @@ def test_only_modules_not_loaded_yet_look_missing_and_come_back(
 def test_yaml_stays_where_numba_has_a_config_file_to_read(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    (tmp_path / kernel_loading.NUMBA_CONFIG).write_text("", encoding="utf-8")
+    (tmp_path / loading.NUMBA_CONFIG).write_text("", encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(threading, "active_count", lambda: 1)
     monkeypatch.delitem(sys.modules, "yaml", raising=False)
-    with kernel_loading.unused_modules_hidden():
+    with loading.unused_modules_hidden():
         assert "yaml" not in sys.modules
 
 
@@ -46,26 +46,26 @@ def test_nothing_is_hidden_where_another_thread_could_import(
 ) -> None:
     monkeypatch.setattr(threading, "active_count", lambda: 2)
     monkeypatch.delitem(sys.modules, "scipy", raising=False)
-    with kernel_loading.unused_modules_hidden():
+    with loading.unused_modules_hidden():
         assert "scipy" not in sys.modules
 
 
 def test_the_light_load_is_undone_and_skips_what_it_does_not_know() -> None:
-    from tablerank.engine.systems import kernels
+    from tablerank.engine.systems.compiled import loops
 
-    dispatchers = [kernels.elo_run, kernels.area_run]
+    dispatchers = [loops.pairs_run]
     caches = [vars(d)["_cache"] for d in dispatchers]
-    with kernel_loading.light_cache_loads(dispatchers):
+    with loading.light_cache_loads(dispatchers):
         assert all("load_overload" in vars(cache) for cache in caches)
     assert not any("load_overload" in vars(cache) for cache in caches)
-    with kernel_loading.light_cache_loads([object()]):  # no numba cache: nothing to change
+    with loading.light_cache_loads([object()]):  # no numba cache: nothing to change
         pass
 
 
 def test_a_light_load_that_fails_falls_back_to_numbas_own(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tablerank.engine.systems import kernels
+    from tablerank.engine.systems.compiled import loops
 
-    dispatcher = kernels.elo_run
+    dispatcher = loops.pairs_run
     cache = vars(dispatcher)["_cache"]
     asked: list[object] = []
 
@@ -78,6 +78,6 @@ def test_a_light_load_that_fails_falls_back_to_numbas_own(monkeypatch: pytest.Mo
 
     monkeypatch.setattr(type(cache), "load_overload", own_load)
     monkeypatch.setattr(cache, "_load_overload", changed)
-    with kernel_loading.light_cache_loads([dispatcher]):
+    with loading.light_cache_loads([dispatcher]):
         assert cache.load_overload("sig", dispatcher.targetctx) == "numba's own load"
     assert asked == ["sig"]

@@ -1,6 +1,6 @@
-"""Some games of a plain order (`engine.plain.PlainOrder`), taken from their tables alone, are
-what the same games built as `Game`s give: the compiled replays' columns (`order_columns` and
-`game_columns`) and the sums' totals (`table_sums` and `batch_sums`)."""
+"""Some games in play order (`engine.table_groups.TablesInOrder`), taken from their tables
+alone, are what the same games built as `Game`s give: the compiled loop's columns
+(`order_columns` and `game_columns`) and the sums' totals (`table_sums` and `batch_sums`)."""
 
 from __future__ import annotations
 
@@ -12,18 +12,18 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tablerank.engine.plain import PlainOrder
 from tablerank.engine.records import Game
-from tablerank.engine.systems.game_columns import game_columns
-from tablerank.engine.systems.plain_columns import order_columns
+from tablerank.engine.systems.compiled.game_columns import game_columns
+from tablerank.engine.systems.compiled.order_columns import order_columns
 from tablerank.engine.systems.seat_amounts import batch_sums, placed_seats, table_sums
-from tests.engine.systems.test_array_replay import histories
-from tests.engine.systems.test_fast_replay import NAMES
+from tablerank.engine.table_groups import TablesInOrder
+from tests.engine.systems.test_compiled_replay import histories
+from tests.engine.systems.test_memoised_replay import NAMES
 from tests.engine.systems.test_seat_amounts import SYSTEMS_TO_CHECK, tables
 
 
 @st.composite
-def plain_orders(draw: st.DrawFn, templates: st.SearchStrategy[list[Game]]) -> PlainOrder:
+def orders_of_tables(draw: st.DrawFn, templates: st.SearchStrategy[list[Game]]) -> TablesInOrder:
     """Games of a few tables, each with its own players, and some chosen in some order."""
     found = draw(templates)
     picked = draw(st.lists(st.integers(0, len(found) - 1), min_size=1, max_size=30))
@@ -33,11 +33,11 @@ def plain_orders(draw: st.DrawFn, templates: st.SearchStrategy[list[Game]]) -> P
         seats = len(found[table].seats)
         players += draw(st.permutations(range(len(names))))[:seats]
     days = list(range(len(picked)))
-    return PlainOrder(found, picked, [f"g{n}" for n in days], days, players, names,
+    return TablesInOrder(found, picked, [f"g{n}" for n in days], days, players, names,
                       tuple(dt.date(2026, 1, 1) + dt.timedelta(days=d) for d in days))  # fmt: skip
 
 
-def _built(games: PlainOrder, chosen: list[int]) -> list[Game]:
+def _built(games: TablesInOrder, chosen: list[int]) -> list[Game]:
     """The games `chosen`, as `Game`s."""
     start = np.cumsum([0, *(len(games.templates[t].seats) for t in games.tables)]).tolist()
     out = []
@@ -53,9 +53,9 @@ def _built(games: PlainOrder, chosen: list[int]) -> list[Game]:
 
 
 @settings(max_examples=200, deadline=None)
-@given(games=plain_orders(histories()), data=st.data())
+@given(games=orders_of_tables(histories()), data=st.data())
 def test_the_chosen_games_columns_are_those_of_their_games(
-    games: PlainOrder, data: st.DataObject
+    games: TablesInOrder, data: st.DataObject
 ) -> None:
     chosen = data.draw(st.lists(st.integers(0, len(games.ids) - 1), unique=True))
     columns, ids = order_columns(games, np.array(chosen, np.int64))
@@ -69,9 +69,9 @@ def test_the_chosen_games_columns_are_those_of_their_games(
 
 
 @settings(max_examples=100, deadline=None)
-@given(games=plain_orders(st.lists(tables(), min_size=1, max_size=4)), data=st.data())
+@given(games=orders_of_tables(st.lists(tables(), min_size=1, max_size=4)), data=st.data())
 def test_the_chosen_games_sums_are_those_of_their_games(
-    games: PlainOrder, data: st.DataObject
+    games: TablesInOrder, data: st.DataObject
 ) -> None:
     chosen = data.draw(st.lists(st.integers(0, len(games.ids) - 1), unique=True))
     built = _built(games, chosen)

@@ -1,12 +1,13 @@
-"""Plain games: a history read in one go, every rule checked, kept by table, not as `Game`s.
+"""Games grouped by table: a history read in one go, every rule checked, kept by table, not
+as `Game`s.
 
 Most games of a history share their table with many others: the same fields but id, date and
 players, and seat by seat the same place, VP, win, status and account. A reader that checks
 each table once (`formats.plain_games`) keeps one checked `Game` per table, the first of its
 games. For systems whose amounts depend on the table alone it keeps each player's seats, as
-the number of the seat in its table (`PlainGames`, totalled by `engine.systems.by_table`); for
-systems where the order matters, each game's table, id, day and players (`PlainOrder`,
-replayed by `engine.systems.in_order`). Neither builds the other games.
+the number of the seat in its table (`GamesByTable`, totalled by `engine.systems.by_table`); for
+systems where the order matters, each game's table, id, day and players (`TablesInOrder`,
+replayed by `engine.systems.play_order`). Neither builds the other games.
 """
 
 from __future__ import annotations
@@ -18,11 +19,11 @@ from dataclasses import dataclass
 
 from tablerank.engine.values import Game
 
-__all__ = ["PlainGames", "PlainOrder"]
+__all__ = ["GamesByTable", "TablesInOrder"]
 
 
 @dataclass(frozen=True, slots=True)
-class PlainGames:
+class GamesByTable:
     """Games by table, and each player's seats.
 
     Seats are numbered table after table, in seat order: the first table's seats are 0 to
@@ -39,7 +40,7 @@ class PlainGames:
 
 
 @dataclass(frozen=True, slots=True)
-class PlainOrder:
+class TablesInOrder:
     """Games in the files' order, each its table's template with its own id, day and players.
 
     Game `g` is `templates[tables[g]]` with the id `ids[g]`, and its seats, in seat order, held
@@ -61,7 +62,7 @@ class PlainOrder:
     timed: bool = False
     """Whether any game gave a time of day."""
 
-    def renamed(self, spelling: Mapping[str, str]) -> PlainOrder:
+    def renamed(self, spelling: Mapping[str, str]) -> TablesInOrder:
         """The same games with the names of `spelling` spelled its way; names that become one
         are one player (numbered where the first of them was)."""
         if not spelling:
