@@ -25,7 +25,7 @@ from typer.testing import CliRunner
 from tablerank.cli.main import app
 from tablerank.league.models import League
 from tablerank.league.services import file_import, import_files
-from tests.league.test_plain_import import _file, _games, _stored
+from tests.league.test_import_by_table import _file, _games, _stored
 
 pytestmark = pytest.mark.django_db
 

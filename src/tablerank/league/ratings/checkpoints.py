@@ -232,7 +232,7 @@ def earliest(states: Iterable[Replay]) -> Point | None:
 def replay_lists(league: League, lists: Sequence[Changed]) -> None:
     """Make several lists a replay again, each after its change, reading the history once:
     from the earliest of their checkpoints on. Through the compiled replays where they cover
-    every list (`array_lists`), else the fast replays when every list has one
+    every list (`compiled_pools`), else the fast replays when every list has one
     (`table_replay`), else the engine."""
     if not lists:
         return

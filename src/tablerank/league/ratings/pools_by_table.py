@@ -1,8 +1,8 @@
 """The kept pools (a system's ratings per group or title) of games imported by table
 (`engine.table_groups.TablesInOrder`), rated from their tables
-(`plain_rating` decides when): a sum list adds each table's amounts, worked out once per table
+(`rating_by_table` decides when): a sum list adds each table's amounts, worked out once per table
 (`seat_amounts.table_sums`); an order-dependent list appends the games in play order through
-the compiled replays over the order's columns (`plain_columns.order_columns`, `array_lists`),
+the compiled replays over the order's columns (`compiled.order_columns`, `compiled_pools`),
 or replays from the first of them where it holds later games (`checkpoints.replay_lists`,
 which reads them back). numpy and numba load with this module.
 """
@@ -39,7 +39,7 @@ def rate_tables(
     sequences: Sequence[int],
     kept: dict[str, ReplaySystem[Game]],
 ) -> bool:
-    """Refresh the `kept` lists for the games of `games`, all new and confirmed (`plain_rating`
+    """Refresh the `kept` lists for the games of `games`, all new and confirmed (`rating_by_table`
     holds the league's lock); False, with nothing written, where a system or a list cannot
     take them so."""
     if not all(_takes(system) for system in kept.values()):

@@ -1,12 +1,12 @@
 """Rating games imported by table (`engine.table_groups.TablesInOrder`) from their tables,
-without a `Game` per game: what `ratings.refresh_changed` does with their `Game`s (`plain_lists`
+without a `Game` per game: what `ratings.refresh_changed` does with their `Game`s (`pools_by_table`
 does it).
 
 It takes the games from `FROM` games on (where numpy and the compiled loops are worth loading),
 when every kept system is a sum by table (`ReplaySystem.by_table`) or replays through the
 compiled loops, and every list appends over columns; else it writes nothing but the league's
 lock and revision and answers False, and the caller rates `Game`s.
-tests/league/test_plain_import.py holds the rows, watermarks and checkpoints to the usual way's.
+tests/league/test_import_by_table.py holds the rows, watermarks and checkpoints to the usual way's.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ record (`importing.import_records`), and says what became of each record (`Impor
 imported, already present, rejected with the reason (a record that breaks a rule of the files,
 a sheet the league refuses, an id it has with other content, a name mapped onto a player the
 game seats already), and the rows that are not a result (skipped). Whichever way it takes, the
-summary and what is stored are the same (tests/league/test_plain_import.py,
+summary and what is stored are the same (tests/league/test_import_by_table.py,
 tests/web/test_import_doors.py). A preview is the same import, rolled back.
 """
 

@@ -6,7 +6,7 @@ A plain file's games share few tables (`engine.table_groups`), so what the store
 table is worked out once per table: its fields' columns, its seats' columns but the player,
 its seats packed but the player's key (`seat_columns`), and its encoded content but the id,
 date and names (`same_content.PlainDigests`). Each game adds its id, date, sequence and its
-players' keys. The rating takes them from their tables too (`plain_rating`), or where it
+players' keys. The rating takes them from their tables too (`rating_by_table`), or where it
 cannot, from `Game`s built a table at a time (`formats.plain_games.OrderGames`).
 
 It takes the games only when the league has none of their ids (live or voided), every table is
@@ -14,7 +14,7 @@ one the league takes (`recording.check_result` of its template: a Catan sheet's 
 on its table alone), none gives a time of day, and they fit one transaction (`importing.CHUNK`);
 otherwise it stores nothing and answers None, and the records are imported the usual way
 (`importing.import_records`), which says what is wrong with each. What it stores and rates
-is what the usual way stores and rates (tests/league/test_plain_import.py).
+is what the usual way stores and rates (tests/league/test_import_by_table.py).
 """
 
 from __future__ import annotations
@@ -141,7 +141,7 @@ class _Plain:
     seat_start: list[int] = field(init=False)
     """Each game's first seat among all the games' seats, and one past the last."""
     built: OrderGames = field(init=False)
-    """The games as `Game`s, for the rating where `plain_rating` does not take them."""
+    """The games as `Game`s, for the rating where `rating_by_table` does not take them."""
     digests: PlainDigests = field(init=False)
 
     def __post_init__(self) -> None:
@@ -176,7 +176,7 @@ class _Plain:
 
     def rate(self) -> None:
         """Refresh the rating lists for the games stored, from their tables where
-        `plain_rating` takes them, else from their `Game`s."""
+        `rating_by_table` takes them, else from their `Game`s."""
         if self.status != RecordStatus.CONFIRMED or not self.sequences:
             return
         order = self.order.renamed(self.spelling)  # rated as the league spells its players

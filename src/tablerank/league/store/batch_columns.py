@@ -1,6 +1,6 @@
 """The columns of a batch's games (an import's chunk), built once and shared by every list the
 batch changes: the placed seats every sum list totals (`sum_pools`) and the tables every
-compiled replay appends (`array_lists`). numpy is imported on first need only.
+compiled replay appends (`compiled_pools`). numpy is imported on first need only.
 
 One `BatchColumns` serves one batch. Its columns are found by which games a list takes (the
 same game objects, in the same order), its games and signs by the very list of changes handed

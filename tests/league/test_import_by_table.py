@@ -114,7 +114,7 @@ def league_files(draw: st.DrawFn) -> list[str]:
 def test_plain_games_are_stored_and_rated_as_the_usual_import_does(
     official: User, files: list[str], pending: bool, from_tables: bool
 ) -> None:
-    """Rated from their tables (`plain_rating`, here from one game on) or from `Game`s."""
+    """Rated from their tables (`rating_by_table`, here from one game on) or from `Game`s."""
     with tempfile.TemporaryDirectory() as name:
         paths = written(Path(name), files)
         order = read_plain_in_order(paths)
@@ -130,7 +130,7 @@ def test_plain_games_are_stored_and_rated_as_the_usual_import_does(
 
 @contextmanager
 def _rated_from_tables(taken: bool) -> Iterator[list[bool]]:
-    """Imports rated from their tables (`plain_rating`) from one game on where `taken`, else
+    """Imports rated from their tables (`rating_by_table`) from one game on where `taken`, else
     never; the answers of `refresh_plain`."""
     answers: list[bool] = []
     real = rating_by_table.refresh_plain
