@@ -15,8 +15,8 @@ from tablerank.engine.systems.base import RatingTable, Record, System
 from tablerank.engine.systems.by_table import plain_table, rates_by_table
 from tablerank.engine.systems.in_order import order_table, rates_in_order
 from tablerank.errors import InvalidGames, InvalidParameter
-from tablerank.formats.plain_games import read_plain, read_plain_in_order
 from tablerank.formats.reading import Skipped, read_records, read_start
+from tablerank.formats.table_shapes import read_games_by_table, read_tables_in_order
 
 __all__ = [
     "Inputs",
@@ -121,15 +121,15 @@ def _plain_rating(
     files: Sequence[Path], system: System, filters: dict[str, str | None], start: Path | None
 ) -> RatingTable | None:
     """The standings of files of plain games without a filter, each Catan table valid, rated
-    by table (`read_plain`, `plain_table`) or in play order (`read_plain_in_order`,
+    by table (`read_games_by_table`, `plain_table`) or in play order (`read_tables_in_order`,
     `order_table`); else None, before any warning."""
     if any(filters.values()):
         return None
     games: PlainGames | PlainOrder | None
     if rates_by_table(system):
-        games = read_plain(files)
+        games = read_games_by_table(files)
     elif rates_in_order(system):
-        games = read_plain_in_order(files)
+        games = read_tables_in_order(files)
     else:
         return None
     if games is None:

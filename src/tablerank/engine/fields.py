@@ -14,12 +14,14 @@ import re
 import unicodedata
 from collections.abc import Mapping
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from tablerank.errors import RecordError
 
 __all__ = [
     "EARLIEST_DATE",
+    "ID",
     "ID_ALPHABET",
     "ID_PATTERN",
     "LATEST_DATE",
@@ -82,7 +84,8 @@ EARLIEST_DATE = dt.date(1900, 1, 1)
 LATEST_DATE = dt.date(2100, 12, 31)
 """Latest date a record (or a league's `played_at`) may carry."""
 
-_ID = re.compile(ID_PATTERN.removeprefix("^").removesuffix("$"))
+ID = re.compile(ID_PATTERN.removeprefix("^").removesuffix("$"))
+"""`ID_PATTERN` compiled: `ID.fullmatch(text)` for a whole id."""
 # Control characters (Cc), lone surrogates (Cs) and line/paragraph separators break a one-line
 # value or cannot be encoded; format characters (Cf: joiners, direction marks) are kept.
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
@@ -124,8 +127,24 @@ def _check_characters(text: str, name: str) -> None:
             )
 
 
+# Each parser below first takes the usual value at a glance (plain text, a whole number in
+# range) and returns what its full checks, the private function after it, would return;
+# anything else goes to those checks, which give every message. tests/engine/test_fields.py
+# holds each pair to the same answer.
+
+
 def parse_text(value: Any, name: str, *, limit: int, required: bool = False) -> str | None:
     """Stripped text (a number is taken as its text), None when empty and not required."""
+    if type(value) is str:
+        text = value.strip()
+        if text and len(text) <= limit and text.isprintable():
+            return text
+    elif value is None and not required:
+        return None
+    return _parse_text(value, name, limit=limit, required=required)
+
+
+def _parse_text(value: Any, name: str, *, limit: int, required: bool = False) -> str | None:
     if (
         isinstance(value, bool)
         or (value is not None and not isinstance(value, str | int))
@@ -157,6 +176,14 @@ def name_key(text: str) -> str:
 def parse_name(value: Any, name: str) -> str:
     """A required player name: text of at most `MAX_NAME_LENGTH`, also once case-folded, in
     its composed form (`normal_name`)."""
+    if type(value) is str and value.isascii() and value.isprintable():
+        text = value.strip()  # ASCII: composed already, and as long once case-folded
+        if 0 < len(text) <= MAX_NAME_LENGTH:
+            return text
+    return _parse_name(value, name)
+
+
+def _parse_name(value: Any, name: str) -> str:
     text = parse_text(value, name, limit=MAX_NAME_LENGTH, required=True)
     assert text is not None
     if not text.isascii():
@@ -172,9 +199,15 @@ def parse_name(value: Any, name: str) -> str:
 
 def parse_id(value: Any, name: str) -> str:
     """A required id in the documented alphabet (`ID_PATTERN`)."""
+    if type(value) is str and ID.fullmatch(value):
+        return value
+    return _parse_id(value, name)
+
+
+def _parse_id(value: Any, name: str) -> str:
     text = parse_text(value, name, limit=MAX_ID_LENGTH, required=True)
     assert text is not None
-    if not _ID.fullmatch(text):
+    if not ID.fullmatch(text):
         raise RecordError(name, f"expected 1-{MAX_ID_LENGTH} {ID_ALPHABET}; got {shown(text)}")
     return text
 
@@ -217,6 +250,24 @@ def parse_when(value: Any, name: str) -> tuple[dt.date, dt.time | None]:
 
     The date is the day as written; the time, as written, orders games within that day.
     """
+    if type(value) is str:
+        when = _text_when(value)
+        if when is not None:
+            return when
+    return _parse_when(value, name)
+
+
+@lru_cache(maxsize=4096)
+def _text_when(text: str) -> tuple[dt.date, dt.time | None] | None:
+    """`_parse_when` of text, remembered (a history has few distinct dates); None when it is
+    refused."""
+    try:
+        return _parse_when(text, "date")
+    except RecordError:
+        return None
+
+
+def _parse_when(value: Any, name: str) -> tuple[dt.date, dt.time | None]:
     if isinstance(value, dt.datetime):
         return check_date(value.date(), name), value.timetz()
     if isinstance(value, str):
@@ -252,6 +303,12 @@ def digits(text: str, *, limit: int = 38) -> int | None:
 
 def parse_int(value: Any, name: str, *, minimum: int, maximum: int) -> int | None:
     """A whole number from `minimum` to `maximum`, None when empty."""
+    if (type(value) is int and minimum <= value <= maximum) or value is None:
+        return value
+    return _parse_int(value, name, minimum=minimum, maximum=maximum)
+
+
+def _parse_int(value: Any, name: str, *, minimum: int, maximum: int) -> int | None:
     if value is None or value == "":
         return None
     if isinstance(value, str):
@@ -272,6 +329,12 @@ def parse_int(value: Any, name: str, *, minimum: int, maximum: int) -> int | Non
 
 def parse_vp(value: Any, name: str) -> float | None:
     """VP from 0 to `MAX_VP` (whole numbers as int), None when empty."""
+    if (type(value) is int and 0 <= value <= MAX_VP) or value is None:
+        return value
+    return _parse_vp(value, name)
+
+
+def _parse_vp(value: Any, name: str) -> float | None:
     if value is None or value == "":
         return None
     if isinstance(value, str):
@@ -292,6 +355,12 @@ def parse_vp(value: Any, name: str) -> float | None:
 
 def parse_bool(value: Any, name: str) -> bool | None:
     """True or false from a bool, 0/1 or yes/no/true/false text; None when empty."""
+    if type(value) is bool or value is None:
+        return value
+    return _parse_bool(value, name)
+
+
+def _parse_bool(value: Any, name: str) -> bool | None:
     if value is None or value == "":
         return None
     if isinstance(value, bool):
@@ -303,8 +372,23 @@ def parse_bool(value: Any, name: str) -> bool | None:
     raise RecordError(name, f"expected true or false, got {shown(value)}")
 
 
+_MEMBERS: dict[type[StrEnum], dict[Any, StrEnum]] = {}
+"""Each choice's members by value (an enum class's own map is slow to reach)."""
+
+
 def parse_choice(value: Any, name: str, kind: type[_E], default: _E) -> _E:
     """One member of `kind`, read case-insensitively; `default` when empty."""
+    if value is None:
+        return default
+    if type(value) is str or type(value) is kind:
+        members = _MEMBERS.get(kind) or _MEMBERS.setdefault(kind, dict(kind._value2member_map_))
+        member = members.get(value)
+        if member is not None:
+            return member  # type: ignore[return-value]
+    return _parse_choice(value, name, kind, default)
+
+
+def _parse_choice(value: Any, name: str, kind: type[_E], default: _E) -> _E:
     if value is None or value == "":
         return default
     try:

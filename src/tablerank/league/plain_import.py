@@ -30,7 +30,7 @@ from django.utils import timezone
 from tablerank.engine.plain import PlainOrder
 from tablerank.engine.values import Game
 from tablerank.formats.collector import without_cycle_collection
-from tablerank.formats.plain_games import OrderGames
+from tablerank.formats.table_shapes import OrderGames
 from tablerank.league import importing
 from tablerank.league.batch import insert_game_rows
 from tablerank.league.errors import DuplicateRecord

@@ -45,10 +45,10 @@ def import_(
     """Import results; games already present (same id and content) are skipped."""
 
     def work() -> "ImportSummary":
-        from tablerank.formats.plain_games import OrderGames, read_plain_in_order
+        from tablerank.formats.table_shapes import OrderGames, read_tables_in_order
 
         with without_cycle_collection():
-            order = read_plain_in_order(files)
+            order = read_tables_in_order(files)
             records = read_files(files) if order is None else []
         league = access.league(slug)
         by = access.user(as_user or getpass.getuser())
