@@ -1,8 +1,8 @@
 """`tablerank rate` says the same with or without rating plain games by table or in order.
 
-`rate` first tries files of plain games rated by table (`read_games_by_table`, `plain_table`) or, for
-cow.elo, replayed in play order (`read_tables_in_order`, `order_table`, through the memoised
-replay or the compiled loops) and reads and rates them the usual way otherwise. For random
+`rate` first tries files of plain games rated by table (`read_games_by_table`, `plain_table`)
+or, for cow.elo, replayed in play order (`read_tables_in_order`, `order_table`, through the
+memoised replay or the compiled loops) and reads and rates them the usual way otherwise. For random
 files, systems and options, the output, the warnings and errors and the exit status must be
 those of the usual way alone.
 """

@@ -114,9 +114,9 @@ def test_a_table_is_checked_once_and_a_game_with_sources_on_its_own(tmp_path: Pa
         checked.append(id)
         return game_from_dict_rules(id, *rest)
 
-    game_from_dict_rules = shared_tables.checked_game
+    game_from_dict_rules, expected = shared_tables.checked_game, built(*games)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(shared_tables, "checked_game", counted)
-        assert outcome([path]) == ("read", built(*games))
+        assert outcome([path]) == ("read", expected)
     assert checked == ["g1", "g2", "g3"]  # g4 sits at g1's table
     assert outcome([path]) == careful([path])

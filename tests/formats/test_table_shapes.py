@@ -1,8 +1,9 @@
-"""Reading plain games (`read_games_by_table`) keeps what the usual reading reads, by table.
+"""Reading games by table shape (`read_games_by_table`) keeps what the usual reading reads.
 
-For random files, mostly of plain games and now and then of anything, `read_games_by_table` either gives
-up (None: the files are then read the usual way) or gives the games `read_records` reads: each
-player's seats in game order, at tables equal to those games but for id, date and players.
+For random files, mostly of plain games and now and then of anything, `read_games_by_table`
+either gives up (None: the files are then read the usual way) or gives the games `read_records`
+reads: each player's seats in game order, at tables equal to those games but for id, date and
+players.
 """
 
 from __future__ import annotations

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import Any
 
 import msgspec
@@ -41,7 +40,6 @@ from tablerank.engine.values import (
     Account,
     Game,
     GameClass,
-    Seat,
     SeatStatus,
     build_game,
     build_seat,
@@ -56,8 +54,6 @@ Head = tuple[Any, Any, Any, Any, Any, Any, Any, Any]
 event and round."""
 
 _SEAT_KEYS = frozenset(SEAT_FIELDS)
-_PLAYER, _PLACE, _WINNER = attrgetter("player"), attrgetter("place"), attrgetter("winner")
-_VP, _STATUS = attrgetter("vp"), attrgetter("status")
 _ABANDONED = SeatStatus.ABANDONED
 
 
@@ -92,7 +88,13 @@ class _SeatNames:
 _NAMES = tuple(_SeatNames.of(index) for index in range(MAX_SEATS))
 
 
-def _seat(raw: Any, names: _SeatNames) -> Seat:
+_RawSeat = tuple[
+    str, float | None, bool, int | None, str | None, SeatStatus, Account, dict[str, int]
+]
+"""A seat's checked values in `SEAT_FIELDS` order, its place as given."""
+
+
+def _seat(raw: Any, names: _SeatNames) -> _RawSeat:
     """A seat's checked values, its place as given (placement comes later)."""
     if type(raw) is not dict:
         if isinstance(raw, msgspec.Struct):  # a decoded `SeatJson`
@@ -115,11 +117,11 @@ def _seat(raw: Any, names: _SeatNames) -> Seat:
             raise RecordError(
                 names.sources, f"sources add up to {total} VP but vp says {vp:g} ({player})"
             )
-    return build_seat(
+    return (
         player,
-        parse_int(get("place"), names.place, minimum=1, maximum=MAX_SEATS),
         vp,
         parse_bool(get("winner"), names.winner) is True,
+        parse_int(get("place"), names.place, minimum=1, maximum=MAX_SEATS),
         parse_text(get("team"), names.team, limit=MAX_NAME_LENGTH),
         parse_choice(get("status"), names.status, SeatStatus, SeatStatus.FINISHED),
         parse_choice(get("account"), names.account, Account, Account.PREMIUM),
@@ -127,7 +129,7 @@ def _seat(raw: Any, names: _SeatNames) -> Seat:
     )
 
 
-def _seats(raw: Any) -> list[Seat]:
+def _seats(raw: Any) -> list[_RawSeat]:
     if (
         type(raw) is not list and (not isinstance(raw, Sequence) or isinstance(raw, str))
     ) or not raw:
@@ -139,9 +141,9 @@ def _seats(raw: Any) -> list[Seat]:
 
 def check_players_once(players: Sequence[str]) -> None:
     """A player sits at a table once; names that differ only in case are one player."""
-    folded = [player.casefold() for player in players]
-    if len(set(folded)) == len(folded):
+    if len(set(map(str.casefold, players))) == len(players):
         return
+    folded = [player.casefold() for player in players]
     seen: dict[str, int] = {}
     for i, key in enumerate(folded):
         if key in seen:
@@ -151,33 +153,47 @@ def check_players_once(players: Sequence[str]) -> None:
         seen[key] = i
 
 
-def _check_places_fit(seats: Sequence[Seat]) -> None:
+class _Table:
+    """A table's seats as columns, in `SEAT_FIELDS` order, each place as given."""
+
+    __slots__ = ("accounts", "places", "players", "sources", "statuses", "teams", "vps", "winners")
+
+    def __init__(self, seats: list[_RawSeat]) -> None:
+        (self.players, self.vps, self.winners, self.places, self.teams, self.statuses,
+         self.accounts, self.sources) = zip(*seats, strict=True)  # fmt: skip
+
+
+def _check_places_fit(places: Sequence[int | None]) -> None:
     # A lone seat may be 2nd: it lost to the game (A.R.E.A.'s solitaire class).
-    last = max(len(seats), 2)
-    for i, seat in enumerate(seats):
-        if seat.place is not None and seat.place > last:
+    last = max(len(places), 2)
+    for i, place in enumerate(places):
+        if place is not None and place > last:
             raise RecordError(
-                f"seats[{i}].place", f"place {seat.place} at a table of {len(seats)} seats"
+                f"seats[{i}].place", f"place {place} at a table of {len(places)} seats"
             )
 
 
-def _check_abandoned(seats: Sequence[Seat]) -> None:
-    for i, seat in enumerate(seats):
-        if seat.status is _ABANDONED:
-            if seat.winner:
+def _check_abandoned(table: _Table) -> None:
+    if _ABANDONED not in table.statuses:
+        return
+    for i, status in enumerate(table.statuses):
+        if status is _ABANDONED:
+            if table.winners[i]:
                 raise RecordError(f"seats[{i}].winner", "a seat abandoned mid-game cannot win")
-            if seat.place is not None:
+            if table.places[i] is not None:
                 raise RecordError(f"seats[{i}].place", "a seat abandoned mid-game has no place")
 
 
-def _placed(seats: list[Seat]) -> list[int | None]:
+def _placed(table: _Table) -> list[int | None]:
     """Each seat's place (seed notes, "Placement"), None for a seat abandoned mid-game."""
-    statuses = list(map(_STATUS, seats))
+    statuses = table.statuses
     places = resolve_places(
-        [s is not _ABANDONED for s in statuses] if _ABANDONED in statuses else [True] * len(seats),
-        list(map(_PLACE, seats)),
-        list(map(_WINNER, seats)),
-        list(map(_VP, seats)),
+        [s is not _ABANDONED for s in statuses]
+        if _ABANDONED in statuses
+        else [True] * len(statuses),
+        table.places,
+        table.winners,
+        table.vps,
     )
     if places.count(None) == len(places):
         raise RecordError("seats", "every seat was abandoned; nobody finished the game")
@@ -191,14 +207,14 @@ def _default_class(present: int) -> GameClass:
 
 
 def _check_class(
-    game_class: GameClass, seats: Sequence[Seat], places: Sequence[int | None], catan: bool
+    game_class: GameClass, table: _Table, places: Sequence[int | None], catan: bool
 ) -> None:
     """A.R.E.A.'s classes (seed 003): one winner in Catan and in a two-player game, two seats
     at the end of a 'two' game, at least two in the others but solitaire."""
     present = [i for i, p in enumerate(places) if p is not None]
-    winners = [i for i in present if seats[i].winner]
+    winners = [i for i in present if table.winners[i]]
     if (catan or game_class is GameClass.TWO) and len(winners) > 1:
-        names = ", ".join(seats[i].player for i in winners)
+        names = ", ".join(table.players[i] for i in winners)
         kind = "a Catan game" if catan else "a two-player game"
         raise RecordError(
             f"seats[{winners[1]}].winner",
@@ -212,18 +228,18 @@ def _check_class(
     if game_class in (GameClass.WTA, GameClass.RACE, GameClass.TEAM) and len(present) < 2:
         raise RecordError("class", f"a '{game_class}' game needs at least 2 seats at the end")
     if game_class is GameClass.TEAM:
-        _check_teams(seats, places, present)
+        _check_teams(table.teams, places, present)
 
 
 def _check_teams(
-    seats: Sequence[Seat], places: Sequence[int | None], present: Sequence[int]
+    teams: Sequence[str | None], places: Sequence[int | None], present: Sequence[int]
 ) -> None:
     for i in present:
-        if seats[i].team is None:
+        if teams[i] is None:
             raise RecordError(f"seats[{i}].team", "a 'team' game needs a team for every seat")
     won: dict[str, bool] = {}
     for i in present:
-        team, first = seats[i].team, places[i] == 1
+        team, first = teams[i], places[i] == 1
         assert team is not None
         if won.setdefault(team, first) != first:
             raise RecordError(
@@ -265,30 +281,22 @@ def checked_game(id: Any, date: Any, seats: Any, head: Head) -> Game:
     game_id = parse_id(id, "id")
     when, time = parse_when(date, "date")
     title, variant_name, goal = _title(game, variant, target)
-    given = _seats(seats)
-    _check_places_fit(given)
-    check_players_once(list(map(_PLAYER, given)))
-    _check_abandoned(given)
-    places = _placed(given)
+    table = _Table(_seats(seats))
+    _check_places_fit(table.places)
+    check_players_once(table.players)
+    _check_abandoned(table)
+    places = _placed(table)
     present = len(places) - places.count(None)
     cls = parse_choice(game_class, "class", GameClass, _default_class(present))
-    _check_class(cls, given, places, title == "catan")
-    table = tuple(given)
-    if list(map(_PLACE, given)) != places:
-        table = tuple(
-            [
-                s
-                if s.place == p
-                else build_seat(
-                    s.player, p, s.vp, s.winner, s.team, s.status, s.account, s.sources
-                )  # fmt: skip
-                for s, p in zip(given, places, strict=True)
-            ]
-        )
+    _check_class(cls, table, places, title == "catan")
+    built = tuple(
+        map(build_seat, table.players, places, table.vps, table.winners, table.teams,
+            table.statuses, table.accounts, table.sources)
+    )  # fmt: skip
     return build_game(
         game_id,
         when,
-        table,
+        built,
         title,
         variant_name,
         goal,

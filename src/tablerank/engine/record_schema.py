@@ -11,7 +11,7 @@ the order messages list them in.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias
 
 import msgspec
 from msgspec import Meta
@@ -40,6 +40,16 @@ __all__ = [
     "json_names",
 ]
 
+if TYPE_CHECKING:
+    Status: TypeAlias = str
+    Account_: TypeAlias = str
+    Class: TypeAlias = str
+    Format: TypeAlias = str
+else:  # each enum's values, decoded as text (an enum member hashes in Python, text in C)
+    Status, Account_, Class, Format = (
+        Literal[tuple(member.value for member in kind)]
+        for kind in (SeatStatus, Account, GameClass, EventFormat)
+    )
 Vp = Annotated[int, Meta(ge=0, le=MAX_VP)] | Annotated[float, Meta(ge=0, le=MAX_VP)]
 Name = Annotated[str, Meta(min_length=1, max_length=MAX_NAME_LENGTH)]
 Text = Annotated[str, Meta(max_length=MAX_TEXT_LENGTH)]
@@ -54,8 +64,8 @@ class SeatJson(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, gc=Fals
     winner: bool | None = None
     place: Annotated[int, Meta(ge=1, le=MAX_SEATS)] | None = None
     team: Name | None = None
-    status: SeatStatus | None = None
-    account: Account | None = None
+    status: Status | None = None
+    account: Account_ | None = None
     sources: dict[Annotated[str, Meta(max_length=MAX_KEY_LENGTH)], Vp] | None = None
 
 
@@ -72,7 +82,7 @@ class GameJson(
     target: Annotated[int, Meta(ge=1, le=MAX_VP)] | None = None
     group: Text | None = None
     city: Text | None = None
-    game_class: GameClass | None = None
+    game_class: Class | None = None
     event: Name | None = None
     round: Rounds | None = None
     seats: Annotated[list[SeatJson], Meta(min_length=1, max_length=MAX_SEATS)]
@@ -96,7 +106,7 @@ class EventJson(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, gc=Fal
     id: Name
     date: str
     rounds: Annotated[int, Meta(ge=1, le=MAX_ROUNDS)] | None = None
-    format: EventFormat | None = None
+    format: Format | None = None
     standings: Annotated[list[StandingJson], Meta(min_length=1, max_length=MAX_EVENT_PLAYERS)]
     description: Any = None
 

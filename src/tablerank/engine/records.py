@@ -12,6 +12,8 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import msgspec
+
 from tablerank.engine.fields import (
     EARLIEST_DATE,
     ID_ALPHABET,
@@ -36,7 +38,8 @@ from tablerank.engine.fields import (
 )
 from tablerank.engine.game_rules import check_fields, checked_game
 from tablerank.engine.placement import competition_places
-from tablerank.engine.record_schema import EVENT_FIELDS, GAME_FIELDS, STANDING_FIELDS
+from tablerank.engine.record_schema import EVENT_FIELDS, GAME_FIELDS, STANDING_FIELDS, GameJson
+from tablerank.engine.shared_tables import SharedTables
 from tablerank.engine.values import (
     Account,
     Event,
@@ -177,13 +180,28 @@ def new_event(
 
 
 def game_from_dict(raw: Mapping[str, Any]) -> Game:
-    """A checked `Game` from its JSON form (see docs/records.md); unknown fields are errors."""
+    """A checked `Game` from its JSON form (see docs/records.md); unknown fields are errors.
+
+    A dict of JSON's types that fits the declared form (`GameJson`, checked in C) is built by
+    `SharedTables`, which checks a table once for many games (the same game or the same error
+    as `checked_game`); anything else by `checked_game` itself."""
+    if type(raw) is dict:
+        try:
+            form = _FORM(raw, GameJson)
+        except msgspec.ValidationError:
+            pass
+        else:
+            return _SHARED.game(form)
     if type(raw) is not dict or not raw.keys() <= _GAME_KEYS:
         check_fields(raw, GAME_FIELDS, "")
     get = raw.get
     return checked_game(get("id"), get("date"), get("seats"), (get("game"), get("variant"),
                         get("target"), get("group"), get("city"), get("class"), get("event"),
                         get("round")))  # fmt: skip
+
+
+_FORM = msgspec.convert
+_SHARED = SharedTables(games_to_keep=20_000)  # a few MB of seats at most
 
 
 def event_from_dict(raw: Mapping[str, Any]) -> Event:

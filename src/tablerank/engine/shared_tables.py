@@ -51,9 +51,18 @@ class SharedTables:
     """Each table met, by its fields and its seats but their players; None for a table whose
     games are built one by one (a seat left mid-game)."""
     seats: dict[tuple[Any, ...], dict[str, Seat]] = field(default_factory=dict)
+    games_to_keep: int | None = None
+    """After how many games to forget every table and seat and start again (None: never)."""
+    games: int = 0
 
     def game(self, form: GameJson) -> Game:
         """`checked_game` of the decoded record."""
+        if self.games_to_keep is not None:
+            self.games += 1
+            if self.games > self.games_to_keep:
+                self.games = 0
+                self.tables.clear()
+                self.seats.clear()
         head: Head = (form.game, form.variant, form.target, form.group, form.city,
                       form.game_class, form.event, form.round)  # fmt: skip
         try:
@@ -79,7 +88,7 @@ class SharedTables:
                 [
                     seat or _remembered(table, i, player)
                     for i, (seat, player) in enumerate(zip(found, given, strict=True))
-                ]  # fmt: skip
+                ]
             )
         seats: tuple[Seat, ...] = found  # type: ignore[assignment]
         players = tuple(map(_PLAYER, seats))

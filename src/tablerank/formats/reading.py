@@ -22,7 +22,16 @@ from tablerank.engine.shared_tables import SharedTables
 from tablerank.errors import InputError, RecordError
 from tablerank.formats.collector import without_cycle_collection
 from tablerank.formats.csv_records import records_from_csv
-from tablerank.formats.located import Item, Located, Record, Rejected, Skipped, id_text, located
+from tablerank.formats.located import (
+    Item,
+    Located,
+    Record,
+    Rejected,
+    Skipped,
+    id_text,
+    located,
+    new_located,
+)
 
 __all__ = ["Item", "Located", "Rejected", "Skipped", "read_each", "read_records", "read_start",
            "records_from_text"]  # fmt: skip
@@ -61,21 +70,21 @@ def read_each(paths: Sequence[Path | str]) -> list[Item]:
     (its id and the error `read_records` would raise), a row that cannot be mapped to a record
     as its `Skipped`. What leaves no record to name (malformed JSON, a missing or malformed id,
     an id used twice, an empty file) is raised as an `InputError`."""
-    seen: dict[str, tuple[str, str]] = {}
+    seen: dict[str, Item] = {}
     out: list[Item] = []
     for path in paths:
-        for item in _read_file(Path(path)):
-            source, location = _where(item)
-            first = seen.get(item.id)
-            if first is not None:
+        items = _read_file(Path(path))
+        for item in items:
+            first = seen.setdefault(item.id, item)
+            if first is not item:
+                source, location = _where(item)
                 raise InputError(
                     source,
                     location,
-                    f"id {item.id!r} is already used ({first[0]}, {first[1]})",
+                    f"id {item.id!r} is already used ({', '.join(_where(first))})",
                     field="id",
                 )
-            seen[item.id] = (source, location)
-            out.append(item)
+        out += items
     return out
 
 
@@ -190,7 +199,7 @@ def _from_json_lines(text: str, source: str) -> list[Item]:
     add = out.append
     for number, line in enumerate(text.splitlines(), start=1):
         try:
-            add(Located(tables.game(decode(line)), source, f"line {number}"))
+            add(new_located(tables.game(decode(line)), source, f"line {number}"))
         except (msgspec.DecodeError, RecordError, RecursionError):
             if line.strip():
                 where = f"line {number}"
