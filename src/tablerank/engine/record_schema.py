@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias
 import msgspec
 from msgspec import Meta
 
-from tablerank.engine.fields import (
+from tablerank.engine.limits import (
     MAX_EVENT_PLAYERS,
     MAX_ID_LENGTH,
     MAX_KEY_LENGTH,
@@ -50,7 +50,8 @@ else:  # each enum's values, decoded as text (an enum member hashes in Python, t
         Literal[tuple(member.value for member in kind)]
         for kind in (SeatStatus, Account, GameClass, EventFormat)
     )
-Vp = Annotated[int, Meta(ge=0, le=MAX_VP)] | Annotated[float, Meta(ge=0, le=MAX_VP)]
+Whole = Annotated[int, Meta(ge=0, le=MAX_VP)]
+Vp = Whole | Annotated[float, Meta(ge=0, le=MAX_VP)]
 Name = Annotated[str, Meta(min_length=1, max_length=MAX_NAME_LENGTH)]
 Text = Annotated[str, Meta(max_length=MAX_TEXT_LENGTH)]
 Rounds = Annotated[int, Meta(ge=0, le=MAX_ROUNDS)]
@@ -66,7 +67,7 @@ class SeatJson(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, gc=Fals
     team: Name | None = None
     status: Status | None = None
     account: Account_ | None = None
-    sources: dict[Annotated[str, Meta(max_length=MAX_KEY_LENGTH)], Vp] | None = None
+    sources: dict[Annotated[str, Meta(max_length=MAX_KEY_LENGTH)], Whole] | None = None
 
 
 class GameJson(

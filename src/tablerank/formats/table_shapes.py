@@ -19,12 +19,12 @@ tests/formats/test_table_shapes.py holds the answers to that reading's.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
 from operator import attrgetter
 from pathlib import Path
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal
 
 import msgspec
 from msgspec import Meta
@@ -34,11 +34,10 @@ from tablerank.engine.game_rules import checked_game
 from tablerank.engine.plain import PlainGames, PlainOrder
 from tablerank.engine.values import NO_TIME, Game, Seat, build_seat, day_order, placed_game
 from tablerank.errors import RecordError
+from tablerank.formats.json_lines import decoded, json_lines
 
 __all__ = ["SEAT_SHAPE", "SHAPED_DECODE", "NamesMet", "OrderGames", "ShapedGame", "ShapedSeat",
            "read_games_by_table", "read_tables_in_order", "table_template"]  # fmt: skip
-
-T = TypeVar("T")
 
 
 class ShapedSeat(msgspec.Struct, forbid_unknown_fields=True, gc=False):
@@ -73,30 +72,6 @@ class ShapedGame(
 
 SHAPED_DECODE = msgspec.json.Decoder(ShapedGame).decode
 SEAT_SHAPE = attrgetter("place", "vp", "winner", "status", "account")
-_BOM = "\ufeff".encode()
-# Line breaks that `str.splitlines` knows and JSON allows inside strings: where one occurs the
-# usual reading splits the line, so this reading (split at \n and \r) leaves the file to it.
-_UNICODE_LINE_BREAKS = tuple(c.encode() for c in "\x85\u2028\u2029")
-
-
-def json_lines(data: bytes) -> list[bytes] | None:
-    """The lines of a JSON Lines file (a byte order mark dropped), or None where the usual
-    reading would split them otherwise."""
-    if data.startswith(_BOM):
-        data = data[len(_BOM) :]
-    if not data.isascii() and any(mark in data for mark in _UNICODE_LINE_BREAKS):
-        return None
-    return data.splitlines()
-
-
-def decoded(lines: Iterable[bytes], decode: Callable[[bytes], T]) -> Iterator[T | None]:
-    """Each line decoded, blank lines skipped; None for a line that does not decode."""
-    for line in lines:
-        try:
-            yield decode(line)
-        except (msgspec.DecodeError, ValueError, RecursionError):
-            if line.strip():
-                yield None
 
 
 @dataclass(slots=True)
