@@ -10,9 +10,9 @@ status and account on every seat), and the short form people type (player, VP an
 places left to `new_game`). For each form it times, best of `--repeat`, in CPU seconds of this
 process (`time.process_time`, steadier than wall clock on a shared machine): `json.loads` of
 every line (for scale), `game_from_dict` of every decoded line (checking and building), and
-`read_records` of the file (reading, decoding, checking, building, unique ids); then the plain
-reading of `tablerank rate` and `league import` (`read_tables_in_order`: every check, each table
-once, no `Game`), and the same followed by its `Game`s (`OrderGames`).
+`read_records` of the file (reading, decoding, checking, building, unique ids); then the
+reading by table shape of `tablerank rate` and `league import` (`read_tables_in_order`: every
+check, each table once, no `Game`), and the same followed by its `Game`s (`OrderGames`).
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def timed_steps(path: Path) -> dict[str, Callable[[], object]]:
         "game_from_dict": lambda: [game_from_dict(raw) for raw in decoded],
         "read_records": lambda: read_records([path]),
         "read_tables_in_order": lambda: _paused(lambda: read_tables_in_order([path])),
-        "plain, then Games": lambda: _paused(lambda: _plain_games(path)),
+        "in order, then Games": lambda: _paused(lambda: _games_in_order(path)),
     }
 
 
@@ -70,9 +70,9 @@ def _paused(run: Callable[[], object]) -> object:
         return run()
 
 
-def _plain_games(path: Path) -> object:
-    """The `Game`s of a file of plain games read by table (`OrderGames`: what `tablerank
-    league import` builds for the rating); None when the file is not plain."""
+def _games_in_order(path: Path) -> object:
+    """The `Game`s of a file read by table shape (`OrderGames`: what `tablerank league import`
+    builds for the rating); None when the file is not read so."""
     order = read_tables_in_order([path])
     return None if order is None else OrderGames(order).games()
 
