@@ -21,6 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tablerank.engine import records
 from tablerank.engine.records import Game, game_from_dict
 from tablerank.errors import InputError
 from tablerank.formats import reading
@@ -51,10 +52,16 @@ def _undecoded(line: str) -> Any:
     raise msgspec.DecodeError("read it the careful way")
 
 
+def _unconverted(raw: Any, kind: Any) -> Any:
+    raise msgspec.ValidationError("build it from its raw values")
+
+
 def careful(paths: list[Path]) -> tuple[Any, ...]:
-    """`outcome` with every line read with the json module and built from its dict."""
+    """`outcome` with every line read with the json module and built from its dict by
+    `checked_game` alone (no table shared with another game)."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(reading, "_DECODE_GAME", _undecoded)
+        patch.setattr(records, "_FORM", _unconverted)
         return outcome(paths)
 
 
