@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tablerank.engine.fields import shown
@@ -33,13 +33,16 @@ class Located:
     record: Record
     source: str
     location: str
+    id: str = field(init=False, repr=False, compare=False)
+    """The record's id."""
 
-    @property
-    def id(self) -> str:
-        return self.record.id
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "id", self.record.id)
 
 
-_SET_LOCATED = tuple(Located.__dict__[name].__set__ for name in ("record", "source", "location"))
+_SET_LOCATED = tuple(
+    Located.__dict__[name].__set__ for name in ("record", "source", "location", "id")
+)
 
 
 def new_located(
@@ -55,6 +58,7 @@ def new_located(
     _s[0](item, record)
     _s[1](item, source)
     _s[2](item, location)
+    _s[3](item, record.id)
     return item
 
 
