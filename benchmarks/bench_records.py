@@ -10,9 +10,9 @@ status and account on every seat), and the short form people type (player, VP an
 places left to `new_game`). For each form it times, best of `--repeat`, in CPU seconds of this
 process (`time.process_time`, steadier than wall clock on a shared machine): `json.loads` of
 every line (for scale), `game_from_dict` of every decoded line (checking and building), and
-`read_records` of the file (reading, decoding, checking, building, unique ids); then the plain
-reading of `tablerank rate` and `league import` (`read_plain_in_order`: every check, each table
-once, no `Game`), and the same followed by its `Game`s (`OrderGames`).
+`read_records` of the file (reading, decoding, checking, building, unique ids); then the
+reading by table shape of `tablerank rate` and `league import` (`read_tables_in_order`: every
+check, each table once, no `Game`), and the same followed by its `Game`s (`OrderGames`).
 """
 
 from __future__ import annotations
@@ -31,9 +31,9 @@ import bench_systems as gen
 
 from tablerank.engine.records import game_from_dict
 from tablerank.formats.collector import without_cycle_collection
-from tablerank.formats.plain_games import OrderGames, read_plain_in_order
 from tablerank.formats.reading import read_records
 from tablerank.formats.records import game_json
+from tablerank.formats.table_shapes import OrderGames, read_tables_in_order
 
 
 def history(games: int) -> list[dict[str, Any]]:
@@ -59,8 +59,8 @@ def timed_steps(path: Path) -> dict[str, Callable[[], object]]:
         "json.loads": lambda: [json.loads(line) for line in lines],
         "game_from_dict": lambda: [game_from_dict(raw) for raw in decoded],
         "read_records": lambda: read_records([path]),
-        "read_plain_in_order": lambda: _paused(lambda: read_plain_in_order([path])),
-        "plain, then Games": lambda: _paused(lambda: _plain_games(path)),
+        "read_tables_in_order": lambda: _paused(lambda: read_tables_in_order([path])),
+        "in order, then Games": lambda: _paused(lambda: _games_in_order(path)),
     }
 
 
@@ -70,10 +70,10 @@ def _paused(run: Callable[[], object]) -> object:
         return run()
 
 
-def _plain_games(path: Path) -> object:
-    """The `Game`s of a file of plain games read by table (`OrderGames`: what `tablerank
-    league import` builds for the rating); None when the file is not plain."""
-    order = read_plain_in_order([path])
+def _games_in_order(path: Path) -> object:
+    """The `Game`s of a file read by table shape (`OrderGames`: what `tablerank league import`
+    builds for the rating); None when the file is not read so."""
+    order = read_tables_in_order([path])
     return None if order is None else OrderGames(order).games()
 
 

@@ -1,8 +1,8 @@
 """`tablerank rate` says the same with or without rating plain games by table or in order.
 
-`rate` first tries files of plain games rated by table (`read_plain`, `table_standings`) or, for
-cow.elo, replayed in play order (`read_plain_in_order`, `play_order_standings`, through the memoised
-replay or the compiled loops) and reads and rates them the usual way otherwise. For random
+`rate` first tries files of plain games rated by table (`read_games_by_table`, `table_standings`)
+or, for cow.elo, replayed in play order (`read_tables_in_order`, `play_order_standings`, through the
+memoised replay or the compiled loops) and reads and rates them the usual way otherwise. For random
 files, systems and options, the output, the warnings and errors and the exit status must be
 those of the usual way alone.
 """
@@ -23,7 +23,7 @@ from tablerank.cli.main import app
 from tablerank.engine.systems import play_order
 from tablerank.formats import rating_files
 from tests.engine.systems.test_by_table import BY_TABLE
-from tests.formats.test_plain_games import NAMES, now_and_then, plain_files, written
+from tests.formats.test_table_shapes import NAMES, now_and_then, plain_files, written
 
 
 def said(args: list[str]) -> tuple[int, str, str]:

@@ -1,8 +1,8 @@
-"""Today's record checks, frozen as the oracle for the fast path (test_fast_records.py).
+"""Today's record checks, frozen as the oracle for the one builder (test_game_rules.py).
 
 A copy of `tablerank.engine.records`' checking code as it was before the fast path (commit
-99253b3): every message the fast path gives must be the one this gives. Since issue 13 a date may
-carry a time of day, read by the same `parse_when` as the engine's.
+99253b3): every game and message `game_rules.checked_game` gives must be the one this gives.
+Since issue 13 a date may carry a time of day, read by the same full checks as the engine's.
 """
 
 from __future__ import annotations
@@ -20,17 +20,20 @@ from tablerank.engine.fields import (
     MAX_SEATS,
     MAX_TEXT_LENGTH,
     MAX_VP,
-    parse_bool,
-    parse_choice,
-    parse_id,
-    parse_int,
-    parse_name,
     parse_sources,
     parse_text,
-    parse_vp,
-    parse_when,
     shown,
 )
+
+# The parsers without their early paths: the checks as they were (test_fields.py holds each
+# parser to its full checks too).
+from tablerank.engine.fields import _parse_bool as parse_bool
+from tablerank.engine.fields import _parse_choice as parse_choice
+from tablerank.engine.fields import _parse_id as parse_id
+from tablerank.engine.fields import _parse_int as parse_int
+from tablerank.engine.fields import _parse_name as parse_name
+from tablerank.engine.fields import _parse_vp as parse_vp
+from tablerank.engine.fields import _parse_when as parse_when
 from tablerank.engine.placement import competition_places, resolve_places
 from tablerank.engine.records import (
     Account,

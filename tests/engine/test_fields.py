@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tablerank.engine import fields
+from tablerank.engine import addresses, fields
 from tablerank.engine.fields import digits, name_key, normal_name, parse_name
-from tablerank.engine.records import new_game
+from tablerank.engine.records import SeatStatus, new_game
 from tablerank.errors import RecordError
 
 
@@ -62,18 +64,57 @@ def test_games_seat_one_player_however_the_name_is_encoded() -> None:
 @given(st.text(max_size=200))
 def test_an_id_made_from_any_name_is_a_valid_id(name: str) -> None:
     """`id_from` (an event's record id from its name) always lands in the id alphabet."""
-    made = fields.id_from(name)
+    made = addresses.id_from(name)
     assert re.fullmatch(fields.ID_PATTERN, made)
     assert fields.parse_id(made, "id") == made
 
 
 def test_an_id_made_from_a_name_reads_as_the_name() -> None:
-    assert fields.id_from("Spring Qualifier 2026") == "spring-qualifier-2026"
-    assert fields.id_from("Köln Cup / Finale") == "köln-cup-finale"
-    assert fields.id_from("!!!") == "event"
+    assert addresses.id_from("Spring Qualifier 2026") == "spring-qualifier-2026"
+    assert addresses.id_from("Köln Cup / Finale") == "köln-cup-finale"
+    assert addresses.id_from("!!!") == "event"
 
 
 def test_a_slug_is_what_the_site_s_addresses_take() -> None:
-    assert re.fullmatch(fields.SLUG_PATTERN, "rhein-catan_2026")
+    assert re.fullmatch(addresses.SLUG_PATTERN, "rhein-catan_2026")
     for refused in ("", "köln", "a b", "a/b", "x" * 101):
-        assert not re.fullmatch(fields.SLUG_PATTERN, refused)
+        assert not re.fullmatch(addresses.SLUG_PATTERN, refused)
+
+
+VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 1005),
+    st.floats(allow_nan=True),
+    st.text(max_size=8),
+    st.sampled_from(["", " ", " 7 ", "Ann", " Ann ", "ÄÖ", "a\x00b", "x" * 101, "ß" * 70,
+                     "finished", "FREE", "yes", "2026-03-14", "2026-03-14T19:30", "g-1"]),
+    st.sampled_from(list(SeatStatus)),
+)  # fmt: skip
+PARSERS = [
+    (fields.parse_text, fields._parse_text, {"limit": 100}),
+    (fields.parse_text, fields._parse_text, {"limit": 5, "required": True}),
+    (fields.parse_name, fields._parse_name, {}),
+    (fields.parse_id, fields._parse_id, {}),
+    (fields.parse_when, fields._parse_when, {}),
+    (fields.parse_int, fields._parse_int, {"minimum": 1, "maximum": 100}),
+    (fields.parse_vp, fields._parse_vp, {}),
+    (fields.parse_bool, fields._parse_bool, {}),
+    (fields.parse_choice, fields._parse_choice, {"kind": SeatStatus,
+                                                 "default": SeatStatus.FINISHED}),
+]  # fmt: skip
+
+
+def answer(parse: Callable[..., Any], value: Any, options: dict[str, Any]) -> tuple[Any, ...]:
+    try:
+        found = parse(value, "field", **options)
+    except RecordError as exc:
+        return ("refused", exc.field, exc.message)
+    return ("read", type(found), found)
+
+
+@settings(max_examples=400)
+@given(value=VALUES, which=st.integers(0, len(PARSERS) - 1))
+def test_each_parser_takes_the_usual_value_as_its_full_checks_do(value: Any, which: int) -> None:
+    quick, full, options = PARSERS[which]
+    assert answer(quick, value, options) == answer(full, value, options)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tablerank.engine.placement import competition_places, resolve_places
 from tablerank.errors import RecordError
@@ -94,3 +96,9 @@ def test_a_marked_winner_not_placed_first_is_an_error() -> None:
         resolve_places([True] * 2, [1, 2], [False, True], [None, None])
     assert info.value.field == "seats[0].place"
     assert "placed first but another seat is marked winner" in info.value.message
+
+
+@settings(max_examples=300)
+@given(st.lists(st.one_of(st.integers(-3, 3), st.floats(-3, 3)), max_size=8))
+def test_a_place_is_one_more_than_the_keys_below_it(keys: list[float]) -> None:
+    assert competition_places(keys) == [1 + sum(other < key for other in keys) for key in keys]

@@ -1,8 +1,11 @@
-"""Reading JSON Lines quickly gives what the careful reading gives: the records or the message.
+"""Reading JSON Lines through the declared form gives what reading each line with the json
+module gives: the records or the message.
 
-`read_records` first tries a fast reading (msgspec, no locations kept) and reads again the
-careful way when anything is wrong. For random files of valid and broken lines, the answer must
-be the careful reading's: the same records, or the same error naming file, line and field.
+`read_records` decodes each line into `GameJson` (msgspec) and builds the games a table at a
+time (`SharedTables`); a line that does not decode so, or breaks a rule, is read with the json
+module and built from its dict. For random files of valid and broken lines, the answer must be
+that careful reading's (every line read the json way): the same records, or the same error
+naming file, line and field.
 """
 
 from __future__ import annotations
@@ -13,16 +16,18 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tablerank.engine import records
 from tablerank.engine.records import Game, game_from_dict
 from tablerank.errors import InputError
 from tablerank.formats import reading
 from tablerank.formats.reading import read_records
 
-from ..engine.test_fast_records import RARELY, raw_games, raw_seats, shape, usually
+from ..engine.test_game_rules import RARELY, raw_games, raw_seats, shape, usually
 
 EVENT = {"id": "ev1", "date": "2026-04-01", "rounds": 3,
          "standings": [{"player": "Ann", "place": 1, "wins": 3}]}  # fmt: skip
@@ -43,9 +48,20 @@ ODD_LINES = ["", "   ", "{", "[1, 2]", "3", '{"id": "x"}', '{"a": 1} {"b": 2}', 
              '{"id": "gc", "date": "2026-03-14", "seats": [{"palce": 1}]}']  # fmt: skip
 
 
+def _undecoded(line: str) -> Any:
+    raise msgspec.DecodeError("read it the careful way")
+
+
+def _unconverted(raw: Any, kind: Any) -> Any:
+    raise msgspec.ValidationError("build it from its raw values")
+
+
 def careful(paths: list[Path]) -> tuple[Any, ...]:
+    """`outcome` with every line read with the json module and built from its dict by
+    `checked_game` alone (no table shared with another game)."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(reading, "_fast_records", lambda _: None)
+        patch.setattr(reading, "_DECODE_GAME", _undecoded)
+        patch.setattr(records, "_FORM", _unconverted)
         return outcome(paths)
 
 
@@ -109,7 +125,7 @@ def test_an_id_repeated_in_another_file_names_both_places(folder: Path) -> None:
 @st.composite
 def games_sharing_seats(draw: st.DrawFn) -> list[str]:
     """Lines of games whose seats come from one small pool (most often with their places), so
-    the fast reading meets the same seat and the same fields again and builds from its memo."""
+    the reading meets the same tables again and builds from its memo."""
     pool = draw(raw_seats()) + draw(raw_seats())
     out = []
     for number in range(draw(st.integers(1, 8))):

@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 
 from tablerank.engine.records import Game
 from tablerank.engine.table_groups import TablesInOrder
-from tablerank.formats.plain_games import OrderGames, read_plain_in_order
 from tablerank.formats.reading import read_records
+from tablerank.formats.table_shapes import OrderGames, read_tables_in_order
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import (
     GameRecord,
@@ -38,7 +38,7 @@ from tablerank.league.services import import_by_table, importing, rebuild_rating
 from tablerank.league.services.same_content import game_digest
 from tablerank.league.store import seat_columns
 
-from ..formats.test_plain_games import played, tables, written
+from ..formats.test_table_shapes import played, tables, written
 from .test_import_batches import _snapshot
 
 pytestmark = pytest.mark.django_db
@@ -93,7 +93,7 @@ def _both_ways(official: User, paths: list[Path], order: TablesInOrder, **option
 
 @st.composite
 def league_files(draw: st.DrawFn) -> list[str]:
-    """One or two files of up to 30 games of a few tables (`test_plain_games`: now and then
+    """One or two files of up to 30 games of a few tables (`test_table_shapes`: now and then
     odd in a field, or refused as a Catan sheet), on days without a time."""
     some = draw(st.lists(tables(), min_size=1, max_size=3))
     lines = []
@@ -111,13 +111,13 @@ def league_files(draw: st.DrawFn) -> list[str]:
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 @given(files=league_files(), pending=st.booleans(), from_tables=st.booleans())
-def test_plain_games_are_stored_and_rated_as_the_usual_import_does(
+def test_table_shapes_are_stored_and_rated_as_the_usual_import_does(
     official: User, files: list[str], pending: bool, from_tables: bool
 ) -> None:
     """Rated from their tables (`rating_by_table`, here from one game on) or from `Game`s."""
     with tempfile.TemporaryDirectory() as name:
         paths = written(Path(name), files)
-        order = read_plain_in_order(paths)
+        order = read_tables_in_order(paths)
         if order is None or order.timed:
             return
         first = _new_league(official)
@@ -173,7 +173,7 @@ def test_batches_many_checkpoints_and_the_progress_heard(
     monkeypatch.setattr(importing, "BATCH", 7)
     monkeypatch.setattr(checkpoints, "EVERY", 4)
     paths = _file(tmp_path, _games(40))
-    order = read_plain_in_order(paths)
+    order = read_tables_in_order(paths)
     assert order is not None
     heard: list[int] = []
     league = _new_league(official)
@@ -200,7 +200,7 @@ def test_games_before_a_list_s_later_games_replay_it_from_the_first(
     for league in leagues:
         importing.import_records(league, read_records(_file(tmp_path / "later", later)), official)
     paths = _file(tmp_path, games)
-    order = read_plain_in_order(paths)
+    order = read_tables_in_order(paths)
     assert order is not None
     with _rated_from_tables(True) as answers:
         assert import_by_table.import_plain(leagues[0], order, official) is not None
@@ -219,7 +219,7 @@ def test_a_list_the_compiled_replays_cannot_append_is_rated_from_games(
     their `Game`s as the usual way rates them."""
     monkeypatch.setattr(compiled_pools, "appended", lambda *args: None)
     paths = _file(tmp_path, _games(20))
-    order = read_plain_in_order(paths)
+    order = read_tables_in_order(paths)
     assert order is not None
     plain, usual = _new_league(official), _new_league(official)
     with _rated_from_tables(True) as answers:
@@ -233,7 +233,7 @@ def test_a_list_the_compiled_replays_cannot_append_is_rated_from_games(
 
 def test_the_digests_are_those_of_the_games(official: User, tmp_path: Path) -> None:
     paths = _file(tmp_path, _games(12))
-    order = read_plain_in_order(paths)
+    order = read_tables_in_order(paths)
     assert order is not None
     league = _new_league(official)
     assert import_by_table.import_plain(league, order, official) is not None
@@ -254,7 +254,7 @@ def test_an_id_the_league_has_live_or_voided_is_left_to_the_usual_way(
     official: User, tmp_path: Path
 ) -> None:
     games = _games(6)
-    order = read_plain_in_order(_file(tmp_path, games))
+    order = read_tables_in_order(_file(tmp_path, games))
     assert order is not None
     league = _new_league(official)
     importing.import_records(league, read_records(_file(tmp_path / "one", games[4:5])), official)
@@ -271,7 +271,7 @@ def test_a_table_the_league_refuses_is_left_to_the_usual_way_unless_it_is_unvali
 ) -> None:
     games = _games(4)
     games[2]["seats"][0]["vp"] = 9  # the winner below the target
-    order = read_plain_in_order(_file(tmp_path, games))
+    order = read_tables_in_order(_file(tmp_path, games))
     assert order is not None
     league = _new_league(official)
     _refused(league, official, order)
@@ -286,7 +286,7 @@ def test_a_time_of_day_or_more_games_than_a_transaction_takes_go_the_usual_way(
 ) -> None:
     games = _games(5)
     league = _new_league(official)
-    timed = read_plain_in_order(
+    timed = read_tables_in_order(
         _file(tmp_path, [*games[:4], {**games[4], "date": "2026-02-03T19:30"}])
     )
     assert timed is not None
@@ -295,7 +295,7 @@ def test_a_time_of_day_or_more_games_than_a_transaction_takes_go_the_usual_way(
     with pytest.raises(ValueError, match="time of day"):
         OrderGames(timed)  # the order keeps dates alone: the usual reading orders the day
     monkeypatch.setattr(importing, "CHUNK", 4)
-    order = read_plain_in_order(_file(tmp_path / "more", games))
+    order = read_tables_in_order(_file(tmp_path / "more", games))
     assert order is not None
     assert not order.timed
     _refused(league, official, order)
@@ -310,14 +310,14 @@ def test_an_id_taken_by_a_concurrent_import_leaves_nothing_stored(
     league = _new_league(official)
     importing.import_records(league, read_records(_file(tmp_path / "one", games[6:7])), official)
     monkeypatch.setattr(import_by_table, "stored_games", lambda league, ids: {})
-    order = read_plain_in_order(_file(tmp_path, games))
+    order = read_tables_in_order(_file(tmp_path, games))
     assert order is not None
     _refused(league, official, order)
     assert not Seat.objects.filter(game__league=league).exclude(game__external_id="g6").exists()
 
 
 def test_pending_games_are_stored_submitted_and_not_rated(official: User, tmp_path: Path) -> None:
-    order = read_plain_in_order(_file(tmp_path, _games(5)))
+    order = read_tables_in_order(_file(tmp_path, _games(5)))
     assert order is not None
     league = _new_league(official)
     assert import_by_table.import_plain(league, order, official, pending=True) is not None
@@ -327,7 +327,7 @@ def test_pending_games_are_stored_submitted_and_not_rated(official: User, tmp_pa
 
 
 def test_only_organizers_import(official: User, tmp_path: Path) -> None:
-    order = read_plain_in_order(_file(tmp_path, _games(3)))
+    order = read_tables_in_order(_file(tmp_path, _games(3)))
     assert order is not None
     league = _new_league(official)
     outsider = User.objects.create_user("outsider")
@@ -341,7 +341,7 @@ def test_seats_are_packed_as_the_usual_way_with_keys_past_32_bits_too(
 ) -> None:
     """A game with a player key of 32 bits or more keeps no packed seats (the replays read
     its seats), the others keep theirs, as `seat_columns.pack_games` packs them."""
-    order = read_plain_in_order(_file(tmp_path, _games(30)))
+    order = read_tables_in_order(_file(tmp_path, _games(30)))
     assert order is not None
     plain = import_by_table._Plain(_new_league(official), official, RecordStatus.CONFIRMED, order)
     games = OrderGames(order).games()
@@ -363,7 +363,7 @@ def test_solitaire_games_rate_their_title_as_the_usual_way_does(
             {"id": f"solo{n}", "date": f"2026-02-0{n + 1}", "game": title, "seats": [seat]}
         )
     paths = _file(tmp_path, games)
-    order = read_plain_in_order(paths)
+    order = read_tables_in_order(paths)
     assert order is not None
     with _rated_from_tables(True) as answers:
         _both_ways(official, paths, order)
@@ -389,7 +389,7 @@ def test_names_spelled_otherwise_rate_the_league_s_player(
     if way == "the usual way":
         importing.import_records(league, read_records(paths), official)
     else:
-        order = read_plain_in_order(paths)
+        order = read_tables_in_order(paths)
         assert order is not None
         with _rated_from_tables(way == "from tables") as answers:
             assert import_by_table.import_plain(league, order, official) is not None

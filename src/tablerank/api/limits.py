@@ -11,7 +11,7 @@ from typing import Annotated
 
 from pydantic import AfterValidator, Field, StringConstraints
 
-from tablerank.engine import fields
+from tablerank.engine import addresses, fields
 from tablerank.errors import RecordError
 
 __all__ = [
@@ -43,7 +43,7 @@ DATE_MIN = fields.EARLIEST_DATE
 DATE_MAX = fields.LATEST_DATE
 """The dates a game may have."""
 
-SLUG_PATTERN = fields.SLUG_PATTERN
+SLUG_PATTERN = addresses.SLUG_PATTERN
 TEXT_MAX = 2000
 """Any other text: a reason, a note, a setting, a filter."""
 

@@ -38,6 +38,7 @@ from tablerank.api.limits import (
     Text,
     text_ok,
 )
+from tablerank.engine.limits import MAX_KEY_LENGTH, MAX_ROUNDS, MAX_TEXT_LENGTH
 from tablerank.engine.records import Account, GameClass, SeatStatus
 from tablerank.engine.systems import SYSTEMS
 from tablerank.engine.systems.base import ReplaySystem
@@ -204,7 +205,11 @@ class PlayerIn(Schema):
     )
 
 
-RECORD_TEXT = {"type": "string", "minLength": 1, "maxLength": 200}
+def _text(limit: int) -> dict[str, Any]:
+    return {"type": "string", "minLength": 1, "maxLength": limit}
+
+
+# The records' declared fields and limits (`engine.record_schema`; tests/api/test_game_schema.py).
 SEAT = {
     "type": "object",
     "required": ["player"],
@@ -213,7 +218,7 @@ SEAT = {
         "vp": {"type": "number", "minimum": 0, "maximum": VP_MAX},
         "winner": {"type": "boolean"},
         "place": {"type": "integer", "minimum": 1, "maximum": 100},
-        "team": RECORD_TEXT,
+        "team": _text(NAME_MAX),
         "status": {"type": "string", "enum": [s.value for s in SeatStatus]},
         "account": {"type": "string", "enum": [a.value for a in Account]},
         "sources": {
@@ -233,11 +238,13 @@ DATE = {
     "formatMaximum": DATE_MAX.isoformat(),
 }
 RecordDate = Annotated[Any, described(DATE)]
-RecordText = Annotated[Any, described(RECORD_TEXT)]
+Title = Annotated[Any, described(_text(MAX_TEXT_LENGTH))]
+Variant = Annotated[Any, described(_text(MAX_KEY_LENGTH))]
+EventName = Annotated[Any, described(_text(NAME_MAX))]
 Moment = Annotated[Any, described({"type": "string", "format": "date-time"})]
 Target = Annotated[Any, described({"type": "integer", "minimum": 1, "maximum": VP_MAX})]
 Class = Annotated[Any, described({"type": "string", "enum": [c.value for c in GameClass]})]
-Round = Annotated[Any, described({"type": "integer", "minimum": 1, "maximum": 1000})]
+Round = Annotated[Any, described({"type": "integer", "minimum": 0, "maximum": MAX_ROUNDS})]
 Description = Annotated[Any, described({"type": "string", "maxLength": TEXT_MAX})]
 Seats = Annotated[Any, described({"type": "array", "minItems": 1, "maxItems": 100, "items": SEAT})]
 
@@ -252,13 +259,13 @@ class GameIn(BaseModel):  # ninja's Schema would drop the fields it does not dec
     id: RecordId = None
     date: RecordDate = None
     played_at: Moment = None
-    game: RecordText = None
-    variant: RecordText = None
+    game: Title = None
+    variant: Variant = None
     target: Target = None
-    group: RecordText = None
-    city: RecordText = None
+    group: Title = None
+    city: Title = None
     class_: Class = Field(None, alias="class")
-    event: RecordText = None
+    event: EventName = None
     round: Round = None
     description: Description = None
     seats: Seats = None

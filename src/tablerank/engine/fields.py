@@ -2,8 +2,8 @@
 
 Every record the readers, the league, the API and library users build passes through these
 parsers (via `tablerank.engine.records`), so every door refuses the same input with the same
-`RecordError(field, message)`. The limits are public constants: the API schema and the league
-services refer to them, and they are no larger than the league's database columns.
+`RecordError(field, message)`. The limits are public constants (`tablerank.engine.limits`,
+named here too): the API schema and the league services refer to them.
 """
 
 from __future__ import annotations
@@ -14,12 +14,30 @@ import re
 import unicodedata
 from collections.abc import Mapping
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any, TypeVar
 
+from tablerank.engine.limits import (
+    EARLIEST_DATE,
+    ID,
+    ID_ALPHABET,
+    ID_PATTERN,
+    LATEST_DATE,
+    MAX_EVENT_PLAYERS,
+    MAX_ID_LENGTH,
+    MAX_KEY_LENGTH,
+    MAX_NAME_KEY_LENGTH,
+    MAX_NAME_LENGTH,
+    MAX_ROUNDS,
+    MAX_SEATS,
+    MAX_TEXT_LENGTH,
+    MAX_VP,
+)
 from tablerank.errors import RecordError
 
 __all__ = [
     "EARLIEST_DATE",
+    "ID",
     "ID_ALPHABET",
     "ID_PATTERN",
     "LATEST_DATE",
@@ -32,12 +50,9 @@ __all__ = [
     "MAX_SEATS",
     "MAX_TEXT_LENGTH",
     "MAX_VP",
-    "SLUG_CHARACTERS",
-    "SLUG_PATTERN",
     "check_date",
     "check_text",
     "digits",
-    "id_from",
     "name_key",
     "normal_name",
     "parse_bool",
@@ -54,43 +69,6 @@ __all__ = [
     "time_text",
 ]
 
-MAX_ID_LENGTH = 64
-"""Longest game id."""
-ID_PATTERN = r"^\w[\w.~-]{0,63}$"
-"""A game id: a letter, digit or ``_`` first, then letters, digits, ``_ . ~ -`` (1-64 in all).
-
-Letters and digits are Unicode ones (Python's ``\\w``, so ``kö-002`` is an id); an id is one URL
-path segment once percent-encoded, so ``/``, spaces and ``..`` are never part of one.
-"""
-ID_ALPHABET = "letters, digits, '_', '.', '~' and '-', starting with a letter, digit or '_'"
-"""`ID_PATTERN` in words, as messages say it."""
-SLUG_CHARACTERS = "-A-Za-z0-9_"
-"""What an address in the site's URLs (a league's or a tournament's slug) may hold: ASCII
-letters, digits, '-' and '_' (Django's `<slug:...>` path converter and `SlugField`)."""
-SLUG_PATTERN = rf"^[{SLUG_CHARACTERS}]{{1,100}}$"
-"""A league's slug: `League.slug` is a `SlugField` of 100 characters."""
-MAX_NAME_LENGTH = 100
-"""Longest player name, team name and event id (the league's player name column)."""
-MAX_NAME_KEY_LENGTH = 200
-"""Longest player name once case-folded (the league's player key column; "ß" folds to "ss")."""
-MAX_TEXT_LENGTH = 100
-"""Longest game title, group and city."""
-MAX_KEY_LENGTH = 64
-"""Longest variant name and VP source key."""
-MAX_VP = 1000
-"""Most VP a seat, a source or a game's target may hold; far above any real game."""
-MAX_SEATS = 100
-"""Most seats at one table."""
-MAX_EVENT_PLAYERS = 10_000
-"""Most players in one event's standings."""
-MAX_ROUNDS = 1000
-"""Most rounds of an event (also the largest round number and match count)."""
-EARLIEST_DATE = dt.date(1900, 1, 1)
-"""Earliest date a record (or a league's `played_at`) may carry."""
-LATEST_DATE = dt.date(2100, 12, 31)
-"""Latest date a record (or a league's `played_at`) may carry."""
-
-_ID = re.compile(ID_PATTERN.removeprefix("^").removesuffix("$"))
 # Control characters (Cc), lone surrogates (Cs) and line/paragraph separators break a one-line
 # value or cannot be encoded; format characters (Cf: joiners, direction marks) are kept.
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
@@ -132,8 +110,24 @@ def _check_characters(text: str, name: str) -> None:
             )
 
 
+# Each parser below first takes the usual value at a glance (plain text, a whole number in
+# range) and returns what its full checks, the private function after it, would return;
+# anything else goes to those checks, which give every message. tests/engine/test_fields.py
+# holds each pair to the same answer.
+
+
 def parse_text(value: Any, name: str, *, limit: int, required: bool = False) -> str | None:
     """Stripped text (a number is taken as its text), None when empty and not required."""
+    if type(value) is str:
+        text = value.strip()
+        if text and len(text) <= limit and text.isprintable():
+            return text
+    elif value is None and not required:
+        return None
+    return _parse_text(value, name, limit=limit, required=required)
+
+
+def _parse_text(value: Any, name: str, *, limit: int, required: bool = False) -> str | None:
     if (
         isinstance(value, bool)
         or (value is not None and not isinstance(value, str | int))
@@ -165,6 +159,14 @@ def name_key(text: str) -> str:
 def parse_name(value: Any, name: str) -> str:
     """A required player name: text of at most `MAX_NAME_LENGTH`, also once case-folded, in
     its composed form (`normal_name`)."""
+    if type(value) is str and value.isascii() and value.isprintable():
+        text = value.strip()  # ASCII: composed already, and as long once case-folded
+        if 0 < len(text) <= MAX_NAME_LENGTH:
+            return text
+    return _parse_name(value, name)
+
+
+def _parse_name(value: Any, name: str) -> str:
     text = parse_text(value, name, limit=MAX_NAME_LENGTH, required=True)
     assert text is not None
     if not text.isascii():
@@ -178,17 +180,17 @@ def parse_name(value: Any, name: str) -> str:
     return text
 
 
-def id_from(name: str) -> str:
-    """A record id made from a name: `Spring Qualifier` -> `spring-qualifier`."""
-    made = re.sub(r"[^\w.~-]+", "-", name.strip().casefold()).strip("-.~")
-    return made[:MAX_ID_LENGTH] or "event"
-
-
 def parse_id(value: Any, name: str) -> str:
     """A required id in the documented alphabet (`ID_PATTERN`)."""
+    if type(value) is str and ID.fullmatch(value):
+        return value
+    return _parse_id(value, name)
+
+
+def _parse_id(value: Any, name: str) -> str:
     text = parse_text(value, name, limit=MAX_ID_LENGTH, required=True)
     assert text is not None
-    if not _ID.fullmatch(text):
+    if not ID.fullmatch(text):
         raise RecordError(name, f"expected 1-{MAX_ID_LENGTH} {ID_ALPHABET}; got {shown(text)}")
     return text
 
@@ -231,6 +233,24 @@ def parse_when(value: Any, name: str) -> tuple[dt.date, dt.time | None]:
 
     The date is the day as written; the time, as written, orders games within that day.
     """
+    if type(value) is str:
+        when = _text_when(value)
+        if when is not None:
+            return when
+    return _parse_when(value, name)
+
+
+@lru_cache(maxsize=4096)
+def _text_when(text: str) -> tuple[dt.date, dt.time | None] | None:
+    """`_parse_when` of text, remembered (a history has few distinct dates); None when it is
+    refused."""
+    try:
+        return _parse_when(text, "date")
+    except RecordError:
+        return None
+
+
+def _parse_when(value: Any, name: str) -> tuple[dt.date, dt.time | None]:
     if isinstance(value, dt.datetime):
         return check_date(value.date(), name), value.timetz()
     if isinstance(value, str):
@@ -266,6 +286,12 @@ def digits(text: str, *, limit: int = 38) -> int | None:
 
 def parse_int(value: Any, name: str, *, minimum: int, maximum: int) -> int | None:
     """A whole number from `minimum` to `maximum`, None when empty."""
+    if (type(value) is int and minimum <= value <= maximum) or value is None:
+        return value
+    return _parse_int(value, name, minimum=minimum, maximum=maximum)
+
+
+def _parse_int(value: Any, name: str, *, minimum: int, maximum: int) -> int | None:
     if value is None or value == "":
         return None
     if isinstance(value, str):
@@ -286,6 +312,12 @@ def parse_int(value: Any, name: str, *, minimum: int, maximum: int) -> int | Non
 
 def parse_vp(value: Any, name: str) -> float | None:
     """VP from 0 to `MAX_VP` (whole numbers as int), None when empty."""
+    if (type(value) is int and 0 <= value <= MAX_VP) or value is None:
+        return value
+    return _parse_vp(value, name)
+
+
+def _parse_vp(value: Any, name: str) -> float | None:
     if value is None or value == "":
         return None
     if isinstance(value, str):
@@ -306,6 +338,12 @@ def parse_vp(value: Any, name: str) -> float | None:
 
 def parse_bool(value: Any, name: str) -> bool | None:
     """True or false from a bool, 0/1 or yes/no/true/false text; None when empty."""
+    if type(value) is bool or value is None:
+        return value
+    return _parse_bool(value, name)
+
+
+def _parse_bool(value: Any, name: str) -> bool | None:
     if value is None or value == "":
         return None
     if isinstance(value, bool):
@@ -317,8 +355,23 @@ def parse_bool(value: Any, name: str) -> bool | None:
     raise RecordError(name, f"expected true or false, got {shown(value)}")
 
 
+_MEMBERS: dict[type[StrEnum], dict[Any, StrEnum]] = {}
+"""Each choice's members by value (an enum class's own map is slow to reach)."""
+
+
 def parse_choice(value: Any, name: str, kind: type[_E], default: _E) -> _E:
     """One member of `kind`, read case-insensitively; `default` when empty."""
+    if value is None:
+        return default
+    if type(value) is str or type(value) is kind:
+        members = _MEMBERS.get(kind) or _MEMBERS.setdefault(kind, dict(kind._value2member_map_))
+        member = members.get(value)
+        if member is not None:
+            return member  # type: ignore[return-value]
+    return _parse_choice(value, name, kind, default)
+
+
+def _parse_choice(value: Any, name: str, kind: type[_E], default: _E) -> _E:
     if value is None or value == "":
         return default
     try:

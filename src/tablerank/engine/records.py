@@ -2,17 +2,18 @@
 
 `new_game` and `new_event` are the only way the readers, the league and library users make
 records; they apply the documented defaults, resolve every seat's placement and raise
-`RecordError` naming the field when a record breaks a rule.
+`RecordError` naming the field when a record breaks a rule. A game's rules are
+`game_rules.checked_game`'s; the fields of both records are declared in `record_schema`.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from tablerank.engine.fast_records import fast_game
+import msgspec
+
 from tablerank.engine.fields import (
     EARLIEST_DATE,
     ID_ALPHABET,
@@ -29,16 +30,16 @@ from tablerank.engine.fields import (
     MAX_VP,
     parse_bool,
     parse_choice,
-    parse_id,
     parse_int,
     parse_name,
-    parse_sources,
     parse_text,
-    parse_vp,
     parse_when,
     shown,
 )
-from tablerank.engine.placement import competition_places, resolve_places
+from tablerank.engine.game_rules import check_fields, checked_game
+from tablerank.engine.placement import competition_places
+from tablerank.engine.record_schema import EVENT_FIELDS, GAME_FIELDS, STANDING_FIELDS, GameJson
+from tablerank.engine.shared_tables import SharedTables
 from tablerank.engine.values import (
     Account,
     Event,
@@ -51,7 +52,6 @@ from tablerank.engine.values import (
     stored_game,
     stored_seat,
 )
-from tablerank.engine.variants import VARIANTS, is_catan
 from tablerank.errors import RecordError
 
 __all__ = [
@@ -87,142 +87,7 @@ __all__ = [
 
 # -- building and checking -------------------------------------------------------------------
 
-GAME_FIELDS = (
-    "id", "date", "game", "variant", "target", "group", "city", "class", "event", "round",
-    "seats", "description",
-)  # fmt: skip
 _GAME_KEYS = frozenset(GAME_FIELDS)
-SEAT_FIELDS = ("player", "vp", "winner", "place", "team", "status", "account", "sources")
-EVENT_FIELDS = ("id", "date", "rounds", "format", "standings", "description")
-STANDING_FIELDS = ("player", "place", "wins", "draws", "losses", "completed")
-
-
-def _check_fields(raw: Mapping[str, Any], allowed: Sequence[str], prefix: str) -> None:
-    for key in raw:
-        if key not in allowed:
-            where = f"{prefix}.{key}" if prefix else str(key)
-            raise RecordError(where, f"unknown field; expected one of: {', '.join(allowed)}")
-
-
-@dataclass(slots=True)
-class _RawSeat:
-    player: str
-    vp: float | None
-    winner: bool
-    place: int | None
-    team: str | None
-    status: SeatStatus
-    account: Account
-    sources: dict[str, int]
-
-
-def _seat(raw: Any, index: int) -> _RawSeat:
-    name = f"seats[{index}]"
-    if not isinstance(raw, Mapping):
-        raise RecordError(name, f"expected an object with at least a player, got {shown(raw)}")
-    _check_fields(raw, SEAT_FIELDS, name)
-    player = parse_name(raw.get("player"), f"{name}.player")
-    sources = parse_sources(raw.get("sources"), f"{name}.sources")
-    vp = parse_vp(raw.get("vp"), f"{name}.vp")
-    if sources:
-        total = sum(sources.values())
-        if vp is None:
-            vp = total
-        elif vp != total:
-            raise RecordError(
-                f"{name}.sources",
-                f"sources add up to {total} VP but vp says {vp:g} ({player})",
-            )
-    return _RawSeat(
-        player=player,
-        vp=vp,
-        winner=bool(parse_bool(raw.get("winner"), f"{name}.winner")),
-        place=parse_int(raw.get("place"), f"{name}.place", minimum=1, maximum=MAX_SEATS),
-        team=parse_text(raw.get("team"), f"{name}.team", limit=MAX_NAME_LENGTH),
-        status=parse_choice(raw.get("status"), f"{name}.status", SeatStatus, SeatStatus.FINISHED),
-        account=parse_choice(raw.get("account"), f"{name}.account", Account, Account.PREMIUM),
-        sources=sources,
-    )
-
-
-def _check_players_once(seats: Sequence[_RawSeat]) -> None:
-    seen: dict[str, int] = {}
-    for i, seat in enumerate(seats):
-        key = seat.player.casefold()
-        if key in seen:
-            raise RecordError(
-                f"seats[{i}].player",
-                f"{seat.player} is already at this table (seats[{seen[key]}])",
-            )
-        seen[key] = i
-
-
-def _check_places_fit(seats: Sequence[_RawSeat]) -> None:
-    # A lone seat may be 2nd: it lost to the game (A.R.E.A.'s solitaire class).
-    last = max(len(seats), 2)
-    for i, seat in enumerate(seats):
-        if seat.place is not None and seat.place > last:
-            raise RecordError(
-                f"seats[{i}].place", f"place {seat.place} at a table of {len(seats)} seats"
-            )
-
-
-def _check_abandoned(seats: Sequence[_RawSeat]) -> None:
-    for i, seat in enumerate(seats):
-        if seat.status is SeatStatus.ABANDONED:
-            if seat.winner:
-                raise RecordError(f"seats[{i}].winner", "a seat abandoned mid-game cannot win")
-            if seat.place is not None:
-                raise RecordError(f"seats[{i}].place", "a seat abandoned mid-game has no place")
-
-
-def _default_class(present: int) -> GameClass:
-    if present == 1:
-        return GameClass.SOL
-    return GameClass.TWO if present == 2 else GameClass.WTA
-
-
-def _check_class(
-    game_class: GameClass, seats: Sequence[_RawSeat], places: Sequence[int | None], catan: bool
-) -> None:
-    present = [i for i, p in enumerate(places) if p is not None]
-    winners = [i for i in present if seats[i].winner]
-    if (catan or game_class is GameClass.TWO) and len(winners) > 1:
-        names = ", ".join(seats[i].player for i in winners)
-        kind = "a Catan game" if catan else "a two-player game"
-        raise RecordError(
-            f"seats[{winners[1]}].winner",
-            f"{kind} has one winner, but {names} are all marked winner "
-            "(a draw is recorded as equal places)",
-        )
-    if game_class is GameClass.TWO and len(present) != 2:
-        raise RecordError(
-            "class", f"a 'two' game needs exactly 2 seats at the end, this one has {len(present)}"
-        )
-    if game_class in (GameClass.WTA, GameClass.RACE, GameClass.TEAM) and len(present) < 2:
-        raise RecordError("class", f"a '{game_class}' game needs at least 2 seats at the end")
-    if game_class is GameClass.TEAM:
-        _check_teams(seats, places, present)
-
-
-def _check_teams(
-    seats: Sequence[_RawSeat], places: Sequence[int | None], present: Sequence[int]
-) -> None:
-    for i in present:
-        if seats[i].team is None:
-            raise RecordError(f"seats[{i}].team", "a 'team' game needs a team for every seat")
-    won: dict[str, bool] = {}
-    for i in present:
-        team, first = seats[i].team, places[i] == 1
-        assert team is not None
-        if won.setdefault(team, first) != first:
-            raise RecordError(
-                f"seats[{i}].place", f"team {team} has both winners and losers; a team wins as one"
-            )
-    if len(won) < 2:
-        raise RecordError("seats", "a 'team' game needs at least two teams")
-    if all(won.values()):
-        raise RecordError("seats", "a 'team' game needs a losing team")
 
 
 def new_game(
@@ -239,83 +104,17 @@ def new_game(
     event: Any = None,
     round: Any = None,
 ) -> Game:
-    """Build a checked `Game` from raw values, applying the documented defaults.
-
-    Defaults: game catan, variant base (Catan only), target the variant's, group = variant
-    (the title for other games), class two for 2 seats, sol for 1 and wta otherwise.
-    """
-    fast = fast_game(id, date, seats, game, variant, target, group, city, game_class, event, round)
-    if fast is not None:
-        return fast
-    game_id = parse_id(id, "id")
-    when, time = parse_when(date, "date")
-    title = parse_text(game, "game", limit=MAX_TEXT_LENGTH) or "catan"
-    catan = is_catan(title)
-    if catan:
-        title = "catan"
-    variant_name = parse_text(variant, "variant", limit=MAX_KEY_LENGTH)
-    if catan:
-        variant_name = (variant_name or "base").lower()
-        if variant_name not in VARIANTS:
-            allowed = ", ".join(VARIANTS)
-            raise RecordError("variant", f"unknown variant {variant!r}; expected one of: {allowed}")
-    elif variant_name is not None:
-        raise RecordError("variant", f"variants belong to Catan games, not to {title!r}")
-    goal = parse_int(target, "target", minimum=1, maximum=MAX_VP)
-    if goal is None and variant_name is not None:
-        goal = VARIANTS[variant_name].target
-    if not isinstance(seats, Sequence) or isinstance(seats, str) or not seats:
-        raise RecordError("seats", "expected a list of at least one seat")
-    if len(seats) > MAX_SEATS:
-        raise RecordError("seats", f"{len(seats)} seats; a table has at most {MAX_SEATS}")
-    raw = [_seat(s, i) for i, s in enumerate(seats)]
-    _check_places_fit(raw)
-    _check_players_once(raw)
-    _check_abandoned(raw)
-    places = resolve_places(
-        [s.status is not SeatStatus.ABANDONED for s in raw],
-        [s.place for s in raw],
-        [s.winner for s in raw],
-        [s.vp for s in raw],
-    )
-    present = sum(p is not None for p in places)
-    if present == 0:
-        raise RecordError("seats", "every seat was abandoned; nobody finished the game")
-    cls = parse_choice(game_class, "class", GameClass, _default_class(present))
-    _check_class(cls, raw, places, catan)
-    return Game(
-        id=game_id,
-        date=when,
-        seats=tuple(
-            Seat(
-                player=s.player,
-                place=p,
-                vp=s.vp,
-                winner=s.winner,
-                team=s.team,
-                status=s.status,
-                account=s.account,
-                sources=s.sources,
-            )
-            for s, p in zip(raw, places, strict=True)
-        ),
-        game=title,
-        variant=variant_name,
-        target=goal,
-        group=parse_text(group, "group", limit=MAX_TEXT_LENGTH) or variant_name or title,
-        city=parse_text(city, "city", limit=MAX_TEXT_LENGTH),
-        game_class=cls,
-        event=parse_text(event, "event", limit=MAX_NAME_LENGTH),
-        round=parse_int(round, "round", minimum=0, maximum=MAX_ROUNDS),
-        time=time,
-    )
+    """Build a checked `Game` from raw values, applying the documented defaults
+    (`game_rules.checked_game`)."""
+    return checked_game(id, date, seats, (game, variant, target, group, city, game_class, event,
+                                          round))  # fmt: skip
 
 
 def _standing(raw: Any, index: int, rounds: int | None, fmt: EventFormat) -> EventStanding:
     name = f"standings[{index}]"
     if not isinstance(raw, Mapping):
         raise RecordError(name, f"expected an object with player and place, got {shown(raw)}")
-    _check_fields(raw, STANDING_FIELDS, name)
+    check_fields(raw, STANDING_FIELDS, name)
     player = parse_name(raw.get("player"), f"{name}.player")
     place = parse_int(raw.get("place"), f"{name}.place", minimum=1, maximum=MAX_EVENT_PLAYERS)
     if place is None:
@@ -381,35 +180,33 @@ def new_event(
 
 
 def game_from_dict(raw: Mapping[str, Any]) -> Game:
-    """A checked `Game` from its JSON form (see docs/records.md); unknown fields are errors."""
-    if type(raw) is dict and raw.keys() <= _GAME_KEYS:
-        get = raw.get
-        fast = fast_game(
-            get("id"), get("date"), get("seats"), get("game"), get("variant"), get("target"),
-            get("group"), get("city"), get("class"), get("event"), get("round"),
-        )  # fmt: skip
-        if fast is not None:
-            return fast
-    else:
-        _check_fields(raw, GAME_FIELDS, "")
-    return new_game(
-        id=raw.get("id"),
-        date=raw.get("date"),
-        seats=raw.get("seats"),
-        game=raw.get("game"),
-        variant=raw.get("variant"),
-        target=raw.get("target"),
-        group=raw.get("group"),
-        city=raw.get("city"),
-        game_class=raw.get("class"),
-        event=raw.get("event"),
-        round=raw.get("round"),
-    )
+    """A checked `Game` from its JSON form (see docs/records.md); unknown fields are errors.
+
+    A dict of JSON's types that fits the declared form (`GameJson`, checked in C) is built by
+    `SharedTables`, which checks a table once for many games (the same game or the same error
+    as `checked_game`); anything else by `checked_game` itself."""
+    if type(raw) is dict:
+        try:
+            form = _FORM(raw, GameJson)
+        except msgspec.ValidationError:
+            pass
+        else:
+            return _SHARED.game(form)
+    if type(raw) is not dict or not raw.keys() <= _GAME_KEYS:
+        check_fields(raw, GAME_FIELDS, "")
+    get = raw.get
+    return checked_game(get("id"), get("date"), get("seats"), (get("game"), get("variant"),
+                        get("target"), get("group"), get("city"), get("class"), get("event"),
+                        get("round")))  # fmt: skip
+
+
+_FORM = msgspec.convert
+_SHARED = SharedTables(games_to_keep=20_000)  # a few MB of seats at most
 
 
 def event_from_dict(raw: Mapping[str, Any]) -> Event:
     """A checked `Event` from its JSON form; unknown fields are errors."""
-    _check_fields(raw, EVENT_FIELDS, "")
+    check_fields(raw, EVENT_FIELDS, "")
     return new_event(
         id=raw.get("id"),
         date=raw.get("date"),

@@ -3,7 +3,7 @@ as `Game`s.
 
 Most games of a history share their table with many others: the same fields but id, date and
 players, and seat by seat the same place, VP, win, status and account. A reader that checks
-each table once (`formats.plain_games`) keeps one checked `Game` per table, the first of its
+each table once (`formats.table_shapes`) keeps one checked `Game` per table, the first of its
 games. For systems whose amounts depend on the table alone it keeps each player's seats, as
 the number of the seat in its table (`GamesByTable`, totalled by `engine.systems.by_table`); for
 systems where the order matters, each game's table, id, day and players (`TablesInOrder`,

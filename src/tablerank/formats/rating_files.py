@@ -1,6 +1,6 @@
 """Rating files of records: the one place that chooses how `tablerank rate` reads and rates
-them. Files of games by table without a filter are rated by table (`read_plain`,
-`table_standings`) or in play order (`read_plain_in_order`, `play_order_standings`) where the
+them. Files of games by table without a filter are rated by table (`read_games_by_table`,
+`table_standings`) or in play order (`read_tables_in_order`, `play_order_standings`) where the
 system rates them so and each
 Catan table is valid; else the records are read (`read_records`), selected by the filters,
 checked and rated by the system. Both ways give the same standings, warnings and errors
@@ -20,8 +20,8 @@ from tablerank.engine.systems.by_table import rates_by_table, table_standings
 from tablerank.engine.systems.play_order import play_order_standings, rates_in_play_order
 from tablerank.engine.table_groups import GamesByTable, TablesInOrder
 from tablerank.errors import InvalidGames
-from tablerank.formats.plain_games import read_plain, read_plain_in_order
 from tablerank.formats.reading import Skipped, read_records, read_start
+from tablerank.formats.table_shapes import read_games_by_table, read_tables_in_order
 
 __all__ = ["Warn", "checked", "rate_files", "read_told", "records_to_rate", "selected"]
 
@@ -101,15 +101,15 @@ def _plain_rating(
     files: Sequence[Path], system: System, filters: Filters, start: Path | None, warn: Warn
 ) -> RatingTable | None:
     """The standings of files of plain games without a filter, each Catan table valid, rated
-    by table (`read_plain`, `table_standings`) or in play order (`read_plain_in_order`,
+    by table (`read_games_by_table`, `table_standings`) or in play order (`read_tables_in_order`,
     `play_order_standings`); else None, before any warning."""
     if any(filters.values()):
         return None
     games: GamesByTable | TablesInOrder | None
     if rates_by_table(system):
-        games = read_plain(files)
+        games = read_games_by_table(files)
     elif rates_in_play_order(system):
-        games = read_plain_in_order(files)
+        games = read_tables_in_order(files)
     else:
         return None
     if games is None:

@@ -16,20 +16,31 @@ from typing import Any
 
 import msgspec
 
+from tablerank.engine.record_schema import GameJson
 from tablerank.engine.records import event_from_dict, game_from_dict
+from tablerank.engine.shared_tables import SharedTables
 from tablerank.errors import InputError, RecordError
 from tablerank.formats.collector import without_cycle_collection
 from tablerank.formats.csv_records import records_from_csv
-from tablerank.formats.located import Item, Located, Record, Rejected, Skipped, id_text, located
-from tablerank.formats.table_games import table_games
-from tablerank.formats.typed_games import Memo, json_lines, typed_games
+from tablerank.formats.located import (
+    Item,
+    Located,
+    Record,
+    Rejected,
+    Skipped,
+    id_text,
+    located,
+    new_located,
+)
 
 __all__ = ["Item", "Located", "Rejected", "Skipped", "read_each", "read_records", "read_start",
            "records_from_text"]  # fmt: skip
 
-# msgspec decodes JSON as the json module does, about twice as fast; on any problem the careful
-# reading decodes again with the json module, whose messages say where the problem is.
-_DECODE = msgspec.json.Decoder().decode
+# A line of JSON Lines is decoded into the records' declared form (msgspec, in C) and built a
+# table at a time (`SharedTables`); a line that does not decode so (an event, a number given as
+# text, malformed JSON) or breaks a rule is read again with the json module and built from its
+# dict, which gives the message and where.
+_DECODE_GAME = msgspec.json.Decoder(GameJson).decode
 _ZIP_MAGIC = b"PK\x03\x04"
 """How every zip archive (and so every .xlsx workbook) begins."""
 # The readers of other apps' files (BG Stats, BoardGameGeek, zip archives) are imported when a
@@ -43,10 +54,6 @@ def read_records(paths: Sequence[Path | str], skipped: list[Skipped] | None = No
     it is given, and are an `InputError` otherwise: nothing is dropped silently. The cycle
     collector is paused meanwhile (`collector`): records hold no cycles."""
     with without_cycle_collection():
-        fast = _fast_records(paths)
-        if fast is not None:
-            return fast
-        # Something is wrong or unusual: read again, keeping where each record came from.
         out: list[Record] = []
         for item in read_each(paths):
             if isinstance(item, Located):
@@ -63,21 +70,21 @@ def read_each(paths: Sequence[Path | str]) -> list[Item]:
     (its id and the error `read_records` would raise), a row that cannot be mapped to a record
     as its `Skipped`. What leaves no record to name (malformed JSON, a missing or malformed id,
     an id used twice, an empty file) is raised as an `InputError`."""
-    seen: dict[str, tuple[str, str]] = {}
+    seen: dict[str, Item] = {}
     out: list[Item] = []
     for path in paths:
-        for item in _read_file(Path(path)):
-            source, location = _where(item)
-            first = seen.get(item.id)
-            if first is not None:
+        items = _read_file(Path(path))
+        for item in items:
+            first = seen.setdefault(item.id, item)
+            if first is not item:
+                source, location = _where(item)
                 raise InputError(
                     source,
                     location,
-                    f"id {item.id!r} is already used ({first[0]}, {first[1]})",
+                    f"id {item.id!r} is already used ({', '.join(_where(first))})",
                     field="id",
                 )
-            seen[item.id] = (source, location)
-            out.append(item)
+        out += items
     return out
 
 
@@ -102,10 +109,6 @@ def _read_file(path: Path) -> list[Item]:
     return items
 
 
-def _read_text(path: Path) -> str:
-    return _decoded(_read_bytes(path), path)
-
-
 def _decoded(data: bytes, path: Path) -> str:
     try:
         return data.decode("utf-8-sig")
@@ -121,73 +124,6 @@ def _read_bytes(path: Path) -> bytes:
         raise InputError(str(path), "", "no such file") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(str(path), "", f"cannot read: {exc}") from None
-
-
-def _fast_records(paths: Sequence[Path | str]) -> list[Record] | None:
-    """The records of JSON Lines files without a single problem, or None: then the careful
-    reading reads them again and says where the problem is."""
-    out: list[Record] = []
-    ids: set[str] = set()
-    memo = Memo()
-    for path in paths:
-        try:
-            data = Path(path).read_bytes()
-        except OSError:
-            return None
-        records = _typed_records(data, memo) if Path(path).suffix.lower() != ".csv" else None
-        if records is None:
-            records = _dict_records(path)
-        if not records:  # None, or an empty file: the careful reading says which
-            return None
-        for record in records:
-            if record.id in ids:
-                return None
-            ids.add(record.id)
-        out.extend(records)
-    return out
-
-
-def _typed_records(data: bytes, memo: Memo) -> list[Record] | None:
-    """The games of a JSON Lines file of plain games, decoded into typed structs (in C), or
-    None when anything is unusual (an event, a line break inside a string, any error): plain
-    tables a table at a time (`table_games`), from the first other line on game by game."""
-    lines = json_lines(data)
-    if lines is None:
-        return None
-    games, taken = table_games(lines)
-    if taken == len(lines):
-        return games  # type: ignore[return-value]
-    rest = typed_games(lines[taken:], memo)
-    return None if rest is None else [*games, *rest]
-
-
-def _dict_records(path: Path | str) -> list[Record] | None:
-    try:
-        text = _read_text(Path(path))
-    except InputError:
-        return None
-    if _kind(Path(path), text) != "jsonl":
-        return None
-    out: list[Record] = []
-    for line in text.splitlines():
-        if not line.strip():
-            continue
-        try:
-            record = _fast_record(_DECODE(line))
-        except (msgspec.DecodeError, RecordError, RecursionError):
-            return None
-        if record is None:
-            return None
-        out.append(record)
-    return out
-
-
-def _fast_record(raw: Any) -> Record | None:
-    if type(raw) is not dict:
-        return None
-    if "standings" in raw:
-        return event_from_dict(raw)
-    return game_from_dict(raw) if "seats" in raw else None
 
 
 def _kind(path: Path, text: str) -> str:
@@ -234,7 +170,7 @@ def records_from_text(text: str, source: str, kind: str) -> list[Item]:
         from tablerank.formats.bgstats import records_from_bgstats
 
         return records_from_bgstats(json.loads(text), source)
-    return list(_from_json_lines(text, source))
+    return _from_json_lines(text, source)
 
 
 # -- JSON ----------------------------------------------------------------------------------------
@@ -257,12 +193,18 @@ def json_value(text: str, source: str, where: str = "") -> Any:
         ) from None
 
 
-def _from_json_lines(text: str, source: str) -> Iterator[Item]:
+def _from_json_lines(text: str, source: str) -> list[Item]:
+    tables, decode = SharedTables(), _DECODE_GAME
+    out: list[Item] = []
+    add = out.append
     for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        where = f"line {number}"
-        yield _record(json_value(line, source, where), source, where)
+        try:
+            add(new_located(tables.game(decode(line)), source, f"line {number}"))
+        except (msgspec.DecodeError, RecordError, RecursionError):
+            if line.strip():
+                where = f"line {number}"
+                add(_record(json_value(line, source, where), source, where))
+    return out
 
 
 def _from_json_array(text: str, source: str) -> Iterator[Item]:

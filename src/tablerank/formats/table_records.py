@@ -13,17 +13,19 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tablerank.engine.record_schema import EVENT_FIELDS, GAME_FIELDS, SEAT_FIELDS, STANDING_FIELDS
 from tablerank.engine.records import event_from_dict, game_from_dict
 from tablerank.errors import InputError
 from tablerank.formats.located import Item, id_text, located
 
 __all__ = ["GAME_COLUMNS", "SEAT_COLUMNS", "records_from_table"]
 
-GAME_COLUMNS = ("id", "date", "game", "variant", "target", "group", "city", "class", "event",
-                "round", "description")  # fmt: skip
-SEAT_COLUMNS = ("player", "vp", "winner", "place", "team", "status", "account")
-_EVENT_COLUMNS = ("id", "date", "rounds", "format", "description")
-_STANDING_COLUMNS = ("player", "place", "wins", "draws", "losses", "completed")
+# The records' declared fields (`record_schema`) but the lists, which are rows here, and the
+# seats' VP sources, which are columns `sources.<name>`.
+GAME_COLUMNS = tuple(name for name in GAME_FIELDS if name != "seats")
+SEAT_COLUMNS = tuple(name for name in SEAT_FIELDS if name != "sources")
+_EVENT_COLUMNS = tuple(name for name in EVENT_FIELDS if name != "standings")
+_STANDING_COLUMNS = STANDING_FIELDS
 _SOURCE_PREFIX = "sources."
 _SEAT_FIELD = re.compile(r"^(?:seats|standings)\[(\d+)\]")
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tablerank.engine.fields import id_from
+from tablerank.engine.addresses import id_from
 from tablerank.engine.records import new_event
 from tablerank.engine.values import Event, Game
 from tablerank.tournament.scoring import DEFAULT_SCORING

@@ -24,8 +24,8 @@ from tablerank.engine.table_groups import TablesInOrder
 from tablerank.errors import InputError
 from tablerank.formats.collector import without_cycle_collection
 from tablerank.formats.located import Located, Rejected, Skipped
-from tablerank.formats.plain_games import OrderGames, read_plain_in_order
 from tablerank.formats.reading import read_each, read_records
+from tablerank.formats.table_shapes import OrderGames, read_tables_in_order
 from tablerank.league.models import League
 from tablerank.league.services.import_by_table import import_plain
 from tablerank.league.services.import_preview import mapped_onto, with_names
@@ -71,7 +71,7 @@ def import_files(
     importing = _Importing(league, by, pending, acting, progress, preview)
     with _rolled_back(preview):
         with without_cycle_collection():
-            order = read_plain_in_order(files)
+            order = read_tables_in_order(files)
         summary = importing.plainly(order, onto) if order is not None else None
         if summary is None:
             summary = importing.carefully(_records(files, order), onto)

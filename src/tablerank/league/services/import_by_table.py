@@ -1,5 +1,5 @@
 """Importing files of games by table (`engine.table_groups.TablesInOrder`, as
-`formats.plain_games` reads them) without building a `Game` to store each one: the fast start of
+`formats.table_shapes` reads them) without building a `Game` to store each one: the fast start of
 `tablerank league import`.
 
 A plain file's games share few tables (`engine.table_groups`), so what the stored rows take from a
@@ -7,7 +7,7 @@ table is worked out once per table: its fields' columns, its seats' columns but 
 its seats packed but the player's key (`seat_columns`), and its encoded content but the id,
 date and names (`same_content.PlainDigests`). Each game adds its id, date, sequence and its
 players' keys. The rating takes them from their tables too (`rating_by_table`), or where it
-cannot, from `Game`s built a table at a time (`formats.plain_games.OrderGames`).
+cannot, from `Game`s built a table at a time (`formats.table_shapes.OrderGames`).
 
 It takes the games only when the league has none of their ids (live or voided), every table is
 one the league takes (`recording.check_result` of its template: a Catan sheet's errors depend
@@ -31,7 +31,7 @@ from django.utils import timezone
 from tablerank.engine.table_groups import TablesInOrder
 from tablerank.engine.values import Game
 from tablerank.formats.collector import without_cycle_collection
-from tablerank.formats.plain_games import OrderGames
+from tablerank.formats.table_shapes import OrderGames
 from tablerank.league.errors import DuplicateRecord
 from tablerank.league.models import League, RecordStatus
 from tablerank.league.ratings.rating_by_table import refresh_plain

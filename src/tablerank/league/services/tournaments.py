@@ -13,10 +13,10 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.text import slugify
 
+from tablerank.engine.addresses import SLUG_CHARACTERS
 from tablerank.engine.fields import (
     MAX_NAME_LENGTH,
     MAX_ROUNDS,
-    SLUG_CHARACTERS,
     name_key,
     parse_name,
     parse_text,

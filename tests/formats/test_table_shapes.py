@@ -1,8 +1,9 @@
-"""Reading plain games (`read_plain`) keeps what the usual reading reads, by table.
+"""Reading games by table shape (`read_games_by_table`) keeps what the usual reading reads.
 
-For random files, mostly of plain games and now and then of anything, `read_plain` either gives
-up (None: the files are then read the usual way) or gives the games `read_records` reads: each
-player's seats in game order, at tables equal to those games but for id, date and players.
+For random files, mostly of plain games and now and then of anything, `read_games_by_table`
+either gives up (None: the files are then read the usual way) or gives the games `read_records`
+reads: each player's seats in game order, at tables equal to those games but for id, date and
+players.
 """
 
 from __future__ import annotations
@@ -21,8 +22,13 @@ from tablerank.engine.records import Account, Game, SeatStatus
 from tablerank.engine.table_groups import GamesByTable, TablesInOrder
 from tablerank.engine.values import day_order
 from tablerank.errors import InputError
-from tablerank.formats.plain_games import OrderGames, PlainSeat, read_plain, read_plain_in_order
 from tablerank.formats.reading import read_records
+from tablerank.formats.table_shapes import (
+    OrderGames,
+    ShapedSeat,
+    read_games_by_table,
+    read_tables_in_order,
+)
 
 from ..engine.systems.test_by_table import table_key
 from .test_fast_reading import lines
@@ -139,10 +145,10 @@ def kept_games(games: list[Game]) -> tuple[int, dict[str, list[tuple[str, int]]]
 
 @settings(max_examples=400)
 @given(files=plain_files())
-def test_plain_games_are_the_games_the_usual_reading_reads(files: list[str]) -> None:
+def test_table_shapes_are_the_games_the_usual_reading_reads(files: list[str]) -> None:
     with tempfile.TemporaryDirectory() as name:
         paths = written(Path(name), files)
-        plain = read_plain(paths)
+        plain = read_games_by_table(paths)
         if plain is None:
             return
         records = read_records(paths)
@@ -170,11 +176,11 @@ def in_order_games(games: list[Game]) -> list[tuple[str, str, int, list[str]]]:
 
 @settings(max_examples=400)
 @given(files=plain_files())
-def test_plain_games_in_order_are_the_games_the_usual_reading_reads(files: list[str]) -> None:
+def test_table_shapes_in_order_are_the_games_the_usual_reading_reads(files: list[str]) -> None:
     with tempfile.TemporaryDirectory() as name:
         paths = written(Path(name), files)
-        plain = read_plain_in_order(paths)
-        assert (plain is None) == (read_plain(paths) is None)
+        plain = read_tables_in_order(paths)
+        assert (plain is None) == (read_games_by_table(paths) is None)
         if plain is None:
             return
         records = read_records(paths)
@@ -203,12 +209,12 @@ GAME: dict[str, Any] = {"id": "g1", "date": "2026-03-14", "seats": [
 def test_games_of_one_table_share_its_first_game(folder: Path) -> None:
     second = {**GAME, "id": "g2", "seats": [{**GAME["seats"][0], "player": "Cy"}, GAME["seats"][1]]}
     paths = written(folder, [f"{json.dumps(GAME)}\n\n{json.dumps(second)}\n"])
-    plain = read_plain(paths)
+    plain = read_games_by_table(paths)
     assert plain is not None
     assert [t.id for t in plain.templates] == ["g1"]
     assert plain.seats == {"Ann": [0], "Bo": [1, 1], "Cy": [0]}
     assert plain.games == 2
-    ordered = read_plain_in_order(paths)
+    ordered = read_tables_in_order(paths)
     assert ordered is not None
     assert [t.id for t in ordered.templates] == ["g1"]
     assert (ordered.tables, ordered.ids, ordered.days) == ([0, 0], ["g1", "g2"], [0, 0])
@@ -230,26 +236,26 @@ def test_games_of_one_table_share_its_first_game(folder: Path) -> None:
     ],
 )
 def test_anything_unusual_is_left_to_the_usual_reading(folder: Path, content: str) -> None:
-    assert read_plain(written(folder, [content])) is None
-    assert read_plain_in_order(written(folder, [content])) is None
+    assert read_games_by_table(written(folder, [content])) is None
+    assert read_tables_in_order(written(folder, [content])) is None
 
 
 def test_an_id_used_in_two_files_and_a_csv_file_are_left_to_the_usual_reading(
     folder: Path,
 ) -> None:
     line = json.dumps(GAME) + "\n"
-    assert read_plain(written(folder, [line, line])) is None
-    assert read_plain_in_order(written(folder, [line, line])) is None
+    assert read_games_by_table(written(folder, [line, line])) is None
+    assert read_tables_in_order(written(folder, [line, line])) is None
     csv = folder / "games.csv"
     csv.write_text(line, encoding="utf-8")
-    assert read_plain([csv]) is None
+    assert read_games_by_table([csv]) is None
     with pytest.raises(InputError):
         read_records([folder / "missing.jsonl"])
-    assert read_plain([folder / "missing.jsonl"]) is None
+    assert read_games_by_table([folder / "missing.jsonl"]) is None
 
 
 def test_a_plain_seat_takes_every_status_but_abandoned_and_every_account() -> None:
-    hints = typing.get_type_hints(PlainSeat, include_extras=True)
+    hints = typing.get_type_hints(ShapedSeat, include_extras=True)
     status, account = (typing.get_args(typing.get_args(hints[k])[0]) for k in ("status", "account"))
     assert set(status) == {s.value for s in SeatStatus} - {"abandoned"}
     assert set(account) == {a.value for a in Account}

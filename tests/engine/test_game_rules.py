@@ -1,8 +1,9 @@
-"""The fast path of `new_game` agrees with today's full checks on any raw record.
+"""The one builder (`game_rules.checked_game`) agrees with the checks as they were.
 
-`reference_records` is the checking code as it was before the fast path. For random raw games,
+`reference_records` is the checking code as it was before any fast path. For random raw games,
 mostly valid and often broken in one field, `game_from_dict` must build the same game (every
-field, the derived ones and the number types included) or raise the same `RecordError`.
+field, the derived ones and the number types included) or raise the same `RecordError`; so
+must `SharedTables`, which builds the games of a reading a table at a time.
 """
 
 from __future__ import annotations
@@ -139,13 +140,15 @@ def shape(game: Game) -> tuple[Any, ...]:
 
 @settings(max_examples=3000)
 @given(raw_games())
-def test_the_fast_path_builds_or_refuses_exactly_as_the_full_checks(raw: dict[str, Any]) -> None:
+def test_the_builder_builds_or_refuses_exactly_as_the_checks_as_they_were(
+    raw: dict[str, Any],
+) -> None:
     assert outcome(game_from_dict, raw) == outcome(reference.game_from_dict, raw)
 
 
 @settings(max_examples=500)
 @given(raw_games())
-def test_new_game_agrees_with_the_full_checks_too(raw: dict[str, Any]) -> None:
+def test_new_game_agrees_with_the_checks_as_they_were_too(raw: dict[str, Any]) -> None:
     fields = {("game_class" if k == "class" else k): v for k, v in raw.items()}
     if not set(fields) <= {"id", "date", "seats", "game", "variant", "target", "group", "city",
                            "game_class", "event", "round"}:  # fmt: skip
@@ -155,7 +158,7 @@ def test_new_game_agrees_with_the_full_checks_too(raw: dict[str, Any]) -> None:
     )
 
 
-def test_plain_games_take_the_fast_path_and_unusual_ones_still_build() -> None:
+def test_usual_and_unusual_forms_of_one_game_build_the_same_game() -> None:
     seats = [{"player": "Ann", "vp": 10, "winner": True}, {"player": "Bo", "vp": 7}]
     plain = game_from_dict({"id": "g1", "date": "2026-03-14", "seats": seats})
     odd = game_from_dict({"id": "g1", "date": " 2026-03-14 ", "seats": seats, "target": "10"})

@@ -1,18 +1,20 @@
-"""JSON Lines files of plain games read by table (`GamesByTable`), with one `Game` built per
+"""JSON Lines files of games grouped by table shape (`GamesByTable`), with one `Game` built per
 table, not per game.
 
-A plain game is a game in the export's form whose every field is plainly valid: each seat gives
-at most its player (no blanks around the name), place, VP as a whole number, winner, status
-(finished or substitute) and account. msgspec checks the names, types and ranges while decoding
-(in C). A game's table (`engine.table_groups`) is checked once, by building its first game with the
-engine's fast path (`fast_game_of_seats`, every rule of `new_game`); each other game of the
-table checks only its id, its date and its players' names, each distinct one once.
+A game's table shape is everything but its id, date and players: its fields, and seat by seat
+the place, VP, win, status and account. The games this reading takes are those of the export's
+form whose every field is plainly valid: each seat gives at most its player (no blanks around
+the name), place, VP as a whole number, winner, status (finished or substitute) and account
+(`ShapedGame`, a narrower `GameJson`: msgspec checks the names, types and ranges while decoding,
+in C). A table is checked once, by building its first game with the one builder
+(`game_rules.checked_game`, every rule of `new_game`); each other game of the table checks only
+its id, its date and its players' names, each distinct one once.
 
-`read_plain` keeps each player's seats (`GamesByTable`, for systems that rate by table);
-`read_plain_in_order` each game's table, id, day and players (`TablesInOrder`, for replays).
+`read_games_by_table` keeps each player's seats (`GamesByTable`, for systems that rate by table);
+`read_tables_in_order` each game's table, id, day and players (`TablesInOrder`, for replays).
 Anything else (an event, a team, VP sources, a seat that left, a VP with a fraction, any error)
 answers None, and the files are read the usual way (`read_records`), which says what is wrong.
-tests/formats/test_plain_games.py holds the answers to that reading's.
+tests/formats/test_table_shapes.py holds the answers to that reading's.
 """
 
 from __future__ import annotations
@@ -27,24 +29,19 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import Meta
 
-from tablerank.engine.fast_records import (
-    ID,
-    checked_date,
-    checked_name,
-    checked_seat,
-    fast_game_of_seats,
-)
-from tablerank.engine.fields import MAX_SEATS, MAX_VP
+from tablerank.engine.fields import ID, MAX_SEATS, MAX_VP, parse_name, parse_when
+from tablerank.engine.game_rules import checked_game
 from tablerank.engine.table_groups import GamesByTable, TablesInOrder
 from tablerank.engine.values import NO_TIME, Game, Seat, build_seat, day_order, placed_game
-from tablerank.formats.typed_games import decoded, json_lines
+from tablerank.errors import RecordError
+from tablerank.formats.json_lines import decoded, json_lines
 
-__all__ = ["PLAIN_DECODE", "SEAT_SHAPE", "OrderGames", "PlainGame", "PlainNames", "PlainSeat",
-           "plain_template", "read_plain", "read_plain_in_order"]  # fmt: skip
+__all__ = ["SEAT_SHAPE", "SHAPED_DECODE", "NamesMet", "OrderGames", "ShapedGame", "ShapedSeat",
+           "read_games_by_table", "read_tables_in_order", "table_template"]  # fmt: skip
 
 
-class PlainSeat(msgspec.Struct, forbid_unknown_fields=True, gc=False):
-    """A plain seat as JSON gives it, its types and ranges checked while decoding."""
+class ShapedSeat(msgspec.Struct, forbid_unknown_fields=True, gc=False):
+    """A seat as this reading takes it (a narrower `SeatJson`), checked while decoding."""
 
     player: str
     place: Annotated[int, Meta(ge=1, le=MAX_SEATS)] | None = None
@@ -54,14 +51,14 @@ class PlainSeat(msgspec.Struct, forbid_unknown_fields=True, gc=False):
     account: Literal["premium", "free"] | None = None
 
 
-class PlainGame(
+class ShapedGame(
     msgspec.Struct, forbid_unknown_fields=True, rename={"game_class": "class"}, gc=False
 ):
-    """A plain game as JSON gives it (`docs/records.md`)."""
+    """A game as this reading takes it (a narrower `GameJson`, `docs/records.md`)."""
 
     id: str
     date: str
-    seats: list[PlainSeat]
+    seats: list[ShapedSeat]
     game: str | None = None
     variant: str | None = None
     target: int | None = None
@@ -73,24 +70,27 @@ class PlainGame(
     description: Any = None
 
 
-PLAIN_DECODE = msgspec.json.Decoder(PlainGame).decode
+SHAPED_DECODE = msgspec.json.Decoder(ShapedGame).decode
 SEAT_SHAPE = attrgetter("place", "vp", "winner", "status", "account")
 
 
 @dataclass(slots=True)
-class PlainNames:
-    """The players' names a reading met, each checked once: plain (as given, no blanks around
-    it), and folded, to tell the names that fold to one apart."""
+class NamesMet:
+    """The players' names a reading met, each checked once: as given (no blanks around it,
+    composed), and folded, to tell the names that fold to one apart."""
 
     folded: dict[str, str] = field(default_factory=dict)
-    """Each plain name met, folded."""
+    """Each name met, folded."""
     folded_names: set[str] = field(default_factory=set)
     fold_together: bool = False
     """Whether two of the names fold to one: then no game may seat both."""
 
     def add(self, player: str) -> bool:
-        """Remember a name met for the first time; False when it is not plain."""
-        if checked_name(player) != player:
+        """Remember a name met for the first time; False when it is not a name as given."""
+        try:
+            if parse_name(player, "player") != player:
+                return False
+        except RecordError:
             return False
         folded = player.casefold()
         self.fold_together = self.fold_together or folded in self.folded_names
@@ -103,16 +103,15 @@ class PlainNames:
         return self.fold_together and len({self.folded[p] for p in players}) < len(players)
 
 
-def plain_template(game: PlainGame) -> Game | None:
-    """The game built and checked as `new_game` builds it (every rule, `fast_game_of_seats`),
-    or None when it is not plainly valid."""
-    raw = [checked_seat(s.player, s.place, s.vp, s.winner, None, s.status, s.account, None)
-           for s in game.seats]  # fmt: skip
-    if None in raw:
+def table_template(game: ShapedGame) -> Game | None:
+    """The game built and checked as `new_game` builds it (`checked_game`), or None when it
+    breaks a rule."""
+    head = (game.game, game.variant, game.target, game.group, game.city, game.game_class,
+            game.event, game.round)  # fmt: skip
+    try:
+        return checked_game(game.id, game.date, game.seats, head)
+    except RecordError:
         return None
-    return fast_game_of_seats(game.id, game.date, raw, None, game.game, game.variant,  # type: ignore[arg-type]
-                              game.target, game.group, game.city, game.game_class, game.event,
-                              game.round)  # fmt: skip
 
 
 @dataclass(slots=True)
@@ -128,7 +127,7 @@ class _Reading:
     numbered: int = 0
     """How many seats the tables have."""
     dates: dict[str, bool] = field(default_factory=dict)
-    names: PlainNames = field(default_factory=PlainNames)
+    names: NamesMet = field(default_factory=NamesMet)
 
 
 @dataclass(slots=True)
@@ -147,9 +146,9 @@ class _InOrder:
     """Each distinct date's `day_order`."""
 
 
-def read_plain(paths: Sequence[Path | str]) -> GamesByTable | None:
-    """The games of JSON Lines files of plain games by table, or None when any line is not a
-    plain game, an id is used twice or a file holds no game."""
+def read_games_by_table(paths: Sequence[Path | str]) -> GamesByTable | None:
+    """The games of JSON Lines files by table, or None when any line is not a game this
+    reading takes (`ShapedGame`), an id is used twice or a file holds no game."""
     reading = _Reading()
     if not _read_files(paths, lambda lines: _read(lines, reading), reading):
         return None
@@ -158,9 +157,9 @@ def read_plain(paths: Sequence[Path | str]) -> GamesByTable | None:
     return GamesByTable(reading.templates, reading.seats, reading.games)
 
 
-def read_plain_in_order(paths: Sequence[Path | str]) -> TablesInOrder | None:
-    """`read_plain`'s games one by one in the files' order (`TablesInOrder`), or None where
-    `read_plain` answers None."""
+def read_tables_in_order(paths: Sequence[Path | str]) -> TablesInOrder | None:
+    """`read_games_by_table`'s games one by one in the files' order (`TablesInOrder`), or None
+    where `read_games_by_table` answers None."""
     reading, order = _Reading(), _InOrder()
     if not _read_files(paths, lambda lines: _read_in_order(lines, reading, order), reading):
         return None
@@ -178,7 +177,7 @@ def read_plain_in_order(paths: Sequence[Path | str]) -> TablesInOrder | None:
 
 
 class OrderGames:
-    """The games of a plain order as `read_records` reads them from its files, a range at a
+    """The games of a `TablesInOrder` as `read_records` reads them from its files, a range at a
     time (each table's seats built once per player who sits there); only where no game gave a
     time of day (`TablesInOrder.timed`), as the order keeps dates alone."""
 
@@ -234,8 +233,8 @@ def _seat(built: dict[int, Seat], player: int, name: str, shape: Seat) -> Seat:
 def _read_files(
     paths: Sequence[Path | str], read: Callable[[list[bytes]], bool], reading: _Reading
 ) -> bool:
-    """Read each file's lines with `read`; False when one is not JSON Lines of plain games or
-    holds no game."""
+    """Read each file's lines with `read`; False when one is not JSON Lines of games this
+    reading takes or holds no game."""
     for path in paths:
         if Path(path).suffix.lower() == ".csv":
             return False
@@ -250,7 +249,7 @@ def _read_files(
 
 
 def _read(lines: list[bytes], reading: _Reading) -> bool:
-    """Add the games of the lines (blank lines skipped); False when one is not plain."""
+    """Add the games of the lines (blank lines skipped); False when one is not taken."""
     table_of, dates = reading.table_of.get, reading.dates
     seats_of, add_id = reading.seats.get, reading.ids.add
     games = 0
@@ -316,17 +315,17 @@ def _read_in_order(lines: list[bytes], reading: _Reading, order: _InOrder) -> bo
     return True
 
 
-_Checked = tuple[PlainGame, list[str], tuple[Any, ...]]
+_Checked = tuple[ShapedGame, list[str], tuple[Any, ...]]
 """A decoded game, its players, and its table's key: its fields and its seats but their
 players."""
 
 
 def _checked(lines: list[bytes]) -> Iterator[_Checked | None]:
     """The games of the lines (blank lines skipped) that pass the checks every game takes (a
-    plain decoding, from one to `MAX_SEATS` seats of distinct players, an id), each with its
+    `ShapedGame` decoding, from one to `MAX_SEATS` seats of distinct players, an id), each with its
     players and its table's key; None for the first that does not, and no more."""
     id_ok = ID.fullmatch
-    for game in decoded(lines, PLAIN_DECODE):
+    for game in decoded(lines, SHAPED_DECODE):
         if game is None:
             yield None
             return
@@ -345,7 +344,7 @@ def _checked(lines: list[bytes]) -> Iterator[_Checked | None]:
 
 
 def _numbered(player: str, reading: _Reading, order: _InOrder) -> int:
-    """The number of a player met for the first time, or -1 when the name is not plain."""
+    """The number of a player met for the first time, or -1 when the name is not as given."""
     if not reading.names.add(player):
         return -1
     number = order.number[player] = len(order.number)
@@ -353,24 +352,31 @@ def _numbered(player: str, reading: _Reading, order: _InOrder) -> int:
 
 
 def _date_ok(date: str, dates: dict[str, bool]) -> bool:
-    ok = dates[date] = checked_date(date) is not None
+    ok = dates[date] = _when(date) is not None
     return ok
+
+
+def _when(date: str) -> tuple[Any, ...] | None:
+    try:
+        return parse_when(date, "date")
+    except RecordError:
+        return None
 
 
 def _new_day(date: str, order: _InOrder) -> int | None:
     """The index of a date met for the first time among the distinct ones, None when it is not
     valid."""
-    when = checked_date(date)
+    when = _when(date)
     day = order.day_of[date] = None if when is None else len(order.whens)
     if when is not None:
         order.whens.append(day_order(*when))
     return day
 
 
-def _new_table(game: PlainGame, key: tuple[Any, ...], reading: _Reading) -> tuple[int, ...] | None:
+def _new_table(game: ShapedGame, key: tuple[Any, ...], reading: _Reading) -> tuple[int, ...] | None:
     """The seat numbers of the game's table, met for the first time and checked by building
-    the game; None when the game is not plainly valid."""
-    built = plain_template(game)
+    the game; None when the game breaks a rule."""
+    built = table_template(game)
     if built is None:
         return None
     first = reading.numbered
