@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from tablerank.engine.records import Game, Seat
 from tablerank.engine.systems import get_system
 from tablerank.league.models import GameRecord, League, RatingCheckpoint, RecordStatus
-from tablerank.league.ratings import checkpoints
+from tablerank.league.ratings import checkpoints, pool_updates
 from tablerank.league.services import rebuild_ratings, record_games, void_game
 from tests.league.test_replay_ways import _state
 
@@ -70,7 +70,7 @@ def test_a_void_in_a_list_of_many_names_writes_the_checkpoints_a_rebuild_writes(
     16 once all 40 are: the void of an early game restores the checkpoint before it, and
     leaves the same rows, watermark and checkpoints as a rebuild of the whole list."""
     monkeypatch.setattr(checkpoints, "EVERY", 2)
-    monkeypatch.setattr(checkpoints, "COMPILED_APPEND", 10**9)
+    monkeypatch.setattr(pool_updates, "COMPILED_APPEND", 10**9)
     league = League.objects.create(name="Many", slug="many")
     league.admins.add(official)
     record_games(league, _games(40, 120), official)

@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from tablerank.engine.records import Game
 from tablerank.engine.systems import SYSTEMS
 from tablerank.league.models import League, RatingState
-from tablerank.league.ratings import checkpoints, compiled_pools
+from tablerank.league.ratings import checkpoints, compiled_pools, pool_updates
 from tablerank.league.services import rebuild_ratings, record_games
 from tests.engine.systems.test_pairwise import Duel
 
@@ -34,13 +34,13 @@ def test_a_league_rates_a_new_pairwise_system_as_the_engine_does(
     league.systems = ["cow.elo", Duel.name]
     league.save()
     record_games(league, season, official)
-    through_tables, calls = checkpoints._replay_tables, []
+    through_tables, calls = pool_updates._replay_tables, []
 
     def counted(*args: Any) -> None:
         calls.append(args)
         through_tables(*args)
 
-    monkeypatch.setattr(checkpoints, "_replay_tables", counted)
+    monkeypatch.setattr(pool_updates, "_replay_tables", counted)
     through_arrays, compiled = compiled_pools.replay, []
 
     def replayed(*args: Any) -> bool:
@@ -51,7 +51,7 @@ def test_a_league_rates_a_new_pairwise_system_as_the_engine_does(
     if way != "compiled":
         monkeypatch.setattr(compiled_pools, "compiled_replay", lambda system: None)
     if way == "engine":
-        monkeypatch.setattr(checkpoints, "table_replay", lambda system: None)
+        monkeypatch.setattr(pool_updates, "table_replay", lambda system: None)
     rebuild_ratings(league)
     assert bool(calls) == (way == "memoised")
     assert any(compiled) == (way == "compiled")

@@ -31,7 +31,13 @@ from tablerank.league.models import (
 )
 from tablerank.league.queries import history as history_module
 from tablerank.league.queries import player_history
-from tablerank.league.ratings import before_game, checkpoints, compiled_pools, compiled_walk
+from tablerank.league.ratings import (
+    before_game,
+    checkpoints,
+    compiled_pools,
+    compiled_walk,
+    pool_updates,
+)
 from tablerank.league.services import kept_systems, rebuild_ratings, record_games, void_game
 from tablerank.league.store import played_columns as played_columns_module
 from tablerank.league.store.played import played_games, played_tables
@@ -90,20 +96,20 @@ def test_the_engine_and_the_memoised_replay_replay_to_the_same_state(
     rebuild_ratings(history)
     compiled = _state(history)
     assert compiled["checkpoints"]
-    through_tables, calls = checkpoints._replay_tables, []
+    through_tables, calls = pool_updates._replay_tables, []
 
     def counted(*args: Any) -> None:
         calls.append(args)
         through_tables(*args)
 
-    monkeypatch.setattr(checkpoints, "_replay_tables", counted)
+    monkeypatch.setattr(pool_updates, "_replay_tables", counted)
     if without == "wide_tables":
         monkeypatch.setattr(compiled_replay_module, "WIDEST", 0)
         monkeypatch.setattr(compiled_replay_module, "_replays", {})
     else:
         monkeypatch.setattr(compiled_pools, "compiled_replay", lambda system: None)
     if without == "memoised":
-        monkeypatch.setattr(checkpoints, "table_replay", lambda system: None)
+        monkeypatch.setattr(pool_updates, "table_replay", lambda system: None)
     rebuild_ratings(history)
     assert bool(calls) == (without != "memoised")
     assert _state(history) == compiled
@@ -303,7 +309,7 @@ def test_batches_appended_through_the_compiled_replays_are_stored_as_through_the
     monkeypatch.setattr(compiled_pools, "append", counted)
 
     def imported(slug: str, compiled_from: int) -> dict[str, Any]:
-        monkeypatch.setattr(checkpoints, "COMPILED_APPEND", compiled_from)
+        monkeypatch.setattr(pool_updates, "COMPILED_APPEND", compiled_from)
         league = League.objects.create(name=slug, slug=slug)
         for first in range(0, len(games), batch):
             record_games(league, games[first : first + batch], official)

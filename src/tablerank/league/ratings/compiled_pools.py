@@ -1,7 +1,7 @@
 """Replaying order-dependent pools (a system's ratings per group or title) through the compiled
 replays, over columns read in bulk.
 
-`checkpoints.replay_lists` hands its lists here first: the history after the earliest of their
+`pool_updates.replay_lists` hands its lists here first: the history after the earliest of their
 checkpoints is read once as integer columns (`played_columns`), each list's state becomes
 arrays, and each list runs through `engine.systems.compiled_replay` in stretches that end where a
 checkpoint falls due; the checkpoints are written once every list has run, then the rows that
@@ -195,7 +195,7 @@ def append(
     count: int,
     batch: BatchColumns,
 ) -> int | None:
-    """`checkpoints.append` through the compiled replays (an import's batch): the same rows and
+    """`pool_updates.append` through the compiled replays (an import's batch): the same rows and
     the same checkpoints, or None, with nothing changed, where they cannot replay the list."""
     if compiled_replay(system) is None or not available():
         return None

@@ -3,7 +3,7 @@
 (`rating_by_table` decides when): a sum list adds each table's amounts, worked out once per table
 (`seat_amounts.table_sums`); an order-dependent list appends the games in play order through
 the compiled replays over the order's columns (`compiled.order_columns`, `compiled_pools`),
-or replays from the first of them where it holds later games (`checkpoints.replay_lists`,
+or replays from the first of them where it holds later games (`pool_updates.replay_lists`,
 which reads them back). numpy and numba load with this module.
 """
 

@@ -19,13 +19,13 @@ from tablerank.engine.loading import worth_numpy
 from tablerank.engine.table_groups import TablesInOrder
 from tablerank.formats.collector import without_cycle_collection
 from tablerank.league.models import League
-from tablerank.league.ratings import checkpoints
+from tablerank.league.ratings import pool_updates
 from tablerank.league.ratings.state import kept_systems, lock_league
 from tablerank.league.store import revisions
 
 __all__ = ["FROM", "refresh_plain"]
 
-FROM = checkpoints.COMPILED_APPEND
+FROM = pool_updates.COMPILED_APPEND
 """Games from which an import is rated from its tables: worth loading numpy and numba."""
 
 

@@ -1,7 +1,7 @@
 """The rating state after players' names change (a rename, a merge): what `rebuild_ratings`
 would make of every kept list, at the cost of a void of the player's first game. A sum does not
 depend on names, so its rows are renamed or added up exactly; cow.elo and A.R.E.A. pair players
-in name order, so their lists replay from that game (`checkpoints.replay_lists`)."""
+in name order, so their lists replay from that game (`pool_updates.replay_lists`)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from django.db import transaction
 
 from tablerank.league.models import GameRecord, League, RatingState, RecordStatus
-from tablerank.league.ratings import checkpoints, list_months
+from tablerank.league.ratings import list_months, pool_updates
 from tablerank.league.ratings.state import GameSystem, kept_systems, lock_league
 from tablerank.league.ratings.sum_pools import merged
 from tablerank.league.store import revisions
@@ -88,4 +88,4 @@ def _replay_from(
     league: League, kept: dict[str, GameSystem], lists: list[tuple[str, str]], first: Point | None
 ) -> None:
     if lists and first is not None:
-        checkpoints.replay_lists(league, [(name, kept[name], key, first) for name, key in lists])
+        pool_updates.replay_lists(league, [(name, kept[name], key, first) for name, key in lists])

@@ -43,7 +43,7 @@ from tablerank.league.models import (
     RecordStatus,
     Seat,
 )
-from tablerank.league.ratings import checkpoints, list_months
+from tablerank.league.ratings import checkpoints, list_months, pool_updates
 from tablerank.league.ratings.sum_pools import correct_sums
 from tablerank.league.store import revisions
 from tablerank.league.store.batch_columns import BatchColumns
@@ -172,7 +172,7 @@ def _refresh_replayed(
         return items[0][0]
     applied = [(at, game) for at, game, confirmed in items if confirmed]
     if applied:
-        count = checkpoints.append(rows, name, system, key, applied, count, columns)
+        count = pool_updates.append(rows, name, system, key, applied, count, columns)
         marks.put(name, key, (applied[-1][0], count))
     return None
 
@@ -228,7 +228,7 @@ def save_refresh(
     else:
         found = run_all([*ahead, *rows.writing(), *marks.writing(), *months])
     if replays:
-        checkpoints.replay_lists(league, replays)
+        pool_updates.replay_lists(league, replays)
     return found[: len(ahead)]
 
 
@@ -348,7 +348,7 @@ def rebuild_ratings(league: League) -> None:
                 replayed |= _rebuild_sums(league, kept, chunk)
                 chunk = []
         replayed |= _rebuild_sums(league, kept, chunk)
-        checkpoints.replay_lists(
+        pool_updates.replay_lists(
             league, [(name, kept[name], key, None) for name, key in sorted(replayed)]
         )
 
