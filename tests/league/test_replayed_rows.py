@@ -19,6 +19,7 @@ from tablerank.engine.systems.compiled.replay import CompiledState
 from tablerank.league.models import GameRecord, League, RatingState
 from tablerank.league.ratings import checkpoints, compiled_pools
 from tablerank.league.services import confirmed_history, correct_game, record_game, void_game
+from tablerank.league.store.state_columns import write_pool, write_pool_of
 from tablerank.league.store.state_rows import upsert_states
 
 pytestmark = pytest.mark.django_db
@@ -138,9 +139,30 @@ def test_a_name_numbered_beyond_the_lists_arrays_is_not_rated(league: League) ->
     state = CompiledState(
         np.array([1010.0, 1005.0]), np.array([2, 1]), np.array([1, 1], dtype=np.uint8)
     )
-    compiled_pools._write_rows(league, "cow.elo", "base", state, ids, ["Ann", "Ben", "Zoe"])
+    write_pool(league, "cow.elo", "base", state, ids, ["Ann", "Ben", "Zoe"])
     stored = RatingState.objects.filter(league=league, system="cow.elo", list_key="base")
     assert sorted(stored.values_list("player", "rating", "games")) == [
         ("Ann", 1010.0, 2),
         ("Ben", 1005.0, 1),
+    ]
+
+
+def test_a_state_held_as_dicts_is_written_the_same_way(league: League) -> None:
+    """The engine's and the memoised replays hand their state as dicts: the same rule writes
+    it (rows that differ written, names no longer rated dropped, fractions kept exactly)."""
+    upsert_states(
+        league,
+        "cow.elo",
+        "base",
+        {"Ann": (1010.0, 2, ""), "Ben": (990.0, 1, ""), "Ed": (7.0, 1, "")},
+    )
+    write_pool_of(
+        league, "cow.elo", "base", {"Ann": 1010.0, "Ben": 991.25, "Zoe": 1000.5},
+        {"Ann": 2, "Ben": 2, "Zoe": 1},
+    )  # fmt: skip
+    stored = RatingState.objects.filter(league=league, system="cow.elo", list_key="base")
+    assert sorted(stored.values_list("player", "rating", "games")) == [
+        ("Ann", 1010.0, 2),
+        ("Ben", 991.25, 2),
+        ("Zoe", 1000.5, 1),
     ]

@@ -5,7 +5,7 @@ replays, over columns read in bulk.
 checkpoints is read once as integer columns (`played_columns`), each list's state becomes
 arrays, and each list runs through `engine.systems.compiled_replay` in stretches that end where a
 checkpoint falls due; the checkpoints are written once every list has run, then the rows that
-differ from the stored ones (compared as arrays). Lists the compiled replays do not cover
+differ from the stored ones (`state_columns.write_pool`). Lists the compiled replays do not cover
 (another system class, a rating that is not a whole number, players that do not pack, numba
 missing or unable to cache, a rating difference beyond its tables) are left to the caller:
 `replay` says so before writing anything. numpy loads with this module, numba on the first
@@ -20,8 +20,6 @@ from itertools import pairwise, repeat
 from typing import TYPE_CHECKING
 
 import numpy as np
-import numpy.typing as npt
-from django.db import connection
 
 from tablerank.engine.records import Game
 from tablerank.engine.systems.base import ReplaySystem
@@ -41,13 +39,8 @@ from tablerank.league.store.checkpoint_blobs import encode_json
 from tablerank.league.store.checkpoint_columns import ColumnsWriter
 from tablerank.league.store.played import Placed, Point
 from tablerank.league.store.played_columns import PlayedColumns, played_columns
-from tablerank.league.store.state_rows import (
-    StateRows,
-    delete_states,
-    list_reading,
-    list_rows,
-    upsert_states,
-)
+from tablerank.league.store.state_columns import write_pool
+from tablerank.league.store.state_rows import StateRows, list_rows
 
 if TYPE_CHECKING:
     from tablerank.league.ratings.checkpoints import Replaying
@@ -93,47 +86,8 @@ def replay(league: League, lists: Sequence[Replaying], start: Point | None) -> b
             checkpoints.save_checkpoint(league, r.name, r.key, r.state, blob)
         r.state.at, r.state.count = at, count
         r.state.ratings, r.state.games = {}, {}  # the rows are written from the arrays
-        _write_rows(league, r.name, r.key, state, played.ids, names)
+        write_pool(league, r.name, r.key, state, played.ids, names)
     return True
-
-
-def _write_rows(
-    league: League, name: str, key: str, state: CompiledState, ids: dict[str, int],
-    names: list[str],
-) -> None:  # fmt: skip
-    """Make the list's stored rows equal `state`, writing only the ones that differ: the
-    stored rows are compared with the arrays by name number, without a dict per name."""
-    players, ratings, games = _stored_columns(league, name, key)
-    numbers = np.fromiter(map(ids.get, players, repeat(-1)), np.int64, len(players))
-    rated = state.known.astype(bool)
-    kept = np.zeros(len(players), dtype=bool)  # stored and still rated
-    # A name numbered after these arrays were sized (by a later list's checkpoint) is not rated.
-    inside = np.flatnonzero((numbers >= 0) & (numbers < len(rated)))
-    kept[inside] = rated[numbers[inside]]
-    both = numbers[kept]
-    differ = both[(state.ratings[both] != ratings[kept]) | (state.counts[both] != games[kept])]
-    unstored = rated.copy()
-    unstored[both] = False
-    write = np.concatenate([differ, np.flatnonzero(unstored)])
-    now, played = state.ratings[write].tolist(), state.counts[write].tolist()
-    changed = {names[n]: (now[i], played[i], "") for i, n in enumerate(write.tolist())}
-    upsert_states(league, name, key, changed)
-    delete_states(league, name, key, [players[i] for i in np.flatnonzero(~kept).tolist()])
-
-
-def _stored_columns(
-    league: League, name: str, key: str
-) -> tuple[list[str], npt.NDArray[np.float64], np.ndarray]:
-    """The list's stored rows as columns: names, ratings and games."""
-    with connection.cursor() as cursor:
-        cursor.execute(*list_reading(league, name, key, parts=False))
-        rows = cursor.fetchall()
-    players, ratings, games = zip(*rows, strict=True) if rows else ((), (), ())
-    return (
-        list(players),
-        np.array(ratings, dtype=np.float64),
-        np.array(games, dtype=np.int64),
-    )
 
 
 def ranks(names: list[str]) -> np.ndarray:

@@ -33,13 +33,7 @@ from tablerank.league.ratings.checkpoints import (
 )
 from tablerank.league.store.batch_columns import BatchColumns
 from tablerank.league.store.played import Placed, Point, played_games, played_tables
-from tablerank.league.store.state_rows import (
-    Row,
-    StateRows,
-    delete_states,
-    list_rows,
-    upsert_states,
-)
+from tablerank.league.store.state_rows import StateRows, list_rows
 
 __all__ = ["COMPILED_APPEND", "append", "replay_from", "replay_lists"]
 
@@ -69,9 +63,11 @@ def replay_lists(league: League, lists: Sequence[Changed]) -> None:
     compiled = fast and _compiled(league, replaying, start)  # which writes the rows too
     if not compiled:
         (_replay_tables if fast else _replay_games)(league, replaying, start)
+        from tablerank.league.store.state_columns import write_pool_of  # numpy: not at start-up
+
+        for r in replaying:
+            write_pool_of(league, r.name, r.key, r.state.ratings, r.state.games)
     for r in replaying:
-        if not compiled:
-            _write_rows(league, r.name, r.key, r.state)
         mark(league, r.name, r.key, r.state.at, r.state.count)
 
 
@@ -123,24 +119,6 @@ def _restore(
 ) -> Replaying:
     """The list's state at its nearest checkpoint before `at`, whose later checkpoints go."""
     return Replaying(name, system, key, restore(league, name, key, at), table_replay(system))
-
-
-def _write_rows(league: League, name: str, key: str, state: Replay) -> None:
-    """Make the stored rows equal `state`, writing only the ones that differ."""
-    changed: dict[str, Row] = {}
-    gone: list[str] = []
-    seen: set[str] = set()
-    for player, (rating, games, _) in list_rows(league, name, key):
-        seen.add(player)
-        if player not in state.ratings:
-            gone.append(player)
-        elif state.ratings[player] != rating or state.games[player] != games:
-            changed[player] = (state.ratings[player], state.games[player], "")
-    for player, rating in state.ratings.items():
-        if player not in seen:
-            changed[player] = (rating, state.games[player], "")
-    upsert_states(league, name, key, changed)
-    delete_states(league, name, key, gone)
 
 
 class _Ratings(dict[str, float]):
