@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tablerank.engine.history import (
+    close_spellings,
     known_values,
     select,
     unknown_players,
@@ -96,3 +99,17 @@ def test_facets_read_once_as_a_league_hands_them() -> None:
         "no game has city 'Bonn' and event 'cup' together"
     ]
     assert unmatched_facets([], city="Bonn") == ["no city 'Bonn'; the records have none"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "close"),
+    [
+        ("Kaj", ["Kai"]),
+        ("Pual", ["Paul"]),
+        ("kai", []),  # the name itself, in another case, is no other spelling
+        ("Zoë", []),
+        ("Bennn", ["Ben"]),
+    ],
+)
+def test_close_spellings_name_the_players_a_typo_may_mean(typed: str, close: list[str]) -> None:
+    assert close_spellings(typed, ["Ann", "Ben", "Kai", "Paul", "Olga"]) == close

@@ -5,6 +5,7 @@ imported twice."""
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import itertools
 import json
@@ -173,7 +174,8 @@ def test_names_mapped_the_fast_way_as_record_by_record(official: User, tmp_path:
     with _fast_ways() as taken:
         preview = import_files(fast, [path], official, mapping=mapping, preview=True)
         assert _stored(fast) == before
-        assert import_files(fast, [path], official, mapping=mapping) == preview
+        done = import_files(fast, [path], official, mapping=mapping)
+        assert done == dataclasses.replace(preview, players=[], games=[])
     assert taken == [True, True]
     assert preview.new_names == []
     assert import_files(careful, [path], official, preview=True).new_names == ["Player One"]
@@ -194,3 +196,22 @@ def test_names_mapped_the_fast_way_as_record_by_record(official: User, tmp_path:
 
 def _names(game: dict[str, Any]) -> set[str]:
     return {seat["player"] for seat in game["seats"]}
+
+
+def test_the_preview_shows_the_same_games_whichever_way_it_takes(
+    official: User, tmp_path: Path
+) -> None:
+    """The first games a preview shows, built from the tables (the fast way) or read record by
+    record, are the file's games, in its order, at most `PREVIEW_GAMES` of them."""
+    (path,) = _file(tmp_path, _games(8))
+    league = _new_league(official)
+    with _fast_ways() as taken:
+        fast = import_files(league, [path], official, preview=True)
+    with mock.patch.object(file_import, "import_plain", return_value=None):
+        careful = import_files(league, [path], official, preview=True)
+    assert taken == [True]
+    assert fast.games == careful.games
+    assert [game.id for game in fast.games] == [f"g{n}" for n in range(8)]
+    assert fast.games[2].seats[0].player == "Player 2"
+    with mock.patch.object(file_import, "PREVIEW_GAMES", 3):
+        assert len(import_files(league, [path], official, preview=True).games) == 3

@@ -75,6 +75,47 @@ def test_the_preview_stores_nothing_and_names_what_will_happen(
     assert not Player.objects.filter(name="Olgaa").exists()
 
 
+def test_the_preview_counts_and_shows_the_games_it_will_import(
+    organizer: Client, club: Club
+) -> None:
+    typo = _renamed(four_player_game("g2", day="2026-05-03"), "Olga", "Olgaa")
+    page = _preview(organizer, club, _file(four_player_game(), typo, bad=_bad_sheet()))
+    assert "<strong>0</strong> already present · <strong>1</strong> not imported" in page
+    games = page.split('id="preview-games"', 1)[1].split("</table>", 1)[0]
+    assert "The games to import" in games
+    rows = re.findall(r"<tr><td>(\d{4}-\d\d-\d\d)</td><td>[^<]*</td><td>([^<]*)</td></tr>", games)
+    assert [day for day, _ in rows] == ["2026-05-02", "2026-05-03"]
+    assert rows[1][1] == "1st Ann 10, 2nd Ben 7, 3rd Cleo 6, 4th Olgaa 5"
+    assert "g3" not in games  # the rejected one is listed apart
+    assert 'id="import-button">Import 2 records<' in page
+
+
+def test_a_new_name_close_to_a_player_s_is_offered_first_never_chosen(
+    organizer: Client, club: Club
+) -> None:
+    typo = _renamed(four_player_game("g2"), "Olga", "Olgaa")
+    page = _preview(organizer, club, _file(typo))
+    select = page.split('id="map-1"', 1)[1].split("</select>", 1)[0]
+    options = re.findall(r'<option value="([^"]*)"', select)
+    assert options[:2] == ["", "Olga"]  # a new player stays the default
+    assert "is Olga (close spelling)" in select
+    assert "selected" not in select
+    assert "Close to Olga: another spelling?" in page
+
+
+def test_a_file_with_nothing_new_offers_no_import(organizer: Client, club: Club) -> None:
+    first = _preview(organizer, club, _file(four_player_game()))
+    token = re.search(r'name="token" value="([^"]+)"', first)
+    assert token is not None
+    organizer.post(reverse("import-confirm", args=[club.league.slug]), {"token": token.group(1)})
+    page = _preview(organizer, club, _file(four_player_game()))
+    assert "<strong>0</strong> records to import" in page
+    assert "<strong>1</strong> already present" in page
+    assert 'id="import-button"' not in page
+    assert "Nothing in this file would be imported." in page
+    assert 'id="import-cancel"' in page
+
+
 def test_confirming_imports_with_new_names_mapped_onto_players(
     organizer: Client, club: Club
 ) -> None:

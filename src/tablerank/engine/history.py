@@ -62,6 +62,16 @@ def known_values(value: str, known: Iterable[str]) -> str:
     return f"known: {', '.join(ranked[:_SHOWN])}{more}"
 
 
+def close_spellings(name: str, known: Iterable[str], most: int = 3) -> list[str]:
+    """The known names `name` may be another spelling of (a typo, two letters swapped: `Kaj`
+    for `Kai`, `Pual` for `Paul`), likeliest first: difflib's similarity ratio of the
+    case-folded names at least 0.6, the name itself left out."""
+    folded = name.casefold()
+    by_folded = {k.casefold(): k for k in known if k.casefold() != folded}
+    found = difflib.get_close_matches(folded, list(by_folded), n=most, cutoff=0.6)
+    return [by_folded[k] for k in found]
+
+
 def _likeness(value: str, known: str) -> tuple[int, float, str]:
     """Sorts the likeliest meant first: values starting with what was typed, then holding it,
     then by difflib's similarity ratio, then alphabetically."""

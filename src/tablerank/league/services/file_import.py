@@ -19,6 +19,7 @@ from pathlib import Path
 from django.contrib.auth.models import User
 from django.db import transaction
 
+from tablerank.engine.history import close_spellings
 from tablerank.engine.records import Event, Game
 from tablerank.engine.table_groups import TablesInOrder
 from tablerank.errors import InputError
@@ -30,10 +31,13 @@ from tablerank.league.models import League
 from tablerank.league.services.import_by_table import import_plain
 from tablerank.league.services.import_preview import mapped_onto, with_names
 from tablerank.league.services.importing import ImportSummary, import_records
-from tablerank.league.services.members import new_names
+from tablerank.league.services.members import new_names, player_names
 from tablerank.league.services.roles import ORGANIZERS, Actor, require_role
 
-__all__ = ["ImportProgress", "import_files"]
+__all__ = ["PREVIEW_GAMES", "ImportProgress", "import_files"]
+
+PREVIEW_GAMES = 100
+"""The games a preview shows of those it would import (the first, in file order)."""
 
 ImportProgress = Callable[[int, int], None]
 """Hears each batch once it is stored: how many records it held, and how many the files hold."""
@@ -75,7 +79,8 @@ def import_files(
         summary = importing.plainly(order, onto) if order is not None else None
         if summary is None:
             summary = importing.carefully(_records(files, order), onto)
-    summary.new_names = importing.new
+    if preview:
+        importing.described(summary)
     return summary
 
 
@@ -103,11 +108,26 @@ class _Importing:
     preview: bool
     new: list[str] = field(default_factory=list)
     """A preview's names the league has no player of before it stores any (`new_names`)."""
+    players: list[str] = field(default_factory=list)
+    """A preview's league players before it stores any."""
+    games: list[Game] = field(default_factory=list)
+    """A preview's first games to import."""
 
     def seating(self, names: Iterable[str]) -> None:
         """The names the files seat, mapped, before any is stored."""
         if self.preview:
             self.new = new_names(self.league, names)
+            self.players = player_names(self.league)
+
+    def described(self, summary: ImportSummary) -> None:
+        """What a preview says beyond the import's summary: the new names (each with the
+        players it may be another spelling of), the league's players, the first games."""
+        summary.new_names, summary.players = self.new, self.players
+        summary.close = {
+            name: found for name in self.new if (found := close_spellings(name, self.players))
+        }
+        imported = set(summary.imported)
+        summary.games = [game for game in self.games if game.id in imported][:PREVIEW_GAMES]
 
     def plainly(self, order: TablesInOrder, onto: Mapping[str, str]) -> ImportSummary | None:
         """The import of a plain order the fast way, or None where it does not take it (stored
@@ -119,6 +139,8 @@ class _Importing:
         if spelling and _seats_twice(mapped):
             return None  # the record by record way says which games, and why
         self.seating(mapped.names)
+        if self.preview:
+            self.games = OrderGames(mapped).games(0, min(PREVIEW_GAMES, len(mapped.ids)))
         heard = _heard(self.progress, len(order.ids))
         return import_plain(self.league, mapped, self.by, pending=self.pending,
                             acting=self.acting, progress=heard)  # fmt: skip
@@ -131,6 +153,8 @@ class _Importing:
             for record in records
             for row in (record.seats if isinstance(record, Game) else record.standings)
         )
+        if self.preview:
+            self.games = [r for r in records if isinstance(r, Game)]
         heard = _heard(self.progress, len(records))
         summary = import_records(self.league, records, self.by, pending=self.pending,
                                  acting=self.acting, progress=heard)  # fmt: skip

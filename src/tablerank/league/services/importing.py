@@ -80,6 +80,12 @@ class ImportSummary:
     """Rows of the files that are not a result (`formats.located.Skipped`), and why."""
     new_names: list[str] = field(default_factory=list)
     """A preview's names the league has no player of (each would become one)."""
+    players: list[str] = field(default_factory=list)
+    """A preview's league players, by name: who a new name may be mapped onto."""
+    close: dict[str, list[str]] = field(default_factory=dict)
+    """A preview's new names that may be another spelling of a player's (`close_spellings`)."""
+    games: list[Game] = field(default_factory=list)
+    """A preview's first games to import (at most `file_import.PREVIEW_GAMES`), in file order."""
 
     def as_json(self, league: str) -> dict[str, Any]:
         return {

@@ -81,6 +81,11 @@ def new_names(league: League, names: Iterable[str]) -> list[str]:
     return [name for key, name in keys.items() if key not in known]
 
 
+def player_names(league: League) -> list[str]:
+    """The names of the league's players, in the order of their keys."""
+    return list(Player.objects.filter(league=league).order_by("key").values_list("name", flat=True))
+
+
 def check_new_names(league: League, names: Iterable[str], by: Actor) -> None:
     """Seating a name the league does not have adds a player: only its organizers may."""
     new = new_names(league, names)

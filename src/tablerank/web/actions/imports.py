@@ -22,7 +22,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tablerank.errors import TablerankError
 from tablerank.league.errors import LeagueError
-from tablerank.league.models import League, Player
+from tablerank.league.models import League
 from tablerank.league.services import ImportSummary, drop_upload, import_files, new_upload_folder
 from tablerank.web.actions.common import ORGANIZERS, league_view, refusal_status, user_of
 
@@ -73,9 +73,6 @@ def import_file(request: HttpRequest, league: League) -> HttpResponse:
         token=token,
         name=path.name,
         preview=_named(preview, folder),
-        players=list(
-            Player.objects.filter(league=league).order_by("key").values_list("name", flat=True)
-        ),
         pending=pending,
     )
 
