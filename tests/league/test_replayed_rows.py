@@ -11,6 +11,8 @@ from typing import Any
 import numpy as np
 import pytest
 from django.contrib.auth.models import User
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tablerank.engine import loading
 from tablerank.engine.records import Game, new_game
@@ -18,8 +20,9 @@ from tablerank.engine.systems import get_system
 from tablerank.engine.systems.compiled.replay import CompiledState
 from tablerank.league.models import GameRecord, League, RatingState
 from tablerank.league.ratings import checkpoints, compiled_pools
+from tablerank.league.ratings.checkpoints import Replay
 from tablerank.league.services import confirmed_history, correct_game, record_game, void_game
-from tablerank.league.store.state_columns import write_pool, write_pool_of
+from tablerank.league.store.pool_rows import write_pool
 from tablerank.league.store.state_rows import upsert_states
 
 pytestmark = pytest.mark.django_db
@@ -139,7 +142,9 @@ def test_a_name_numbered_beyond_the_lists_arrays_is_not_rated(league: League) ->
     state = CompiledState(
         np.array([1010.0, 1005.0]), np.array([2, 1]), np.array([1, 1], dtype=np.uint8)
     )
-    write_pool(league, "cow.elo", "base", state, ids, ["Ann", "Ben", "Zoe"])
+    write_pool(
+        league, "cow.elo", "base", compiled_pools.PoolArrays(state, ids, ["Ann", "Ben", "Zoe"])
+    )
     stored = RatingState.objects.filter(league=league, system="cow.elo", list_key="base")
     assert sorted(stored.values_list("player", "rating", "games")) == [
         ("Ann", 1010.0, 2),
@@ -156,13 +161,40 @@ def test_a_state_held_as_dicts_is_written_the_same_way(league: League) -> None:
         "base",
         {"Ann": (1010.0, 2, ""), "Ben": (990.0, 1, ""), "Ed": (7.0, 1, "")},
     )
-    write_pool_of(
-        league, "cow.elo", "base", {"Ann": 1010.0, "Ben": 991.25, "Zoe": 1000.5},
-        {"Ann": 2, "Ben": 2, "Zoe": 1},
-    )  # fmt: skip
+    state = Replay({"Ann": 1010.0, "Ben": 991.25, "Zoe": 1000.5}, {"Ann": 2, "Ben": 2, "Zoe": 1})
+    write_pool(league, "cow.elo", "base", state)
     stored = RatingState.objects.filter(league=league, system="cow.elo", list_key="base")
     assert sorted(stored.values_list("player", "rating", "games")) == [
         ("Ann", 1010.0, 2),
         ("Ben", 991.25, 2),
         ("Zoe", 1000.5, 1),
     ]
+
+
+_NAMES = st.sampled_from(["Ann", "Ben", "Cleo", "Dan", "Eve", "Zoë"])
+_ROW = st.tuples(st.sampled_from([990.0, 1000.0, 1000.5, 1012.0]), st.integers(1, 3))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    rated=st.dictionaries(_NAMES, _ROW),
+    stored=st.dictionaries(_NAMES, _ROW),
+    numbered_first=st.lists(_NAMES, unique=True),
+)
+def test_a_state_as_dicts_or_as_arrays_finds_the_same_differences(
+    rated: dict[str, tuple[float, int]],
+    stored: dict[str, tuple[float, int]],
+    numbered_first: list[str],
+) -> None:
+    """The engine's and the memoised replays leave dicts, the compiled ones arrays: each finds
+    its differences from the stored rows in its own form, and they agree (`pool_rows`)."""
+    as_dicts = Replay({n: r for n, (r, _) in rated.items()}, {n: g for n, (_, g) in rated.items()})
+    ids = {name: number for number, name in enumerate(numbered_first)}
+    state = CompiledState.of(as_dicts.ratings, as_dicts.games, ids, len(ids), 1000.0)
+    as_arrays = compiled_pools.PoolArrays(state, ids, list(ids))
+    rows = [(name, rating, games) for name, (rating, games) in stored.items()]
+    changed, gone = as_dicts.differing(rows)
+    assert changed == {n: (r, g, "") for n, (r, g) in rated.items() if stored.get(n) != (r, g)}
+    assert sorted(gone) == sorted(set(stored) - set(rated))
+    found, dropped = as_arrays.differing(rows)
+    assert (found, sorted(dropped)) == (changed, sorted(gone))

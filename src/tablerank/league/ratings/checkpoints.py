@@ -32,6 +32,8 @@ from tablerank.errors import RatingError
 from tablerank.league.models import League, RatingCheckpoint, RatingWatermark
 from tablerank.league.store import checkpoint_blobs
 from tablerank.league.store.played import Played, Point
+from tablerank.league.store.pool_rows import Stored
+from tablerank.league.store.state_rows import Row
 
 __all__ = [
     "EVERY",
@@ -78,6 +80,23 @@ class Replay:
     at: Point | None = None
     count: int = 0
     """The list's games applied so far."""
+
+    def differing(self, stored: Stored) -> tuple[dict[str, Row], list[str]]:
+        """`pool_rows.PoolState.differing`."""
+        ratings, games = self.ratings, self.games
+        changed: dict[str, Row] = {}
+        gone: list[str] = []
+        for player, rating, played in stored:
+            now = ratings.get(player)
+            if now is None:
+                gone.append(player)
+            elif now != rating or games[player] != played:
+                changed[player] = (now, games[player], "")
+        seen = {row[0] for row in stored}
+        for player, rating in ratings.items():
+            if player not in seen:
+                changed[player] = (rating, games[player], "")
+        return changed, gone
 
     def apply(self, system: ReplaySystem[Game], at: Point, game: Game) -> None:
         try:

@@ -5,7 +5,7 @@ replays, over columns read in bulk.
 checkpoints is read once as integer columns (`played_columns`), each list's state becomes
 arrays, and each list runs through `engine.systems.compiled_replay` in stretches that end where a
 checkpoint falls due; the checkpoints are written once every list has run, then the rows that
-differ from the stored ones (`state_columns.write_pool`). Lists the compiled replays do not cover
+differ from the stored ones (`pool_rows.write_pool`). Lists the compiled replays do not cover
 (another system class, a rating that is not a whole number, players that do not pack, numba
 missing or unable to cache, a rating difference beyond its tables) are left to the caller:
 `replay` says so before writing anything. numpy loads with this module, numba on the first
@@ -20,6 +20,7 @@ from itertools import pairwise, repeat
 from typing import TYPE_CHECKING
 
 import numpy as np
+import numpy.typing as npt
 
 from tablerank.engine.records import Game
 from tablerank.engine.systems.base import ReplaySystem
@@ -39,13 +40,13 @@ from tablerank.league.store.checkpoint_blobs import encode_json
 from tablerank.league.store.checkpoint_columns import ColumnsWriter
 from tablerank.league.store.played import Placed, Point
 from tablerank.league.store.played_columns import PlayedColumns, played_columns
-from tablerank.league.store.state_columns import write_pool
-from tablerank.league.store.state_rows import StateRows, list_rows
+from tablerank.league.store.pool_rows import Stored, write_pool
+from tablerank.league.store.state_rows import Row, StateRows, list_rows
 
 if TYPE_CHECKING:
     from tablerank.league.ratings.checkpoints import Replaying
 
-__all__ = ["Appended", "append", "appended", "listed_games", "ranks", "replay"]
+__all__ = ["Appended", "PoolArrays", "append", "appended", "listed_games", "ranks", "replay"]
 
 
 Due = tuple[Point, int, bytes]
@@ -86,8 +87,46 @@ def replay(league: League, lists: Sequence[Replaying], start: Point | None) -> b
             checkpoints.save_checkpoint(league, r.name, r.key, r.state, blob)
         r.state.at, r.state.count = at, count
         r.state.ratings, r.state.games = {}, {}  # the rows are written from the arrays
-        write_pool(league, r.name, r.key, state, played.ids, names)
+        write_pool(league, r.name, r.key, PoolArrays(state, played.ids, names))
     return True
+
+
+class PoolArrays:
+    """A list's state as the compiled replays leave it (`CompiledState`, name number `i` is
+    `names[i]`), as `pool_rows.write_pool` writes it: compared with the stored rows by name
+    number, without a dict per name. A name numbered after the arrays were sized (by a later
+    list's checkpoint) is not rated."""
+
+    def __init__(self, state: CompiledState, ids: dict[str, int], names: list[str]) -> None:
+        self._state, self._ids, self._names = state, ids, names
+
+    def differing(self, stored: Stored) -> tuple[dict[str, Row], list[str]]:
+        """`pool_rows.PoolState.differing`."""
+        state, names = self._state, self._names
+        players, ratings, games = _columns(stored)
+        numbers = np.fromiter(map(self._ids.get, players, repeat(-1)), np.int64, len(players))
+        rated = state.known.astype(bool)
+        kept = np.zeros(len(players), dtype=bool)  # stored and still rated
+        inside = np.flatnonzero((numbers >= 0) & (numbers < len(rated)))
+        kept[inside] = rated[numbers[inside]]
+        both = numbers[kept]
+        differ = both[(state.ratings[both] != ratings[kept]) | (state.counts[both] != games[kept])]
+        unstored = rated.copy()
+        unstored[both] = False
+        write = np.concatenate([differ, np.flatnonzero(unstored)])
+        now, played = state.ratings[write].tolist(), state.counts[write].tolist()
+        changed = {names[n]: (now[i], played[i], "") for i, n in enumerate(write.tolist())}
+        return changed, [players[i] for i in np.flatnonzero(~kept).tolist()]
+
+
+def _columns(stored: Stored) -> tuple[list[str], npt.NDArray[np.float64], npt.NDArray[np.int64]]:
+    """The stored rows as columns: names, ratings and games."""
+    players, ratings, games = zip(*stored, strict=True) if stored else ((), (), ())
+    return (
+        list(players),
+        np.array(ratings, dtype=np.float64),
+        np.array(games, dtype=np.int64),
+    )
 
 
 def ranks(names: list[str]) -> np.ndarray:

@@ -33,6 +33,7 @@ from tablerank.league.ratings.checkpoints import (
 )
 from tablerank.league.store.batch_columns import BatchColumns
 from tablerank.league.store.played import Placed, Point, played_games, played_tables
+from tablerank.league.store.pool_rows import write_pool
 from tablerank.league.store.state_rows import StateRows, list_rows
 
 __all__ = ["COMPILED_APPEND", "append", "replay_from", "replay_lists"]
@@ -63,10 +64,8 @@ def replay_lists(league: League, lists: Sequence[Changed]) -> None:
     compiled = fast and _compiled(league, replaying, start)  # which writes the rows too
     if not compiled:
         (_replay_tables if fast else _replay_games)(league, replaying, start)
-        from tablerank.league.store.state_columns import write_pool_of  # numpy: not at start-up
-
         for r in replaying:
-            write_pool_of(league, r.name, r.key, r.state.ratings, r.state.games)
+            write_pool(league, r.name, r.key, r.state)
     for r in replaying:
         mark(league, r.name, r.key, r.state.at, r.state.count)
 
