@@ -174,18 +174,34 @@ def test_a_seat_abandoned_in_a_solitaire_game_is_reported(invoke: Invoke, tmp_pa
     assert [r[0] for r in rows(data)] == ["Hugo", "B-17 (game)"]
 
 
-def test_catan_games_that_fail_validation_are_refused(invoke: Invoke, tmp_path: Path) -> None:
+def test_catan_games_that_fail_validation_are_left_out_with_a_warning(
+    invoke: Invoke, tmp_path: Path
+) -> None:
+    """Issue 41: a Catan game that fails validation is not rated, with a warning, and the
+    others are; --allow-invalid rates it; --strict refuses the file, as does a file with no
+    other game."""
     game = {"id": "x1", "date": "2026-01-01", "seats": [
         {"player": "Ann", "vp": 9, "winner": True}, {"player": "Bob", "vp": 3},
         {"player": "Cy", "vp": 4}]}  # fmt: skip
+    fine = {"id": "x2", "date": "2026-01-02", "seats": [
+        {"player": "Ann", "vp": 10, "winner": True}, {"player": "Bob", "vp": 3},
+        {"player": "Cy", "vp": 4}]}  # fmt: skip
     path = tmp_path / "g.jsonl"
-    path.write_text(json.dumps(game))
-    refused = invoke("rate", path, "-s", "pages.point")
-    assert refused.exit_code == 2
-    assert refused.stderr.startswith("tablerank: error: game x1: ")
-    assert "or rate anyway with --allow-invalid" in refused.stderr
+    path.write_text(json.dumps(game) + "\n" + json.dumps(fine) + "\n")
+    left_out = invoke("rate", path, "-s", "pages.point", "-f", "json")
+    assert left_out.exit_code == 0
+    assert left_out.stderr.startswith("tablerank: warning: not rated: game x1: ")
+    assert left_out.stderr.endswith("(rate anyway with --allow-invalid)\n")
+    assert rows(json.loads(left_out.stdout))[0] == ("Ann", 1, 10, 1)
     allowed = rate_json(invoke, path, "-s", "pages.point", "--allow-invalid")
-    assert rows(allowed)[0] == ("Ann", 1, 9, 1)
+    assert rows(allowed)[0] == ("Ann", 1, 19, 2)
+    for refused in (
+        invoke("rate", path, "-s", "pages.point", "--strict"),
+        invoke("rate", write_lines(tmp_path / "one.jsonl", [game]), "-s", "pages.point"),
+    ):
+        assert refused.exit_code == 2
+        assert refused.stderr.startswith("tablerank: error: game x1: ")
+        assert "or rate anyway with --allow-invalid" in refused.stderr
 
 
 @pytest.mark.parametrize(("record", "message"), BAD_RECORDS)
@@ -223,3 +239,8 @@ def test_a_name_written_composed_or_not_is_one_player(
     path.write_text("".join(json.dumps(game) + "\n" for game in games))
     players = {row[0]: row[3] for row in rows(rate_json(invoke, path, "--system", system))}
     assert players == {"Zo\u00eb": 3, "Ann": 3, "Ben": 3}
+
+
+def write_lines(path: Path, records: list[dict[str, Any]]) -> Path:
+    path.write_text("".join(json.dumps(record) + "\n" for record in records))
+    return path

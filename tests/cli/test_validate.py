@@ -182,9 +182,26 @@ def test_every_games_errors_are_listed_in_one_pass(invoke: Invoke, tmp_path: Pat
     )
 
 
-def test_rate_refuses_the_same_file_at_its_first_error(invoke: Invoke, tmp_path: Path) -> None:
+def test_rate_names_each_error_of_the_same_file_and_rates_the_rest(
+    invoke: Invoke, tmp_path: Path
+) -> None:
     path = write(tmp_path / "night.jsonl", CLEAN, TWO_WINNERS, SOURCES_DISAGREE)
     result = invoke("rate", path, "-s", "pages.point")
+    assert result.exit_code == 0
+    warnings = result.stderr.splitlines()
+    assert len(warnings) == 2
+    assert warnings[0].startswith(
+        f"tablerank: warning: not rated: {path}, line 2 (id two): seats[1].winner:"
+    )
+    assert warnings[1].startswith(f"tablerank: warning: not rated: {path}, line 3 (id ")
+    assert "Ann" in result.stdout
+
+
+def test_rate_strict_refuses_the_same_file_at_its_first_error(
+    invoke: Invoke, tmp_path: Path
+) -> None:
+    path = write(tmp_path / "night.jsonl", CLEAN, TWO_WINNERS, SOURCES_DISAGREE)
+    result = invoke("rate", path, "-s", "pages.point", "--strict")
     assert result.exit_code == 2
     assert result.stderr.startswith(f"tablerank: error: {path}, line 2 (id two): seats[1].winner:")
 

@@ -7,7 +7,16 @@ from typing import Annotated, Any
 
 import typer
 
-from tablerank.cli.options import City, Files, Group, OutputFile, SheetFormat, Title
+from tablerank.cli.options import (
+    AllowInvalid,
+    City,
+    Files,
+    Group,
+    OutputFile,
+    SheetFormat,
+    Strict,
+    Title,
+)
 from tablerank.cli.output import emit_rows
 from tablerank.formats.report import BACKTEST_ROWS
 
@@ -37,19 +46,25 @@ def register(app: typer.Typer) -> None:
         title: Title = None,
         group: Group = None,
         city: City = None,
+        allow_invalid: AllowInvalid = False,
+        strict: Strict = False,
         output: SheetFormat = None,
         to: OutputFile = None,
     ) -> None:
         """Replay the history and score each system's predictions of the winner."""
 
         def work() -> dict[str, Any]:
-            from tablerank.cli.inputs import read_files, selected
+            from tablerank.cli.inputs import Checks, checked, read_files, selected
             from tablerank.engine.backtest import backtest_systems, baseline
             from tablerank.engine.systems.base import chronological
             from tablerank.engine.values import Game
             from tablerank.formats.report import backtest_json
 
-            chosen = selected(read_files(files), title=title, group=group, city=city)
+            records = read_files(files, strict=strict)
+            chosen = checked(
+                selected(records, title=title, group=group, city=city),
+                Checks(allow_invalid, strict),
+            )
             games = [r for r in chronological(chosen) if isinstance(r, Game)]
             return backtest_json(baseline(games), backtest_systems(games, systems))
 

@@ -13,9 +13,10 @@ from tablerank.engine.systems import get_system
 from tablerank.engine.systems.base import RatingTable, Record, System
 from tablerank.errors import InvalidParameter
 from tablerank.formats import rating_files
-from tablerank.formats.rating_files import checked, rate_files, read_told, records_to_rate
+from tablerank.formats.rating_files import Checks, rate_files, read_told, records_to_rate
 
 __all__ = [
+    "Checks",
     "Inputs",
     "checked",
     "inputs",
@@ -37,10 +38,17 @@ def parameters(pairs: Sequence[str] | None) -> dict[str, str]:
     return out
 
 
-def read_files(files: Sequence[Path]) -> list[Record]:
-    """The records of the files; each row that cannot be mapped to a record (an incomplete
-    BoardGameGeek play, an anonymous BG Stats player) is a warning on stderr, never silent."""
-    return read_told(files, warn)
+def read_files(files: Sequence[Path], *, strict: bool = False) -> list[Record]:
+    """The records of the files; each record that breaks a rule and each row that cannot be
+    mapped to a record (an incomplete BoardGameGeek play) is a warning on stderr, never silent
+    (where `strict`, the first one refuses the files)."""
+    return read_told(files, warn, strict=strict)
+
+
+def checked(records: list[Record], checks: Checks) -> list[Record]:
+    """The records but the Catan games that fail validation, each a warning on stderr
+    (`rating_files.checked`)."""
+    return rating_files.checked(records, checks, warn)
 
 
 @dataclass(frozen=True)
@@ -58,11 +66,11 @@ def inputs(
     param: Sequence[str] | None,
     filters: dict[str, str | None],
     start: Path | None,
-    allow_invalid: bool,
+    checks: Checks,
 ) -> Inputs:
     """Read the files, keep the records the filters select, and check them."""
     chosen = get_system(system, parameters(param))
-    records, sheet = records_to_rate(files, filters, start, allow_invalid, warn)
+    records, sheet = records_to_rate(files, filters, start, checks, warn)
     return Inputs(chosen, records, sheet)
 
 
@@ -78,8 +86,8 @@ def rating(
     param: Sequence[str] | None,
     filters: dict[str, str | None],
     start: Path | None,
-    allow_invalid: bool,
+    checks: Checks,
 ) -> RatingTable:
     """`rate`'s standings (`rating_files.rate_files`), warnings on stderr."""
     chosen = get_system(system, parameters(param))
-    return rate_files(files, chosen, filters, start, allow_invalid, warn)
+    return rate_files(files, chosen, filters, start, checks, warn)

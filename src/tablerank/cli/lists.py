@@ -10,8 +10,8 @@ from typing import Annotated, Any
 
 import typer
 
-from tablerank.cli.inputs import checked, read_files
-from tablerank.cli.options import AllowInvalid, Files, OutputFile, SheetFormat
+from tablerank.cli.inputs import Checks, checked, read_files
+from tablerank.cli.options import AllowInvalid, Files, OutputFile, SheetFormat, Strict
 from tablerank.cli.output import emit_rows, warn
 from tablerank.engine.history import unmatched
 from tablerank.engine.lists import MIN_GAMES, annual_list, monthly_list
@@ -81,13 +81,14 @@ def monthly(
     min_games: MinGames = MIN_GAMES,
     score: ScoreOption = "average",
     allow_invalid: AllowInvalid = False,
+    strict: Strict = False,
     output: SheetFormat = None,
     to: OutputFile = None,
 ) -> None:
     """A city's Monthly List with gold, or the Open List across cities."""
 
     def work() -> dict[str, Any]:
-        records = checked(read_files(files), allow_invalid)
+        records = checked(read_files(files, strict=strict), Checks(allow_invalid, strict))
         warn(unmatched(records, city=city, group=group))
         return lists_json(
             monthly_list(
@@ -110,13 +111,14 @@ def annual(
         str, typer.Option("--basic-group", help="The Basic Game group, open to free accounts.")
     ] = "base",
     allow_invalid: AllowInvalid = False,
+    strict: Strict = False,
     output: SheetFormat = None,
     to: OutputFile = None,
 ) -> None:
     """The annual score: four best monthly places, 150 for each missing month."""
 
     def work() -> dict[str, Any]:
-        records = checked(read_files(files), allow_invalid)
+        records = checked(read_files(files, strict=strict), Checks(allow_invalid, strict))
         warn(unmatched(records, city=city, group=group))
         return lists_json(
             annual_list(

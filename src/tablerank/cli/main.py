@@ -27,7 +27,7 @@ from tablerank.cli import (
     serve,
     standings,
 )
-from tablerank.cli.inputs import inputs, rating
+from tablerank.cli.inputs import Checks, inputs, rating
 from tablerank.cli.leaving import leave
 from tablerank.cli.options import (
     AllowInvalid,
@@ -40,6 +40,7 @@ from tablerank.cli.options import (
     Params,
     SheetFormat,
     Start,
+    Strict,
     SystemName,
     Title,
 )
@@ -74,6 +75,7 @@ def rate(
     start: Start = None,
     param: Params = None,
     allow_invalid: AllowInvalid = False,
+    strict: Strict = False,
     output: SheetFormat = None,
     to: OutputFile = None,
 ) -> None:
@@ -81,7 +83,8 @@ def rate(
 
     def rated() -> dict[str, Any]:
         filters = {"title": title, "group": group, "city": city}
-        return rating_table_json(rating(files, system, param, filters, start, allow_invalid))
+        checks = Checks(allow_invalid, strict)
+        return rating_table_json(rating(files, system, param, filters, start, checks))
 
     def work() -> dict[str, Any]:
         # The records are freed before the collector resumes: resuming while they live would
@@ -103,13 +106,14 @@ def explain(
     start: Start = None,
     param: Params = None,
     allow_invalid: AllowInvalid = False,
+    strict: Strict = False,
     output: Format = Output.table,
 ) -> None:
     """Explain what one game did to each player's number in one system, and why."""
 
     def work() -> dict[str, Any]:
         filters = {"title": title, "group": group, "city": city}
-        given = inputs(files, system, param, filters, start, allow_invalid)
+        given = inputs(files, system, param, filters, start, Checks(allow_invalid, strict))
         return explanation_json(given.system.explain(given.records, game, given.start))
 
     emit(guarded(work), output, print_explanation)

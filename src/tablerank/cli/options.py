@@ -23,6 +23,7 @@ __all__ = [
     "SheetFormat",
     "SheetOutput",
     "Start",
+    "Strict",
     "SystemName",
     "Title",
 ]
@@ -83,6 +84,14 @@ AllowInvalid = Annotated[
     bool,
     typer.Option(
         "--allow-invalid",
-        help="Rate Catan games that fail validation (legacy data) instead of refusing.",
+        help="Rate Catan games that fail validation (legacy data) instead of leaving them out.",
+    ),
+]
+Strict = Annotated[
+    bool,
+    typer.Option(
+        "--strict",
+        help="Refuse the files at the first play that cannot be rated, instead of reporting it "
+        "and rating the others.",
     ),
 ]

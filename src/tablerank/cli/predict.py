@@ -8,7 +8,17 @@ from typing import Annotated, Any
 
 import typer
 
-from tablerank.cli.options import City, Files, Format, Group, Output, Params, Title
+from tablerank.cli.options import (
+    AllowInvalid,
+    City,
+    Files,
+    Format,
+    Group,
+    Output,
+    Params,
+    Strict,
+    Title,
+)
 from tablerank.cli.output import emit, guarded
 
 __all__ = ["print_prediction", "register", "seated", "warned"]
@@ -36,18 +46,20 @@ def register(app: typer.Typer) -> None:
         group: Group = None,
         city: City = None,
         param: Params = None,
+        allow_invalid: AllowInvalid = False,
+        strict: Strict = False,
         output: Format = Output.table,
     ) -> None:
         """Each player's chance to win this table, from the history in FILES."""
 
         def work() -> dict[str, Any]:
-            from tablerank.cli.inputs import inputs
+            from tablerank.cli.inputs import Checks, inputs
             from tablerank.engine.prediction import predict_table
             from tablerank.formats.report import prediction_json
 
             players = seated(table)
             filters = {"title": title, "group": group, "city": city}
-            given = inputs(files, system, param, filters, None, allow_invalid=False)
+            given = inputs(files, system, param, filters, None, Checks(allow_invalid, strict))
             odds = predict_table(given.system, given.records, players)
             return warned(prediction_json(given.system.name, odds))
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from tablerank.cli.options import Files, OutputFile, SheetFormat
+from tablerank.cli.options import Files, OutputFile, SheetFormat, Strict
 from tablerank.cli.output import emit_rows
 from tablerank.formats.report import TOURNAMENT_ROWS, tournament_json
 
@@ -50,6 +50,7 @@ def register(app: typer.Typer) -> None:
         event: EventOption = None,
         scoring: ScoringOption = None,
         seed: SeedOption = None,
+        strict: Strict = False,
         output: SheetFormat = None,
         to: OutputFile = None,
     ) -> None:
@@ -60,7 +61,7 @@ def register(app: typer.Typer) -> None:
             from tablerank.tournament.scoring import DEFAULT_SCORING
             from tablerank.tournament.standings import tournament_standings
 
-            records = read_files(files)
+            records = read_files(files, strict=strict)
             chosen = scoring or DEFAULT_SCORING  # one default for the CLI and the league
             return tournament_standings(records, event=event, scoring=chosen, seed=seed)
 

@@ -6,11 +6,16 @@ Catan table is valid; else the records are read (`read_records`), selected by th
 checked and rated by the system. Both ways give the same standings, warnings and errors
 (tests/cli/test_rate_plain.py). Warnings go to `warn` as they arise, so those said before an
 error are said.
+
+A play that cannot be rated is reported and the others rated (issue 41): a record that breaks a
+rule, a row that is no result, a Catan game that fails validation (rated with `allow_invalid`).
+`Checks.strict` refuses the files at the first one instead.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from tablerank.engine.history import select, unknown_names, unknown_players, unmatched
@@ -19,11 +24,21 @@ from tablerank.engine.systems.base import RatingTable, Record, System
 from tablerank.engine.systems.by_table import rates_by_table, table_standings
 from tablerank.engine.systems.play_order import play_order_standings, rates_in_play_order
 from tablerank.engine.table_groups import GamesByTable, TablesInOrder
-from tablerank.errors import InvalidGames
-from tablerank.formats.reading import Skipped, read_records, read_start
+from tablerank.errors import InputError, InvalidGames
+from tablerank.formats.located import Located, Rejected
+from tablerank.formats.reading import Skipped, read_each, read_records, read_start
 from tablerank.formats.table_shapes import read_games_by_table, read_tables_in_order
+from tablerank.formats.unrated import GROUPED_FROM, said_once
 
-__all__ = ["Warn", "checked", "rate_files", "read_told", "records_to_rate", "selected"]
+__all__ = [
+    "Checks",
+    "Warn",
+    "checked",
+    "rate_files",
+    "read_told",
+    "records_to_rate",
+    "selected",
+]
 
 Warn = Callable[[Iterable[str]], None]
 """Hears warnings (a row that is no record, a filter that matches nothing, an unknown name)."""
@@ -31,21 +46,33 @@ Warn = Callable[[Iterable[str]], None]
 Filters = Mapping[str, str | None]
 
 
+@dataclass(frozen=True)
+class Checks:
+    """What rating does with a play it cannot rate: report it and rate the others (the
+    default), or refuse the files at the first one (`strict`); a Catan game that fails
+    validation is rated all the same where `allow_invalid` (legacy data)."""
+
+    allow_invalid: bool = False
+    strict: bool = False
+
+
+ALLOWED = "rate anyway with --allow-invalid"
+
+
 def rate_files(
     files: Sequence[Path],
     system: System,
     filters: Filters,
     start: Path | None,
-    allow_invalid: bool,
+    checks: Checks,
     warn: Warn,
 ) -> RatingTable:
     """The standings `system` gives the records of the files the filters select, from the
-    ratings of the `start` sheet; Catan games with validation errors refused unless
-    `allow_invalid`."""
+    ratings of the `start` sheet, each play it cannot rate reported (`Checks`)."""
     table = _plain_rating(files, system, filters, start, warn)
     if table is not None:
         return table
-    records, sheet = records_to_rate(files, filters, start, allow_invalid, warn)
+    records, sheet = records_to_rate(files, filters, start, checks, warn)
     return system.rate(records, sheet)
 
 
@@ -53,24 +80,43 @@ def records_to_rate(
     files: Sequence[Path],
     filters: Filters,
     start: Path | None,
-    allow_invalid: bool,
+    checks: Checks,
     warn: Warn,
 ) -> tuple[list[Record], dict[str, float] | None]:
     """The records of the files the filters select, checked, and the `start` sheet's ratings."""
-    records = selected(read_told(files, warn), warn, filters)
+    records = selected(read_told(files, warn, strict=checks.strict), warn, filters)
     sheet = read_start(start) if start else None
     if sheet is not None:
         warn(unknown_players(records, sheet))
-    return checked(records, allow_invalid), sheet
+    return checked(records, checks, warn), sheet
 
 
-def read_told(files: Sequence[Path], warn: Warn) -> list[Record]:
-    """The records of the files; each row that cannot be mapped to a record (an incomplete
-    BoardGameGeek play, an anonymous BG Stats player) is a warning, never silent."""
+def read_told(files: Sequence[Path], warn: Warn, *, strict: bool = False) -> list[Record]:
+    """The records of the files; each record that breaks a rule and each row that cannot be
+    mapped to a record (an incomplete BoardGameGeek play, a play without a result) is a
+    warning, never silent, or where `strict` refuses the files (the first one's error)."""
     skipped: list[Skipped] = []
-    records = read_records(files, skipped)
-    warn(str(row.error) for row in skipped)
+    try:
+        records = read_records(files, skipped)
+    except InputError:
+        if strict:
+            raise
+        return _each_told(files, warn)
+    if strict and skipped:
+        raise skipped[0].error
+    warn(said_once(row.error for row in skipped))
     return records
+
+
+def _each_told(files: Sequence[Path], warn: Warn) -> list[Record]:
+    """The records of files where a record breaks a rule: each such record a warning; where
+    no record is left, the first one's error."""
+    items = read_each(files)  # what leaves no record to name is raised here
+    if not any(isinstance(item, Located) for item in items):
+        raise next(item.error for item in items if isinstance(item, Rejected))
+    warn(said_once((item.error for item in items if isinstance(item, Rejected)), "not rated: "))
+    warn(said_once(item.error for item in items if isinstance(item, Skipped)))
+    return [item.record for item in items if isinstance(item, Located)]
 
 
 def selected(records: list[Record], warn: Warn, filters: Filters) -> list[Record]:
@@ -80,21 +126,32 @@ def selected(records: list[Record], warn: Warn, filters: Filters) -> list[Record
     return select(records, **filters)
 
 
-def checked(records: list[Record], allow_invalid: bool) -> list[Record]:
-    """Refuse Catan games with validation errors unless the user allows them (issue 3)."""
-    if allow_invalid:
+def checked(records: list[Record], checks: Checks, warn: Warn) -> list[Record]:
+    """The records but the Catan games with validation errors (issue 3), each a warning;
+    all of them where `checks.allow_invalid`; where `checks.strict`, or where no game would
+    be left, the first one refuses the files."""
+    if checks.allow_invalid:
         return records
     from tablerank.catan.validation import failing as with_errors
 
     failing = with_errors(r for r in records if isinstance(r, Game))
-    if failing:
-        first = failing[0]
+    if not failing:
+        return records
+    first = failing[0]
+    if checks.strict or len(failing) == sum(isinstance(r, Game) for r in records):
         more = f" (and {len(failing) - 1} more games)" if len(failing) > 1 else ""
         raise InvalidGames(
-            f"game {first.id}: {first.errors[0]}{more}; see `tablerank validate`, "
-            "or rate anyway with --allow-invalid"
+            f"game {first.id}: {first.errors[0]}{more}; see `tablerank validate`, or {ALLOWED}"
         )
-    return records
+    if len(failing) < GROUPED_FROM:
+        warn(f"not rated: game {f.id}: {f.errors[0]} ({ALLOWED})" for f in failing)
+    else:
+        ids = ", ".join(f.id for f in failing[:3])
+        said = f"game {first.id}: {first.errors[0]}"
+        warn([f"not rated: {len(failing)} Catan games that fail validation ({ids}, ...; "
+              f"{said}); see `tablerank validate`, or {ALLOWED}"])  # fmt: skip
+    unrated = {f.id for f in failing}
+    return [r for r in records if not (isinstance(r, Game) and r.id in unrated)]
 
 
 def _plain_rating(
