@@ -19,7 +19,6 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-
 from tablerank.engine.records import Event, Game, new_event, new_game
 from tablerank.formats.records import record_json
 from tablerank.league import services
