@@ -19,11 +19,11 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from tablerank.cli.league.exporting import export_lines
 from tablerank.engine.records import Event, Game, new_event, new_game
 from tablerank.formats.records import record_json
 from tablerank.league import services
 from tablerank.league.models import GameRecord, League
+from tablerank.league.queries import export_lines
 from tablerank.league.services.importing import import_records
 from tablerank.league.store import played
 from tablerank.web.pages.common import tabs_of

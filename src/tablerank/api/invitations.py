@@ -16,7 +16,7 @@ from ninja import Field, Path, Router, Schema
 from tablerank.api.auth import WRITE, signed_in
 from tablerank.api.errors import ApiError
 from tablerank.api.outputs import WRITES, errors
-from tablerank.league import services
+from tablerank.league import queries, services
 from tablerank.league.models import Invitation
 
 router = Router(tags=["invitations"])
@@ -68,7 +68,7 @@ def _answer(invitation: Invitation) -> AnswerOut:
 
 def _mine(request: HttpRequest, invitation_id: int) -> Invitation:
     """The caller's own pending invitation; anyone else's does not exist for them (404)."""
-    found = services.invitations_for(signed_in(request)).filter(pk=invitation_id).first()
+    found = queries.invitation_waiting(signed_in(request), invitation_id)
     if found is None:
         raise ApiError(404, "id", f"you have no pending invitation {invitation_id}")
     return found

@@ -30,10 +30,9 @@ def _you(league: League, user: User | AnonymousUser) -> dict[str, list[str]]:
     """What the caller is in the league: their roles, and the players they sign for."""
     if not isinstance(user, User):
         return {"roles": [], "players": []}
-    players = Player.objects.filter(league=league, user=user).values_list("name", flat=True)
     return {
         "roles": sorted(role.value for role in roles_of(league, user)),
-        "players": sorted(players),
+        "players": sorted(p.name for p in queries.players_signed_by(league, user)),
     }
 
 
@@ -86,17 +85,16 @@ def game_summary(record: GameRecord) -> dict[str, Any]:
 def _voided(record: GameRecord) -> dict[str, Any] | None:
     if record.voided_at is None:
         return None
-    replacement = GameRecord.objects.filter(replaces=record).values_list("external_id", flat=True)
+    replacement = queries.replacement_of(record)
     return {
         "by": record.voided_by.get_username() if record.voided_by else None,
         "at": _when(record.voided_at),
         "why": record.void_reason,
-        "replaced_by": replacement.first(),
+        "replaced_by": replacement.external_id if replacement else None,
     }
 
 
 def _signatures(record: GameRecord) -> list[dict[str, Any]]:
-    rows = record.confirmations.select_related("player", "by").order_by("at", "pk")
     return [
         {
             "player": row.player.name if row.player else None,
@@ -106,7 +104,7 @@ def _signatures(record: GameRecord) -> list[dict[str, Any]]:
             "at": _when(row.at),
             "note": row.note,
         }
-        for row in rows
+        for row in queries.signatures_of(record)
     ]
 
 

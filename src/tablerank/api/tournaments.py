@@ -23,7 +23,7 @@ from tablerank.api.outputs import WRITES, GameDetailOut, errors
 from tablerank.api.schemas import described
 from tablerank.formats.report import tournament_json
 from tablerank.formats.seating import seating_json
-from tablerank.league import services
+from tablerank.league import queries, services
 from tablerank.league.models import Tournament
 from tablerank.tournament.scoring import SCORINGS
 
@@ -120,14 +120,13 @@ class StandingsOut(Schema):
 
 
 def _shape(tournament: Tournament) -> Body:
-    entrants = tournament.entrants.select_related("player").order_by("pk")
     return {
         "slug": tournament.slug, "name": tournament.name, "rounds": tournament.rounds,
         "cut": tournament.cut, "table_sizes": tournament.table_sizes,
         "scoring": tournament.scoring, "round": services.current_round(tournament),
         "entrants": [
             {"player": e.player.name, "checked_in": e.checked_in, "dropped_after": e.dropped_after}
-            for e in entrants
+            for e in queries.entrants_of(tournament)
         ],
     }  # fmt: skip
 
@@ -152,7 +151,7 @@ def _write(request: HttpRequest, slug: str, event: str) -> tuple[User, Tournamen
 )
 def tournament_list(request: HttpRequest, slug: Slug) -> Body:
     league = league_for(slug, caller(request).user)
-    found = Tournament.objects.filter(league=league).order_by("-created_at", "-pk")
+    found = queries.tournaments_of(league)
     return {"league": league.slug, "tournaments": [_shape(t) for t in found]}
 
 
@@ -309,7 +308,7 @@ def finish(request: HttpRequest, slug: Slug, event: EventSlug) -> Status[Body]:
     user, found = _write(request, slug, event)
     with transaction.atomic():
         record = services.finish_tournament(found, user)
-    order = [s.player.name for s in record.standings.select_related("player").order_by("place")]
+    order = queries.final_order(record)
     return Status(201, {"event": record.external_id, "standings": order})
 
 

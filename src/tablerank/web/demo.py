@@ -27,7 +27,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from tablerank.engine.records import Event, Game, event_from_dict, game_from_dict
-from tablerank.league import services
+from tablerank.league import queries, services
 from tablerank.league.models import League
 
 __all__ = ["NAME", "PASSWORD", "PLAYERS", "SIGN_IN_AS", "SLUG", "Loaded", "load"]
@@ -79,17 +79,18 @@ def _users() -> dict[str, User]:
     hashed = make_password(PASSWORD)
     users = {}
     for name in [*PLAYERS, ADMIN, OFFICIAL]:
-        user, _ = User.objects.get_or_create(username=name, defaults={"password": hashed})
-        users[name] = user
+        users[name] = services.local_account(name, password=hashed)
     return users
 
 
 def _league(users: dict[str, User]) -> League:
-    league = League.objects.create(name=NAME, slug=SLUG, time_zone=TIME_ZONE, public=True)
-    league.admins.add(users[ADMIN])
-    league.officials.add(users[OFFICIAL])
+    console = services.CONSOLE
+    league = services.create_league(
+        console, admins=[users[ADMIN]], name=NAME, slug=SLUG, time_zone=TIME_ZONE, public=True
+    )
+    services.grant_role(league, users[OFFICIAL], services.Role.OFFICIAL, by=console)
     for username, player in PLAYERS.items():
-        services.add_player(league, player, by=services.CONSOLE, account=users[username])
+        services.add_player(league, player, by=console, account=users[username])
     return league
 
 
@@ -108,7 +109,7 @@ def _pending(league: League, users: dict[str, User], weeks: int) -> int:
 def load(today: dt.date | None = None) -> Loaded:
     """Create the demo league unless it exists (then nothing changes): its accounts, season,
     events and pending results, dated so the season ends in the week before `today`."""
-    existing = League.objects.filter(slug=SLUG).first()
+    existing = queries.find_league(SLUG)
     if existing is not None:
         return Loaded(existing, created=False, games=0, pending=0)
     weeks = weeks_to_now(today or dt.date.today())

@@ -90,27 +90,25 @@ def run(action: Callable[[], T], settings: str = SETTINGS) -> T:
 
 def user(username: str, option: str = "by") -> User:
     """The Django user of this name, created when missing (the CLI is a local administrator)."""
-    from django.contrib.auth.models import User
-
     name = username.strip()
     if not name:
         from tablerank.league.errors import LeagueError
 
         raise LeagueError(option, "give a user name")
-    found, _ = User.objects.get_or_create(username=name)
-    return found
+    from tablerank.league.services import local_account
+
+    return local_account(name)
 
 
 def existing_user(username: str) -> User:
     """The Django user of this name, which must exist."""
-    from django.contrib.auth.models import User
-
+    from tablerank.league import queries
     from tablerank.league.errors import LeagueError
 
-    try:
-        return User.objects.get(username=username.strip())
-    except User.DoesNotExist:
-        raise LeagueError("user", f"no user {username!r}") from None
+    found = queries.find_account(username)
+    if found is None:
+        raise LeagueError("user", f"no user {username!r}")
+    return found
 
 
 def league(slug: str) -> League:

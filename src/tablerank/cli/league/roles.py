@@ -92,16 +92,17 @@ def _link(league: League, user: User, player: str | None) -> str:
 
 
 def _unlink(league: League, user: User, player: str | None) -> str:
+    from tablerank.league import queries
     from tablerank.league.errors import LeagueError
-    from tablerank.league.models import Player
 
     who = user.get_username()
     from tablerank.league.services import CONSOLE, unlink_account
 
-    mine = Player.objects.filter(league=league, user=user).order_by("name")
+    mine = queries.players_signed_by(league, user)
     if player is not None:
-        mine = mine.filter(pk=access.player(league, player).pk)
-    names = list(mine.values_list("name", flat=True))
+        chosen = access.player(league, player)
+        mine = [member for member in mine if member.pk == chosen.pk]
+    names = [member.name for member in mine]
     if not names:
         which = f"for {player}" if player is not None else "for any player"
         raise LeagueError("role", f"{who!r} does not sign {which} in league {league.slug!r}")

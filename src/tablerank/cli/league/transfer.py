@@ -2,7 +2,7 @@
 
 An import goes through the league services' one door for files (`services.import_files`), as
 the console, with a progress bar on a terminal (`progress_bar`); an export streams
-(`exporting.export_lines`).
+(`queries.export_lines`).
 """
 
 from __future__ import annotations
@@ -10,16 +10,23 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
-
-from tablerank.cli.league.exporting import export_lines
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from rich.progress import Task, TaskID
 
+    from tablerank.league.models import League
     from tablerank.league.services import ImportProgress
 
 __all__ = ["export_lines", "progress_bar"]
+
+
+def export_lines(league: League) -> Iterator[dict[str, Any]]:
+    """The league's records as `league export` writes them (`queries.export_lines`; the
+    league's modules load with the first export, not with the command line)."""
+    from tablerank.league.queries import export_lines as lines
+
+    return lines(league)
 
 
 @contextmanager

@@ -1,5 +1,6 @@
 """Reading a league, in one namespace: standings, ranking lists, a player's history,
-explanations, what is pending. The API, the web pages and the command line share these reads.
+explanations, what is pending, who is in a league. The API, the web pages and the command line
+make every read of the database through these (none builds a query of its own).
 
 Pure reads over the stored history: every number comes from the engine (the stored rating state,
 the rating-change log handed to the system's own `explain`, or the engine run over the confirmed
@@ -19,9 +20,15 @@ Each part lives in its own module; this one gathers them:
 | `history` | a player's history, game by game |
 | `explanations` | what a confirmed game did, and what recording one would do |
 | `forecasts` | who will win a table, and which system predicts the league best |
-| `results` | the latest results, and those waiting for a signature |
+| `results` | the latest results, those waiting for a signature, a result's signatures |
 | `seat_tallies` | the seat report over the confirmed games |
 | `paging` | pages of a long list |
+| `lookups` | a league, player, game or account by what someone typed |
+| `members` | who is in a league: names, who signs for whom, who holds a role |
+| `choices` | what the history offers the filters: groups, cities, months, titles |
+| `events` | the events and tournaments as listed, entrants, a final order |
+| `leagues` | the leagues the site's home lists |
+| `export` | every record of a league, in recording order |
 
 What they start from (`store.reading`: the kept system, confirmed games), the cache
 (`store.cache`: results per league revision, and their ETags) and the read snapshot
@@ -30,35 +37,75 @@ What they start from (`store.reading`: the kept system, confirmed games), the ca
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import QuerySet
-
 from tablerank.engine.backtest import Backtest
-from tablerank.engine.fields import name_key
 from tablerank.engine.lists import RankingList
-from tablerank.engine.player_records import Rival, TitleRecord, rivals, title_records
 from tablerank.engine.systems.base import Explanation, RatingTable, Standing
 from tablerank.engine.systems.skill import TableOdds
-from tablerank.league.errors import NotFound
-from tablerank.league.models import GameRecord, League, Player, RecordStatus
+from tablerank.league.models import GameRecord, League
 from tablerank.league.queries import forecasts, history, lists, seat_tallies, tables
+from tablerank.league.queries.choices import Choices, choices_of, cities_of, titles_of
+from tablerank.league.queries.events import (
+    LeagueEvent,
+    entrants_of,
+    event_rounds,
+    final_order,
+    has_games,
+    league_events,
+    recorded_event,
+    tournaments_of,
+)
 from tablerank.league.queries.explanations import game_explanations, preview
+from tablerank.league.queries.export import export_lines
 from tablerank.league.queries.history import HistoryEntry
+from tablerank.league.queries.leagues import LeagueCard, league_cards
+from tablerank.league.queries.lookups import (
+    NAMES_SHOWN,
+    find_account,
+    find_game,
+    find_league,
+    find_player,
+    league_to_edit,
+    names_starting,
+    players_starting,
+    readable_league,
+    require_game,
+    require_player,
+)
+from tablerank.league.queries.members import (
+    RoleHolders,
+    has_players,
+    invitation_waiting,
+    members_starting,
+    player_by_id,
+    player_names,
+    players_count,
+    players_signed_by,
+    players_without_account,
+    role_holders,
+    staff_without_player,
+)
 from tablerank.league.queries.paging import DEFAULT_LIMIT, MAX_LIMIT, Page, PastTheEnd, page_of
 from tablerank.league.queries.results import (
     game_read,
+    games_and_wins,
+    games_by_id,
     games_played,
     games_recorded,
     latest_results,
+    league_result,
     pending_for,
+    player_records,
+    readable_result,
+    replacement_of,
+    signatures_of,
+    signed_as_official,
+    signed_seats,
     waiting_count,
 )
 from tablerank.league.queries.tables import ELO, NO_FILTERS, StandingsFilters, lists_of
 from tablerank.league.ratings.tables import fit_ready, fitted_on_reading
-from tablerank.league.services.roles import can_read
 from tablerank.league.store.cache import cached, current, etag_of, stored
-from tablerank.league.store.leagues import league_named
-from tablerank.league.store.reading import records_of, unmatched_filters
+from tablerank.league.store.reading import unmatched_filters
 from tablerank.league.store.snapshot import snapshot
 from tablerank.tournament.scoring import DEFAULT_SCORING
 from tablerank.tournament.seat_report import SeatReport
@@ -68,50 +115,87 @@ __all__ = [
     "DEFAULT_LIMIT",
     "ELO",
     "MAX_LIMIT",
+    "NAMES_SHOWN",
+    "Choices",
     "HistoryEntry",
+    "LeagueCard",
+    "LeagueEvent",
     "Page",
     "PastTheEnd",
+    "RoleHolders",
     "StandingsFilters",
     "annual_list",
     "backtest",
     "backtest_ready",
     "cached",
+    "choices_of",
+    "cities_of",
     "elo_list",
+    "entrants_of",
     "etag_of",
+    "event_rounds",
     "event_standings",
+    "export_lines",
+    "final_order",
+    "find_account",
     "find_game",
     "find_league",
     "find_player",
     "fitted_on_reading",
     "game_explanations",
     "game_read",
+    "games_and_wins",
+    "games_by_id",
     "games_played",
     "games_recorded",
+    "has_games",
+    "has_players",
+    "invitation_waiting",
     "latest_results",
     "leaders",
     "leaders_ready",
+    "league_cards",
+    "league_events",
+    "league_result",
+    "league_to_edit",
     "lists_of",
+    "members_starting",
     "monthly_list",
     "names_starting",
     "open_list",
     "page_of",
     "pending_for",
+    "player_by_id",
     "player_history",
+    "player_names",
     "player_records",
+    "players_count",
+    "players_signed_by",
     "players_starting",
+    "players_without_account",
     "predict",
     "preview",
     "readable_league",
+    "readable_result",
+    "recorded_event",
+    "replacement_of",
     "require_game",
     "require_player",
+    "role_holders",
     "seats_report",
+    "signatures_of",
+    "signed_as_official",
+    "signed_seats",
     "skill_explanation",
     "skill_explanation_ready",
     "skill_may_explain",
     "snapshot",
+    "staff_without_player",
     "standings",
     "standings_ready",
     "stored",
+    "titles_of",
+    "tournaments_of",
     "unmatched_filters",
     "waiting_count",
 ]
@@ -228,20 +312,6 @@ def player_history(
     )
 
 
-def player_records(league: League, person: Player) -> tuple[list[TitleRecord], list[Rival]]:
-    """The player's records per title and against each opponent (`engine.player_records`)
-    over their confirmed games, cached."""
-
-    def compute() -> tuple[list[TitleRecord], list[Rival]]:
-        rows = GameRecord.objects.filter(
-            league=league, status=RecordStatus.CONFIRMED, seats__player=person
-        ).order_by("date", "sequence")
-        games = [game for _, game in records_of(rows)]
-        return title_records(games, person.name), rivals(games, person.name)
-
-    return cached(league, "player records", (person.pk, person.name), compute)
-
-
 def predict(
     league: League, players: tuple[str, ...], system: str = "skill", list_key: str | None = None
 ) -> tuple[TableOdds, ...]:
@@ -311,67 +381,3 @@ def seats_report(
         (title, group, city, event),
         lambda: seat_tallies.seats_report(league, title=title, group=group, city=city, event=event),
     )
-
-
-NAMES_SHOWN = 20
-"""How many names `names_starting` suggests at most."""
-
-
-def find_player(league: League, typed: str) -> Player | None:
-    """The league's player of this name as someone typed it: in any case and either Unicode
-    form, as the league compares names (`name_key`, the key each player is stored under)."""
-    return Player.objects.filter(league=league, key=name_key(typed)).first()
-
-
-def require_player(league: League, typed: str, field: str = "player") -> Player:
-    """`find_player`, refused with `NotFound` naming `field` when the league has no such
-    player."""
-    found = find_player(league, typed)
-    if found is None:
-        raise NotFound(field, f"league {league.slug!r} has no player {typed.strip()!r}")
-    return found
-
-
-def find_league(slug: str) -> League | None:
-    """The league with this slug, or None."""
-    return league_named(slug)
-
-
-def readable_league(slug: str, user: User | AnonymousUser) -> League | None:
-    """The league with this slug where `user` may read it (`services.can_read`), else None:
-    a private league does not exist for anyone but its members, so its name does not leak."""
-    league = league_named(slug)
-    return league if league is not None and can_read(league, user) else None
-
-
-def find_game(league: League, game_id: str) -> GameRecord | None:
-    """The league's live game with this id; where none is live, the latest voided one (a voided
-    game stays readable, with who voided it and why)."""
-    rows = GameRecord.objects.filter(league=league, external_id=game_id).select_related(
-        "league", "created_by", "voided_by"
-    )
-    return rows.exclude(status=RecordStatus.VOIDED).first() or (
-        rows.order_by("-voided_at", "-pk").first()
-    )
-
-
-def require_game(league: League, game_id: str, field: str = "id") -> GameRecord:
-    """`find_game`, refused with `NotFound` naming `field` when the league has no such game."""
-    found = find_game(league, game_id)
-    if found is None:
-        raise NotFound(field, f"league {league.slug!r} has no game {game_id!r}")
-    return found
-
-
-def players_starting(league: League, text: str = "") -> QuerySet[Player]:
-    """The league's players whose names start with `text` (every one for ""), ignoring case as
-    the league compares names (`Player.key`), alphabetically: a query, paged by the caller."""
-    chosen = Player.objects.filter(league=league)
-    if text:
-        chosen = chosen.filter(key__startswith=name_key(text))
-    return chosen.order_by("key")
-
-
-def names_starting(league: League, text: str, limit: int = NAMES_SHOWN) -> list[str]:
-    """The names of `players_starting`, at most `limit`."""
-    return list(players_starting(league, text).values_list("name", flat=True)[:limit])

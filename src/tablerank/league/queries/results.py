@@ -1,16 +1,20 @@
-"""Results: the latest confirmed games, and those waiting for someone's signature."""
+"""Results: the latest confirmed games, those waiting for someone's signature, one result with
+who signed it and what replaced it, and a player's confirmed games."""
 
 from __future__ import annotations
 
 import datetime as dt
 
-from django.contrib.auth.models import User
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from tablerank.engine.fields import name_key
-from tablerank.league.models import Confirmation, GameRecord, League, RecordStatus, Seat
+from tablerank.engine.player_records import Rival, TitleRecord, rivals, title_records
+from tablerank.league.models import Confirmation, GameRecord, League, Player, RecordStatus, Seat
 from tablerank.league.queries.lists import month_range
-from tablerank.league.store.reading import with_seats
+from tablerank.league.services.roles import can_read
+from tablerank.league.store.cache import cached
+from tablerank.league.store.reading import records_of, with_seats
 
 
 def latest_results(league: League, limit: int = 10) -> list[GameRecord]:
@@ -118,3 +122,64 @@ def game_read(record: GameRecord) -> GameRecord:
     voided or replaced it."""
     rows = GameRecord.objects.filter(pk=record.pk)
     return with_seats(rows).select_related("league", "created_by", "voided_by", "replaces").get()
+
+
+def readable_result(pk: int, viewer: User | AnonymousUser) -> GameRecord | None:
+    """The result `pk` with its league and seats, where `viewer` may read its league (a private
+    league's results do not exist for outsiders), else None."""
+    found = with_seats(GameRecord.objects.filter(pk=pk)).select_related("league").first()
+    return found if found is not None and can_read(found.league, viewer) else None
+
+
+def league_result(league: League, pk: int) -> GameRecord | None:
+    """The league's result `pk` with its seats, or None."""
+    return with_seats(GameRecord.objects.filter(pk=pk, league=league)).first()
+
+
+def signatures_of(record: GameRecord) -> list[Confirmation]:
+    """Who signed the result (their player, or none as an official) and how, in signing order."""
+    return list(record.confirmations.select_related("player", "by").order_by("at", "pk"))
+
+
+def signed_seats(record: GameRecord) -> set[int]:
+    """The players (primary keys) who signed the result for their own seat."""
+    signed = Confirmation.objects.filter(game=record, player__isnull=False)
+    return set(signed.values_list("player_id", flat=True))
+
+
+def signed_as_official(record: GameRecord, account: User) -> bool:
+    """Whether `account` signed the result as an official."""
+    return Confirmation.objects.filter(game=record, player=None, by=account).exists()
+
+
+def replacement_of(record: GameRecord) -> GameRecord | None:
+    """The correction that replaced a voided result, if one did."""
+    return GameRecord.objects.filter(replaces=record).first()
+
+
+def games_by_id(league: League, person: Player) -> dict[str, GameRecord]:
+    """The player's confirmed games by id (what was played where)."""
+    rows = GameRecord.objects.filter(
+        league=league, seats__player=person, status=RecordStatus.CONFIRMED
+    )
+    return {row.external_id: row for row in rows}
+
+
+def games_and_wins(person: Player) -> tuple[int, int]:
+    """How many confirmed games the player played, and won."""
+    seats = person.seats.filter(game__status=RecordStatus.CONFIRMED)
+    return seats.count(), seats.filter(winner=True).count()
+
+
+def player_records(league: League, person: Player) -> tuple[list[TitleRecord], list[Rival]]:
+    """The player's records per title and against each opponent (`engine.player_records`)
+    over their confirmed games, cached."""
+
+    def compute() -> tuple[list[TitleRecord], list[Rival]]:
+        rows = GameRecord.objects.filter(
+            league=league, status=RecordStatus.CONFIRMED, seats__player=person
+        ).order_by("date", "sequence")
+        games = [game for _, game in records_of(rows)]
+        return title_records(games, person.name), rivals(games, person.name)
+
+    return cached(league, "player records", (person.pk, person.name), compute)

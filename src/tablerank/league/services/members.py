@@ -35,6 +35,7 @@ __all__ = [
     "invite_account",
     "invite_by_username",
     "link_by_username",
+    "local_account",
     "new_names",
     "offer_role",
     "offered",
@@ -171,6 +172,13 @@ def _new_account(username: str, league: League, by: Actor) -> User:
         raise LeagueError("username", " ".join(exc.messages)) from None
     account.save()
     CreatedAccount.objects.create(account=account, league=league, created_by=_who(by))
+    return account
+
+
+def local_account(username: str, *, password: str = "") -> User:
+    """The account of this username, made where missing with `password` (a hash; none by
+    default) by whoever runs the site itself: the command line and the demo seeding."""
+    account, _ = User.objects.get_or_create(username=username, defaults={"password": password})
     return account
 
 

@@ -13,12 +13,12 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from tablerank.league import queries, services
 from tablerank.league.errors import LeagueError
-from tablerank.league.models import Confirmation, GameRecord, Invitation, Player, RecordStatus
+from tablerank.league.models import GameRecord, Invitation, Player, RecordStatus
 from tablerank.web.actions.common import is_htmx, refusal_status, refused, user_of
 from tablerank.web.forms import DisputeForm
 
@@ -26,11 +26,7 @@ from tablerank.web.forms import DisputeForm
 def _row(record: GameRecord, user: User) -> dict[str, Any]:
     """One result as the inbox shows it: seats, where it stands, and the user's choices."""
     seats = sorted(record.seats.all(), key=lambda seat: seat.position)
-    signed = set(
-        Confirmation.objects.filter(game=record, player__isnull=False).values_list(
-            "player_id", flat=True
-        )
-    )
+    signed = queries.signed_seats(record)
     mine = [
         seat.player
         for seat in seats
@@ -38,7 +34,7 @@ def _row(record: GameRecord, user: User) -> dict[str, Any]:
     ]
     pending = record.status == RecordStatus.SUBMITTED
     seated = any(seat.player.user_id == user.pk for seat in seats)
-    signed_as_official = Confirmation.objects.filter(game=record, player=None, by=user).exists()
+    signed_as_official = queries.signed_as_official(record, user)
     return {
         "record": record,
         "league": record.league,
@@ -52,13 +48,8 @@ def _row(record: GameRecord, user: User) -> dict[str, Any]:
 def _fresh(pk: int, user: User) -> GameRecord:
     """The result, if `user` may read its league (a private league's results do not exist
     for outsiders: 404, naming nothing)."""
-    record = get_object_or_404(
-        GameRecord.objects.select_related("league").prefetch_related(
-            "seats__player", "seats__sources"
-        ),
-        pk=pk,
-    )
-    if not services.can_read(record.league, user):
+    record = queries.readable_result(pk, user)
+    if record is None:
         raise Http404("no such result")
     return record
 
@@ -105,7 +96,7 @@ def _seat_player(record: GameRecord, request: HttpRequest) -> Player | None:
         pk = int(request.POST.get("player", ""))
     except ValueError:
         return None
-    return Player.objects.filter(pk=pk, league=record.league).first()
+    return queries.player_by_id(record.league, pk)
 
 
 @require_POST
@@ -149,7 +140,7 @@ def dispute(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _invitation(pk: int, user: User) -> Invitation:
     """An invitation of the user's own; anyone else's does not exist for them."""
-    found = services.invitations_for(user).filter(pk=pk).first()
+    found = queries.invitation_waiting(user, pk)
     if found is None:
         raise Http404("no such invitation")
     return found

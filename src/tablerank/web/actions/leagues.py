@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from tablerank.league import services
+from tablerank.league import queries, services
 from tablerank.league.models import League
 from tablerank.web.actions.common import league_view, user_of
 from tablerank.web.forms import LeagueCreateForm, LeagueSettingsForm
@@ -39,7 +39,7 @@ def league_new(request: HttpRequest) -> HttpResponse:
 def league_settings(request: HttpRequest, league: League) -> HttpResponse:
     """The league's name, visibility, rating systems, monthly score, verification policy and
     time zone. Changing the systems rebuilds the kept ratings from the history."""
-    form = LeagueSettingsForm(request.POST or None, instance=League.objects.get(pk=league.pk))
+    form = LeagueSettingsForm(request.POST or None, instance=queries.league_to_edit(league))
     if request.method == "POST" and form.is_valid():
         league = services.change_settings(league, form.changes(), by=user_of(request))
         messages.success(request, f"{league.name}: settings saved.")

@@ -17,7 +17,6 @@ from django.contrib import messages
 from django.contrib.auth.models import User
 from django.contrib.auth.tokens import default_token_generator
 from django.db import transaction
-from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -70,28 +69,25 @@ def reset_link(request: HttpRequest, account: User) -> str:
 def _member_rows(league: League, players: Sequence[Player], staff: bool) -> list[dict[str, Any]]:
     """The table's rows: these players (their accounts and roles), then with `staff` the
     admins and officials who hold no player."""
-    admins = set(league.admins.values_list("pk", flat=True))
-    officials = set(league.officials.values_list("pk", flat=True))
+    held = queries.role_holders(league)
     rows: list[dict[str, Any]] = [
         {
             "name": p.name,
             "account": p.user,
-            "admin": p.user_id in admins,
-            "official": p.user_id in officials,
+            "admin": p.user_id in held.admins,
+            "official": p.user_id in held.officials,
         }
         for p in players
     ]
     if not staff:
         return rows
-    roles = Q(pk__in=league.admins.values("pk")) | Q(pk__in=league.officials.values("pk"))
-    playing = Player.objects.filter(league=league, user__isnull=False).values("user_id")
-    for account in User.objects.filter(roles).exclude(pk__in=playing).order_by("pk"):
+    for account in queries.staff_without_player(league):
         rows.append(
             {
                 "name": "",
                 "account": account,
-                "admin": account.pk in admins,
-                "official": account.pk in officials,
+                "admin": account.pk in held.admins,
+                "official": account.pk in held.officials,
             }
         )
     return rows
@@ -102,13 +98,13 @@ def _page(request: HttpRequest, league: League, status: int = 200, **extra: Any)
     `?q=` when given; the forms; the latest fixes to players."""
     typed = request.GET.get("q", "").strip()
     number = page_number(request)
-    listed = queries.players_starting(league, typed).select_related("user")
+    listed = queries.members_starting(league, typed)
     try:
         page: Page[Player] = page_of(listed, number, PER_PAGE)
     except PastTheEnd as exc:
         raise Http404(exc.message) from None
     here = f"?{urlencode({'q': typed})}&" if typed else "?"
-    unlinked = Player.objects.filter(league=league, user=None).order_by("key")
+    unlinked = queries.players_without_account(league)
     without_account = unlinked.count()
     few = without_account <= NAMES_INLINE
     context = {
@@ -125,7 +121,7 @@ def _page(request: HttpRequest, league: League, status: int = 200, **extra: Any)
         "role_form": RoleForm(),
         "unlinked": unlinked if few else (),
         "any_unlinked": without_account > 0,
-        "any_players": Player.objects.filter(league=league).exists(),
+        "any_players": queries.has_players(league),
         "rename_form": RenamePlayerForm(),
         "merge_form": MergePlayersForm(),
         "remove_form": RemovePlayerForm(),

@@ -10,8 +10,8 @@ import dataclasses
 import secrets
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -29,7 +29,7 @@ from tablerank.web.forms import (
     read_sheet,
     winner_confirmed,
 )
-from tablerank.web.pages.common import choices_of, name_suggestions
+from tablerank.web.pages.common import name_suggestions
 
 
 def _game_id(sheet: ScoreSheet) -> str:
@@ -59,7 +59,7 @@ def _choice_groups(form: RecordForm, sheet: ScoreSheet | None) -> list[dict[str,
 
 
 def sheet_context(league: League, form: RecordForm, sheet: ScoreSheet | None) -> dict[str, Any]:
-    choices = choices_of(league)
+    choices = queries.choices_of(league)
     return {
         "league": league,
         "nav": "record",
@@ -162,11 +162,9 @@ def _status_line(stored: GameRecord) -> str:
 def recorded(request: HttpRequest, league: League, pk: int) -> HttpResponse:
     """A submitted result: its seats, where its verification stands, and what each rating
     system will do with it once confirmed."""
-    stored = get_object_or_404(
-        GameRecord.objects.prefetch_related("seats__player", "seats__sources"),
-        pk=pk,
-        league=league,
-    )
+    stored = queries.league_result(league, pk)
+    if stored is None:
+        raise Http404("no such result")
     game = stored.to_record()
     pending = stored.status == RecordStatus.SUBMITTED
     context = {

@@ -13,13 +13,13 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from tablerank.league import services
+from tablerank.league import queries, services
 from tablerank.league.errors import LeagueError
-from tablerank.league.models import GameRecord, League
+from tablerank.league.models import League
 from tablerank.web.actions.common import MEMBERS, league_view, refusal_status, user_of
 from tablerank.web.forms import now_in, played_at
 from tablerank.web.other_sheet import OtherGameForm, OtherSheet, read_other
-from tablerank.web.pages.common import choices_of, distinct, name_suggestions
+from tablerank.web.pages.common import name_suggestions
 
 
 def other_context(
@@ -31,7 +31,6 @@ def other_context(
     form_url: str = "",
 ) -> dict[str, Any]:
     """What the sheet's template shows; `form_url` where it posts (the recording by default)."""
-    titles = GameRecord.objects.filter(league=league).exclude(title__iexact="catan")
     return {
         "league": league,
         "nav": "record",
@@ -40,8 +39,8 @@ def other_context(
         "errors": sheet.errors if sheet else [],
         "problem": problem,
         "form_url": form_url or reverse("record-other", args=[league.slug]),
-        "titles": distinct(titles, "title"),
-        "cities": choices_of(league).cities,
+        "titles": queries.titles_of(league, besides_catan=True),
+        "cities": queries.choices_of(league).cities,
         **name_suggestions(league),
     }
 

@@ -11,7 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tablerank.league import services
+from tablerank.league import queries, services
 from tablerank.league.errors import LeagueError, NotFound
 from tablerank.league.models import League, Tournament
 from tablerank.web.actions.common import MEMBERS, ORGANIZERS, league_view, refused, user_of
@@ -65,7 +65,7 @@ def _context(request: HttpRequest, league: League, found: Tournament) -> dict[st
         "tournament": found,
         "seating": seating,
         "tables": tables,
-        "entrants": found.entrants.select_related("player").order_by("player__name"),
+        "entrants": queries.entrants_of(found, by_name=True),
         "entrants_form": EntrantsForm(),
         "organizer": services.is_organizer(league, user_of(request)),
     }

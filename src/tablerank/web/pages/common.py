@@ -1,6 +1,6 @@
 """What every page that reads a league shares: who may see it (a private league is a 404 to
 anyone not a member, so its name does not leak), htmx partial requests, what the league has for
-the filters, the standings' tabs, a table as a CSV download, and a stored game as pages show
+the player fields, the standings' tabs, a table as a CSV download, and a stored game as pages show
 it."""
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.models import User
 from django.core.exceptions import BadRequest
-from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control
@@ -23,8 +22,8 @@ from tablerank.engine.fields import digits
 from tablerank.engine.records import Game
 from tablerank.formats.sheets import Sheet, csv_text
 from tablerank.league import queries, services
-from tablerank.league.models import EventRecord, GameRecord, League, Player, RecordStatus
-from tablerank.league.queries import cached, etag_of
+from tablerank.league.models import GameRecord, League
+from tablerank.league.queries import etag_of
 from tablerank.tournament.standings import winner_of
 from tablerank.web import number_formats
 from tablerank.web.templatetags.tablerank_web import system_family
@@ -58,44 +57,7 @@ def is_partial(request: HttpRequest) -> bool:
     )
 
 
-# -- what a league has, for filters and links --------------------------------------------------
-
-
-@dataclasses.dataclass(frozen=True)
-class Choices:
-    """What a league's confirmed history has, for the filters' drop-downs."""
-
-    groups: list[str]
-    cities: list[str]
-    events: list[str]
-    months: list[str]
-    years: list[int]
-    event_records: list[str]
-
-
-def distinct(rows: Any, field: str) -> list[str]:
-    values = rows.exclude(**{field: ""}).values_list(field, flat=True).distinct()
-    return sorted(set(values), key=str.casefold)
-
-
-def choices_of(league: League) -> Choices:
-    """What the league's confirmed history has (cached per revision)."""
-    return cached(league, "choices", (), lambda: _choices(league))
-
-
-def _choices(league: League) -> Choices:
-    confirmed = GameRecord.objects.filter(league=league, status=RecordStatus.CONFIRMED)
-    catan = confirmed.filter(Q(title__iexact="catan"))
-    months = [day.strftime("%Y-%m") for day in confirmed.dates("date", "month", order="DESC")]
-    events = EventRecord.objects.filter(league=league, status=RecordStatus.CONFIRMED)
-    return Choices(
-        groups=distinct(catan, "group"),
-        cities=distinct(confirmed, "city"),
-        events=distinct(confirmed, "event"),
-        months=months,
-        years=sorted({int(month[:4]) for month in months}, reverse=True),
-        event_records=list(events.order_by("-date").values_list("external_id", flat=True)),
-    )
+# -- what a league has, for its player fields --------------------------------------------------
 
 
 NAMES_INLINE = 500
@@ -107,20 +69,10 @@ def name_suggestions(league: League) -> dict[str, Any]:
     """What a page's player fields suggest from (`_player_names.html`): `suggested_names`, every
     name of a league of up to `NAMES_INLINE` players, alphabetically; else `names_url`, where
     the page's script asks for the names starting with what is typed (`player_names_starting`)."""
-    names = player_names(league)
+    names = queries.player_names(league)
     if len(names) <= NAMES_INLINE:
         return {"suggested_names": sorted(names, key=str.casefold), "names_url": ""}
     return {"suggested_names": [], "names_url": reverse("player-names", args=[league.slug])}
-
-
-def player_names(league: League) -> set[str]:
-    """The league's players' names (cached per revision)."""
-    return cached(
-        league,
-        "player names",
-        (),
-        lambda: set(Player.objects.filter(league=league).values_list("name", flat=True)),
-    )
 
 
 # -- conditional requests ----------------------------------------------------------------------

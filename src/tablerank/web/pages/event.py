@@ -16,18 +16,11 @@ from tablerank.formats.records import event_json
 from tablerank.formats.report import RECORDED_EVENT_ROWS, TOURNAMENT_ROWS, tournament_json
 from tablerank.league import queries
 from tablerank.league.errors import LeagueError
-from tablerank.league.models import EventRecord, GameRecord, League, RecordStatus
+from tablerank.league.models import EventRecord, League
 from tablerank.league.services import Seating, current_seating
 from tablerank.tournament.scoring import SCORINGS
 from tablerank.tournament.standings import TournamentStandings
-from tablerank.web.pages.common import (
-    Result,
-    csv_download,
-    is_partial,
-    player_names,
-    results_of,
-    visible_league,
-)
+from tablerank.web.pages.common import Result, csv_download, is_partial, results_of, visible_league
 
 PROJECTOR_REFRESH_SECONDS = 30
 
@@ -35,9 +28,7 @@ PROJECTOR_REFRESH_SECONDS = 30
 def _event_context(request: HttpRequest, league: League, name: str) -> dict[str, Any]:
     """A tournament's standings from its games (with the tiebreaks), or the final standings
     recorded for an event whose games are not in the league."""
-    has_games = GameRecord.objects.filter(
-        league=league, status=RecordStatus.CONFIRMED, event=name
-    ).exists()
+    has_games = queries.has_games(league, name)
     seating = current_seating(league, name)
     recorded = _recorded(league, name, seating)
     if not has_games and recorded is None and seating is None:
@@ -48,7 +39,7 @@ def _event_context(request: HttpRequest, league: League, name: str) -> dict[str,
         "name": name,
         "scoring": scoring,
         "scorings": list(SCORINGS),
-        "player_names": player_names(league),
+        "player_names": queries.player_names(league),
         "recorded": recorded,
         "final": recorded.to_record() if recorded is not None else None,
         "updated": timezone.localtime(),  # the league's zone (`visible_league`)
@@ -65,22 +56,15 @@ def _event_context(request: HttpRequest, league: League, name: str) -> dict[str,
             context["standings"] = table
         except LeagueError as exc:
             context["error"] = exc
-        rounds = GameRecord.objects.filter(
-            league=league, status=RecordStatus.CONFIRMED, event=name
-        ).order_by("round", "sequence")
-        context["rounds"] = _by_round(results_of(list(rounds)))
+        rounds = queries.event_rounds(league, name)
+        context["rounds"] = _by_round(results_of(rounds))
     return context
 
 
 def _recorded(league: League, name: str, seating: Seating | None) -> EventRecord | None:
     """The final standings recorded for the event (under its name, or its tournament's slug)."""
     ids = [name] if seating is None else [name, seating.tournament.slug]
-    return (
-        EventRecord.objects.filter(league=league, external_id__in=ids)
-        .exclude(status=RecordStatus.VOIDED)
-        .prefetch_related("standings__player")
-        .first()
-    )
+    return queries.recorded_event(league, ids)
 
 
 def _by_round(results: list[Result]) -> list[tuple[int | None, list[Result]]]:

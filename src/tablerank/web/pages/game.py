@@ -18,7 +18,7 @@ from tablerank.engine.systems import get_system
 from tablerank.engine.systems.base import Explanation
 from tablerank.league import queries, services
 from tablerank.league.models import GameRecord, League, RecordStatus
-from tablerank.web.pages.common import Result, is_partial, player_names, visible_league
+from tablerank.web.pages.common import Result, is_partial, visible_league
 
 
 def _record(league: League, game_id: str) -> GameRecord:
@@ -84,7 +84,7 @@ def game(request: HttpRequest, slug: str, game_id: str) -> HttpResponse:
         "verification": services.verification(record)
         if record.status != RecordStatus.VOIDED
         else None,
-        "signatures": list(record.confirmations.select_related("player", "by").order_by("at")),
+        "signatures": queries.signatures_of(record),
         "can_correct": isinstance(request.user, User)
         and services.may_correct(record, request.user),
         "effects": effects,
@@ -93,8 +93,8 @@ def game(request: HttpRequest, slug: str, game_id: str) -> HttpResponse:
         "finding": finding,
         "has_sources": any(seat.sources for seat in played.seats),
         "replaces": record.replaces,
-        "replaced_by": GameRecord.objects.filter(replaces=record).first(),
-        "player_names": player_names(league),
+        "replaced_by": queries.replacement_of(record),
+        "player_names": queries.player_names(league),
     }
     return render(request, "web/pages/game.html", context)
 

@@ -16,15 +16,7 @@ from tablerank.league import queries
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import GameRecord
 from tablerank.league.queries import Page, PastTheEnd, page_of
-from tablerank.web.pages.common import (
-    choices_of,
-    distinct,
-    name_suggestions,
-    page_number,
-    player_names,
-    results_of,
-    visible_league,
-)
+from tablerank.web.pages.common import name_suggestions, page_number, results_of, visible_league
 
 PER_PAGE = 30
 """Games a page shows."""
@@ -45,7 +37,7 @@ def games(request: HttpRequest, slug: str) -> HttpResponse:
         raise BadRequest(str(exc)) from None
     query = urlencode({k: v for k, v in chosen.items() if v})
     here = f"?{query}&" if query else "?"
-    choices = choices_of(league)
+    choices = queries.choices_of(league)
     context: dict[str, Any] = {
         "league": league,
         "nav": "games",
@@ -55,8 +47,8 @@ def games(request: HttpRequest, slug: str) -> HttpResponse:
         "previous_url": f"{here}page={number - 1}" if page.has_previous else "",
         "next_url": f"{here}page={number + 1}" if page.has_next else "",
         **name_suggestions(league),
-        "player_names": player_names(league),
-        "titles": distinct(GameRecord.objects.filter(league=league), "title"),
+        "player_names": queries.player_names(league),
+        "titles": queries.titles_of(league),
         "months": choices.months,
         "cities": choices.cities,
     }

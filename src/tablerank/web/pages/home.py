@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import dataclasses
-import datetime as dt
 from typing import Any
 
-from django.db.models import Count, Max
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -16,55 +13,17 @@ from django.views.decorators.vary import vary_on_headers
 from tablerank.engine.systems import get_system
 from tablerank.errors import TablerankError
 from tablerank.league import queries, services
-from tablerank.league.models import (
-    EventRecord,
-    GameRecord,
-    League,
-    Player,
-    RecordStatus,
-    Tournament,
-)
-from tablerank.web.pages.common import (
-    Choices,
-    can_see,
-    choices_of,
-    is_partial,
-    player_names,
-    results_of,
-    user_of,
-    visible_league,
-)
+from tablerank.league.models import League
+from tablerank.web.pages.common import is_partial, results_of, user_of, visible_league
 
 LATEST = 8
 LEADERS = 3
 
 
-@dataclasses.dataclass(frozen=True)
-class LeagueCard:
-    league: League
-    players: int
-    games: int
-    latest: dt.date | None
-
-
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     """Every league the visitor may see, busiest first."""
-    user = user_of(request)
-    leagues = League.objects.annotate(players_count=Count("players", distinct=True))
-    visible = [league for league in leagues.order_by("name") if can_see(league, user)]
-    readable = services.readable_leagues(user).values("pk")
-    confirmed = GameRecord.objects.filter(league__in=readable, status=RecordStatus.CONFIRMED)
-    totals = {
-        row["league"]: (row["count"], row["last"])
-        for row in confirmed.values("league").annotate(count=Count("pk"), last=Max("date"))
-    }
-    cards = [
-        LeagueCard(league, league.players_count, *totals.get(league.pk, (0, None)))
-        for league in visible
-    ]
-    cards.sort(key=lambda card: -card.games)
-    return render(request, "web/pages/home.html", {"cards": cards})
+    return render(request, "web/pages/home.html", {"cards": queries.league_cards(user_of(request))})
 
 
 @require_GET
@@ -81,7 +40,7 @@ def league_home(request: HttpRequest, slug: str) -> HttpResponse:
     if asked and is_partial(request):
         context = {"league": league, **_leaders(league, fitted)}
         return render(request, "web/pages/_leader_boards.html", context)
-    games = GameRecord.objects.filter(league=league, status=RecordStatus.CONFIRMED).count()
+    games = queries.games_played(league).count()
     now = asked or not fitted or not games or queries.leaders_ready(league, LEADERS, fitted)
     stored = tuple(name for name in league.systems if name not in fitted)
     boards = _leaders(league, stored)
@@ -94,7 +53,6 @@ def league_home(request: HttpRequest, slug: str) -> HttpResponse:
             ),
             "leaders_error": boards["leaders_error"] or more["leaders_error"],
         }
-    choices = choices_of(league)
     context = {
         "league": league,
         "nav": "home",
@@ -105,12 +63,12 @@ def league_home(request: HttpRequest, slug: str) -> HttpResponse:
         "leaders_url": f"{reverse('league-home', args=[league.slug])}?section=leaders",
         "pending": len(queries.pending_for(user, league)) if user.is_authenticated else 0,
         "roles": sorted(role.value for role in services.roles_of(league, user)),
-        "events": _events(league, choices),
-        "tournaments": Tournament.objects.filter(league=league).order_by("-created_at", "-pk"),
-        "players": Player.objects.filter(league=league).count(),
+        "events": queries.league_events(league),
+        "tournaments": queries.tournaments_of(league),
+        "players": queries.players_count(league),
         "games": games,
-        "cities": choices.cities,
-        "player_names": player_names(league),
+        "cities": queries.choices_of(league).cities,
+        "player_names": queries.player_names(league),
     }
     return render(request, "web/pages/league_home.html", context)
 
@@ -127,26 +85,3 @@ def _leaders(league: League, systems: tuple[str, ...]) -> dict[str, Any]:
         if rows
     ]
     return {"leaders": boards, "leaders_error": None}
-
-
-def _events(league: League, choices: Choices) -> list[dict[str, Any]]:
-    """The league's tournaments (games sharing an event) and recorded final standings."""
-    days = dict(
-        GameRecord.objects.filter(league=league, status=RecordStatus.CONFIRMED)
-        .exclude(event="")
-        .values_list("event")
-        .annotate(last=Max("date"))
-        .values_list("event", "last")
-    )
-    records = dict(
-        EventRecord.objects.filter(league=league, status=RecordStatus.CONFIRMED).values_list(
-            "external_id", "date"
-        )
-    )
-    names = {*choices.events, *choices.event_records}
-    out = [
-        {"name": name, "date": days.get(name) or records.get(name), "games": name in days}
-        for name in names
-    ]
-    out.sort(key=lambda row: row["date"] or dt.date.min, reverse=True)
-    return out

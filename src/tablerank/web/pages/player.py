@@ -12,15 +12,8 @@ from django.views.decorators.http import require_GET
 from tablerank.engine.systems import get_system
 from tablerank.errors import TablerankError
 from tablerank.league import queries
-from tablerank.league.models import GameRecord, League, Player, RecordStatus
-from tablerank.web.pages.common import (
-    LISTS,
-    distinct,
-    grouped,
-    player_names,
-    tabs_of,
-    visible_league,
-)
+from tablerank.league.models import League, Player
+from tablerank.web.pages.common import LISTS, grouped, tabs_of, visible_league
 from tablerank.web.templatetags.tablerank_web import system_label
 
 
@@ -42,14 +35,6 @@ def _charted(entries: Sequence[queries.HistoryEntry]) -> list[dict[str, Any]]:
         line["ratings"].append(entry.after)
         line["games"].append(entry.game)
     return [series[key] for key in sorted(series, key=str.casefold)]
-
-
-def _games_by_id(league: League, person: Player) -> dict[str, GameRecord]:
-    """The player's confirmed records by id (what was played where), for the history's lines."""
-    rows = GameRecord.objects.filter(
-        league=league, seats__player=person, status=RecordStatus.CONFIRMED
-    )
-    return {row.external_id: row for row in rows}
 
 
 def _now_per_list(entries: Sequence[queries.HistoryEntry]) -> list[dict[str, Any]]:
@@ -89,7 +74,7 @@ def player(request: HttpRequest, slug: str, name: str) -> HttpResponse:
         trouble = None
     except TablerankError as exc:
         entries, trouble = [], exc
-    seats = person.seats.filter(game__status=RecordStatus.CONFIRMED)
+    played, wins = queries.games_and_wins(person)
     titles, met = queries.player_records(league, person)
     now = _now_per_list(entries)
     context = {
@@ -97,7 +82,7 @@ def player(request: HttpRequest, slug: str, name: str) -> HttpResponse:
         "person": person,
         "system_groups": grouped(systems),
         "system": system,
-        "played": _games_by_id(league, person),
+        "played": queries.games_by_id(league, person),
         "now": now,
         "system_title": get_system(system).title,
         "error": trouble,
@@ -105,12 +90,10 @@ def player(request: HttpRequest, slug: str, name: str) -> HttpResponse:
         "whole": whole,
         "latest": LATEST,
         "chart": {"system": system, "label": system_label(system), "series": _charted(entries)},
-        "games_played": seats.count(),
-        "wins": seats.filter(winner=True).count(),
-        "cities": distinct(
-            GameRecord.objects.filter(seats__player=person, status=RecordStatus.CONFIRMED), "city"
-        ),
-        "player_names": player_names(league),
+        "games_played": played,
+        "wins": wins,
+        "cities": queries.cities_of(person),
+        "player_names": queries.player_names(league),
         "titles": titles,
         "rivals": met[:RIVALS],
         "rated_here": sum(line["games"] for line in now),

@@ -33,14 +33,11 @@ from tablerank.league.models import League
 from tablerank.league.queries import Page, PastTheEnd, cached, lists_of, page_of
 from tablerank.web.pages.common import (
     LISTS,
-    Choices,
-    choices_of,
     conditional,
     csv_download,
     grouped,
     is_partial,
     page_number,
-    player_names,
     tabs_of,
     visible_league,
 )
@@ -84,7 +81,7 @@ def _default(options: Sequence[str], preferred: str) -> str:
 
 
 def _table(
-    league: League, tab: str, filters: Filters, choices: Choices, *, later: bool = False
+    league: League, tab: str, filters: Filters, choices: queries.Choices, *, later: bool = False
 ) -> dict[str, Any]:
     """What the standings' table shows for one tab, or the message of what was asked wrongly.
     `later`: a table fitted on reading that is not kept yet is left for the page to fetch."""
@@ -112,7 +109,9 @@ def _table(
     }
 
 
-def _ranking_list(league: League, tab: str, filters: Filters, choices: Choices) -> dict[str, Any]:
+def _ranking_list(
+    league: League, tab: str, filters: Filters, choices: queries.Choices
+) -> dict[str, Any]:
     group = filters.group or _default(choices.groups, "base") or None
     ranking: RankingList
     if tab == "annual":
@@ -151,7 +150,7 @@ def _standings_context(request: HttpRequest, league: League, tab: str) -> dict[s
     if tab not in tabs:
         raise Http404("the league keeps no such standings")
     filters = Filters.from_request(request)
-    choices = choices_of(league)
+    choices = queries.choices_of(league)
     context: dict[str, Any] = {
         "league": league,
         "nav": "standings",
@@ -159,7 +158,7 @@ def _standings_context(request: HttpRequest, league: League, tab: str) -> dict[s
         "tab_groups": grouped(tabs),
         "filters": filters,
         "choices": choices,
-        "player_names": player_names(league),
+        "player_names": queries.player_names(league),
         "system_title": get_system(tab).title if tab not in LISTS else system_label(tab),
         "tab_url": reverse("standings", args=[league.slug, tab]),
         "csv_url": reverse("standings-csv", args=[league.slug, tab]) + filters.query(),
@@ -232,7 +231,7 @@ def standings_csv(request: HttpRequest, slug: str, tab: str) -> HttpResponse:
     def download() -> HttpResponse:
         filters = Filters.from_request(request)
         try:
-            table = _table(league, tab, filters, choices_of(league))
+            table = _table(league, tab, filters, queries.choices_of(league))
         except TablerankError as exc:  # said in plain text: Django's 400 page would not say it
             return HttpResponseBadRequest(f"{exc}\n", content_type="text/plain; charset=utf-8")
         return csv_download(_sheet(table), _csv_name(league, tab, table))

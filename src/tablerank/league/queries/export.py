@@ -1,4 +1,5 @@
-"""`league export`'s reading: every record of a league, streamed in recording order.
+"""A league's export: every record of it, streamed in recording order (`tablerank league
+export`).
 
 Each table (games, seats, VP sources, events, standings) is read by one query in the same
 order, (sequence, voided first, pk), and the readers advance together, so memory stays
@@ -9,15 +10,14 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet
 
 from tablerank.engine.records import new_event, new_game
 from tablerank.formats.records import record_json
-
-if TYPE_CHECKING:
-    from django.db.models import QuerySet
-
-    from tablerank.league.models import League
+from tablerank.league.models import EventRecord, EventStanding, GameRecord, League, Seat, SourceVP
+from tablerank.league.store.snapshot import snapshot
 
 __all__ = ["export_lines"]
 
@@ -56,8 +56,6 @@ class _Rows:
 def _ordered(rows: QuerySet[Any], prefix: str = "", *then: str) -> QuerySet[Any]:
     """`rows` in the export's order of the record at `prefix` (a relation path, or none),
     then by `then` within one record."""
-    from django.db.models import BooleanField, ExpressionWrapper, Q
-
     live = ExpressionWrapper(Q(**{f"{prefix}voided_at__isnull": True}), BooleanField())
     order = (f"{prefix}sequence", "live_order", f"{prefix}pk", *then)
     ordered: QuerySet[Any] = rows.alias(live_order=live).order_by(*order)
@@ -69,10 +67,6 @@ def _voided(by: str | None, at: Any, why: str) -> dict[str, Any]:
 
 
 def _games(league: League) -> Iterator[tuple[_Key, dict[str, Any]]]:
-    from django.db.models import BooleanField, ExpressionWrapper, Q
-
-    from tablerank.league.models import GameRecord, Seat, SourceVP
-
     live = ExpressionWrapper(Q(voided_at__isnull=True), BooleanField())
     games = _ordered(GameRecord.objects.filter(league=league)).annotate(live=live)
     seats = _Rows(
@@ -111,10 +105,6 @@ def _games(league: League) -> Iterator[tuple[_Key, dict[str, Any]]]:
 
 
 def _events(league: League) -> Iterator[tuple[_Key, dict[str, Any]]]:
-    from django.db.models import BooleanField, ExpressionWrapper, Q
-
-    from tablerank.league.models import EventRecord, EventStanding
-
     live = ExpressionWrapper(Q(voided_at__isnull=True), BooleanField())
     events = _ordered(EventRecord.objects.filter(league=league)).annotate(live=live)
     standings = _Rows(
@@ -143,8 +133,6 @@ def export_lines(league: League) -> Iterator[dict[str, Any]]:
     `voided` object (by, at, why, and `replaced_by` for a correction), read in one snapshot
     (`league.store.snapshot`: REPEATABLE READ on PostgreSQL, a read transaction that takes no lock
     on SQLite) so the export is one consistent moment of the league."""
-    from tablerank.league.queries import snapshot
-
     with snapshot():
         merged = heapq.merge(_games(league), _events(league), key=lambda pair: pair[0])
         for _, line in merged:
