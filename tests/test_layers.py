@@ -308,8 +308,6 @@ queries, where every door shares it."""
 
 SHELL_QUERIES_YET: dict[str, str] = {
     # A shell module that still builds a read, and why; the entry goes once it no longer does.
-    "tablerank/web/actions/imports.py": "the web import page is being reworked at the same time "
-    "(issue 41); its names for the fields' suggestions move to `queries.player_names` after",
 }
 
 

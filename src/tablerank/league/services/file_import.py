@@ -31,7 +31,7 @@ from tablerank.league.models import League
 from tablerank.league.services.import_by_table import import_plain
 from tablerank.league.services.import_preview import mapped_onto, with_names
 from tablerank.league.services.importing import ImportSummary, import_records
-from tablerank.league.services.members import new_names, player_names
+from tablerank.league.services.members import new_names, sorted_player_names
 from tablerank.league.services.roles import ORGANIZERS, Actor, require_role
 
 __all__ = ["PREVIEW_GAMES", "ImportProgress", "import_files"]
@@ -117,7 +117,7 @@ class _Importing:
         """The names the files seat, mapped, before any is stored."""
         if self.preview:
             self.new = new_names(self.league, names)
-            self.players = player_names(self.league)
+            self.players = sorted_player_names(self.league)
 
     def described(self, summary: ImportSummary) -> None:
         """What a preview says beyond the import's summary: the new names (each with the

@@ -82,7 +82,7 @@ def new_names(league: League, names: Iterable[str]) -> list[str]:
     return [name for key, name in keys.items() if key not in known]
 
 
-def player_names(league: League) -> list[str]:
+def sorted_player_names(league: League) -> list[str]:
     """The names of the league's players, in the order of their keys."""
     return list(Player.objects.filter(league=league).order_by("key").values_list("name", flat=True))
 
