@@ -91,7 +91,7 @@ VALUES = st.one_of(
                      "finished", "FREE", "yes", "2026-03-14", "2026-03-14T19:30", "g-1"]),
     st.sampled_from(list(SeatStatus)),
 )  # fmt: skip
-PARSERS = [
+PARSERS: list[tuple[Callable[..., Any], Callable[..., Any], dict[str, Any]]] = [
     (fields.parse_text, fields._parse_text, {"limit": 100}),
     (fields.parse_text, fields._parse_text, {"limit": 5, "required": True}),
     (fields.parse_name, fields._parse_name, {}),

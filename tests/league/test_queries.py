@@ -563,9 +563,9 @@ def test_the_api_and_the_web_list_games_by_one_query(league: League, official: U
     assert [g.external_id for g in queries.games_recorded(league, player=typed)] == ["g1"]
     assert [g.external_id for g in queries.games_played(league, player=typed)] == ["g1"]
     assert [g.external_id for g in queries.games_recorded(league)] == ["g2", "g1"]
-    day = dt.date(2026, 3, 2)
-    assert [g.external_id for g in queries.games_recorded(league, since=day)] == ["g2"]
-    assert [g.external_id for g in queries.games_recorded(league, until=day)] == ["g2", "g1"]
+    march_2 = dt.date(2026, 3, 2)
+    assert [g.external_id for g in queries.games_recorded(league, since=march_2)] == ["g2"]
+    assert [g.external_id for g in queries.games_recorded(league, until=march_2)] == ["g2", "g1"]
     assert list(queries.games_recorded(league, status="voided")) == []
 
 

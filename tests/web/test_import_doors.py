@@ -25,7 +25,7 @@ from typer.testing import CliRunner
 
 from tablerank.cli.main import app
 from tablerank.league.models import League
-from tablerank.league.services import file_import, import_files
+from tablerank.league.services import file_import, import_by_table, import_files
 from tests.league.test_import_by_table import _file, _games, _stored
 
 pytestmark = pytest.mark.django_db
@@ -102,7 +102,7 @@ def _web(official: User) -> Door:
 def _fast_ways() -> Iterator[list[bool]]:
     """Whether each import the doors ran took the fast way (`import_plain` stored the file)."""
     taken: list[bool] = []
-    real = file_import.import_plain
+    real = import_by_table.import_plain
 
     def heard(*args: Any, **kwargs: Any) -> Any:
         summary = real(*args, **kwargs)

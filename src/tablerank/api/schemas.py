@@ -210,7 +210,7 @@ def _text(limit: int) -> dict[str, Any]:
 
 
 # The records' declared fields and limits (`engine.record_schema`; tests/api/test_game_schema.py).
-SEAT = {
+SEAT: dict[str, Any] = {
     "type": "object",
     "required": ["player"],
     "properties": {
