@@ -106,23 +106,57 @@ def test_importing_needs_a_token(club: Club, call: Call) -> None:
     assert call("POST", URL, None, {"games": [duel("g1")]}).status == 401
 
 
-def test_a_bad_record_names_its_game_and_field_and_nothing_is_stored(
-    club: Club, call: Call
-) -> None:
+def test_a_value_of_the_wrong_kind_names_its_game_and_field(club: Club, call: Call) -> None:
     bad = duel("g2")
     bad["seats"][1]["vp"] = "seven"
     answer = call("POST", URL, club.admin, {"games": [duel("g1"), bad]})
+    assert answer.status == 200
+    [rejected] = answer.body["rejected"]
+    assert rejected["id"] == "g2"
+    assert rejected["reason"].startswith("games[1].seats[1].vp: ")
+    assert stored(club.league) == {"g1": RecordStatus.CONFIRMED}
+    strict = call("POST", URL, club.admin, {"games": [duel("g3"), bad], "strict": True})
+    assert strict.status == 422
+    assert strict.body["error"]["field"] == "games[1].seats[1].vp"
+    assert stored(club.league) == {"g1": RecordStatus.CONFIRMED}
+
+
+def _two_winners(game_id: str) -> dict[str, Any]:
+    record = game(game_id, ("Ann", 10), ("Ben", 10), ("Cleo", 5))
+    record["seats"][1]["winner"] = True
+    return record
+
+
+def test_a_record_that_breaks_a_rule_is_rejected_and_the_others_imported(
+    club: Club, call: Call
+) -> None:
+    """Issue 41: as `league import` does with a file, the same words after the place."""
+    no_date = duel("g2")
+    del no_date["date"]
+    games = [duel("g1"), no_date, _two_winners("g3"), duel("g4")]
+    answer = call("POST", URL, club.admin, {"games": games})
+    assert answer.status == 200, answer.body
+    assert answer.body["imported"] == 2
+    reasons = {r["id"]: r["reason"] for r in answer.body["rejected"]}
+    assert list(reasons) == ["g2", "g3"]
+    assert reasons["g2"].startswith("games[1].date: ")
+    assert reasons["g3"].startswith("games[2].seats[1].winner: a Catan game has one winner, but ")
+    assert stored(club.league) == {"g1": RecordStatus.CONFIRMED, "g4": RecordStatus.CONFIRMED}
+
+
+def test_strict_refuses_the_whole_request_at_the_first_record_that_breaks_a_rule(
+    club: Club, call: Call
+) -> None:
+    games = [duel("g1"), _two_winners("g2")]
+    answer = call("POST", URL, club.admin, {"games": games, "strict": True})
     assert answer.status == 422
-    assert answer.body["error"]["field"] == "games[1].seats[1].vp"
+    assert answer.body["error"]["field"] == "games[1].seats[1].winner"
     assert stored(club.league) == {}
 
 
-def test_a_record_the_engine_refuses_names_its_game(club: Club, call: Call) -> None:
-    no_date = duel("g1")
-    del no_date["date"]
-    answer = call("POST", URL, club.admin, {"games": [no_date]})
-    assert answer.status == 422
-    assert answer.body["error"]["field"] == "games[0].date"
+def test_only_organizers_learn_what_their_records_break(club: Club, call: Call) -> None:
+    answer = call("POST", URL, club.user("Ann"), {"games": [_two_winners("g1")], "strict": True})
+    assert answer.status == 403
 
 
 @pytest.mark.parametrize(

@@ -24,6 +24,7 @@ from django.urls import reverse
 from typer.testing import CliRunner
 
 from tablerank.cli.main import app
+from tablerank.errors import InputError
 from tablerank.league.models import League
 from tablerank.league.services import file_import, import_by_table, import_files
 from tests.league.test_import_by_table import _file, _games, _stored
@@ -215,3 +216,23 @@ def test_the_preview_shows_the_same_games_whichever_way_it_takes(
     assert fast.games[2].seats[0].player == "Player 2"
     with mock.patch.object(file_import, "PREVIEW_GAMES", 3):
         assert len(import_files(league, [path], official, preview=True).games) == 3
+
+
+def test_strict_refuses_a_file_with_a_record_that_breaks_a_rule(
+    official: User, tmp_path: Path
+) -> None:
+    """`league import --strict` and the service with `strict`: the first record that breaks a
+    rule refuses the file (exit status 2, its file and line), nothing stored."""
+    games = _games(6)
+    games[3]["seats"][0]["sources"] = {"settlements": 2}  # 10 VP said, 2 by source
+    (path,) = _file(tmp_path, games)
+    league = _new_league(official)
+    with pytest.raises(InputError, match=rf"{path.name}, line 4 \(id g3\): seats\[0\]\.sources"):
+        import_files(league, [path], official, strict=True)
+    result = CliRunner().invoke(
+        app, ["league", "import", league.slug, str(path), "--as", "official", "--strict"]
+    )
+    assert result.exit_code == 2
+    assert "line 4 (id g3): seats[0].sources" in result.stderr
+    assert _stored(league) == _stored(_new_league(official))
+    assert import_files(league, [path], official).rejected[0][0] == "g3"

@@ -1,12 +1,14 @@
 """`POST /api/leagues/{slug}/games/import`: many results at once, as `tablerank league import`.
 
 The league's import service decides who may (its admins and officials) and what each record
-becomes: imported, already present (same id and content) or rejected, with the reason.
+becomes: imported, already present (same id and content) or rejected, with the reason. A record
+that breaks a rule of the records (docs/records.md) is rejected with the reason and the others
+imported, as `league import` does with a file (issue 41); with `strict`, it refuses the whole
+request (422, nothing stored). A body of the wrong shape is always refused whole.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from django.http import HttpRequest
@@ -16,13 +18,15 @@ from pydantic import StrictBool
 from tablerank.api import games
 from tablerank.api.access import league_for
 from tablerank.api.auth import READ, WRITE, signed_in
+from tablerank.api.errors import BadInput
 from tablerank.api.games import checked_game
 from tablerank.api.limits import Slug
 from tablerank.api.outputs import WRITES, GameDetailOut, errors
 from tablerank.api.schemas import GameIn
 from tablerank.engine.records import Game
+from tablerank.errors import RecordError
 from tablerank.league.models import League
-from tablerank.league.services import import_records
+from tablerank.league.services import ORGANIZERS, import_records, require_role
 
 __all__ = ["IMPORT_MAX", "router"]
 
@@ -38,6 +42,11 @@ class ImportIn(Schema):
         ..., max_length=IMPORT_MAX, description=f"at most {IMPORT_MAX} game records"
     )
     pending: StrictBool = Field(False, description="record them as submitted, not confirmed")
+    strict: StrictBool = Field(
+        False,
+        description="refuse the whole request (422, nothing stored) at the first record that "
+        "breaks a rule, instead of rejecting that record and importing the others",
+    )
 
 
 class RejectedOut(Schema):
@@ -52,10 +61,18 @@ class ImportOut(Schema):
     rejected: list[RejectedOut] = Field(description="games not recorded, and why")
 
 
-def _games(league: League, sent: list[GameIn]) -> Iterator[Game]:
-    """The engine's checked games, each error naming its game (``games[3].seats[0].vp``)."""
-    for n, data in enumerate(sent):
-        yield checked_game(league, data, prefix=f"games[{n}]")[0]
+def _games(league: League, data: ImportIn) -> tuple[list[Game], list[tuple[str, str]]]:
+    """The engine's checked games; and those that break a rule, each with the error naming
+    its game and field (``games[3].seats[0].vp: ...``), unless `strict` raises the first."""
+    games, rejected = [], []
+    for n, sent in enumerate(data.games):
+        try:
+            games.append(checked_game(league, sent, prefix=f"games[{n}]")[0])
+        except (RecordError, BadInput) as exc:
+            if data.strict:
+                raise
+            rejected.append((sent.id if isinstance(sent.id, str) else f"games[{n}]", str(exc)))
+    return games, rejected
 
 
 @router.post(
@@ -70,7 +87,10 @@ def import_games(request: HttpRequest, slug: Slug, data: ImportIn) -> dict[str, 
     with other content or whose score sheet it refuses are rejected, with the reason."""
     user = signed_in(request)
     league = league_for(slug, user)
-    summary = import_records(league, _games(league, data.games), user, pending=data.pending)
+    require_role(league, user, *ORGANIZERS)  # before the records are read: 403, not 422
+    games, rejected = _games(league, data)
+    summary = import_records(league, games, user, pending=data.pending)
+    summary.rejected[:0] = rejected
     return {
         "league": league.slug,
         "imported": len(summary.imported),

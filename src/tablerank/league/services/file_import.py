@@ -64,12 +64,15 @@ def import_files(
     preview: bool = False,
     acting: Actor | None = None,
     progress: ImportProgress | None = None,
+    strict: bool = False,
 ) -> ImportSummary:
     """Import the records of `files` into the league, recorded by `by` (only its admins and
     officials may: `acting`, who asks, defaults to `by`; the console passes `CONSOLE`), as
     submitted where `pending`; each new name of `mapping` (any case) seated as the league's
     player it names. With `preview`, nothing stays: the summary says what the import would do,
-    and the names the league has no player of (`ImportSummary.new_names`)."""
+    and the names the league has no player of (`ImportSummary.new_names`). Where `strict`, a
+    record that breaks a rule of the files or a row that is no result refuses the files (its
+    `InputError`), nothing stored."""
     require_role(league, by if acting is None else acting, *ORGANIZERS)
     onto = mapped_onto(league, mapping or {})
     importing = _Importing(league, by, pending, acting, progress, preview)
@@ -78,7 +81,7 @@ def import_files(
             order = read_tables_in_order(files)
         summary = importing.plainly(order, onto) if order is not None else None
         if summary is None:
-            summary = importing.carefully(_records(files, order), onto)
+            summary = importing.carefully(_records(files, order, strict), onto)
     if preview:
         importing.described(summary)
     return summary
@@ -181,13 +184,13 @@ def _seats_twice(order: TablesInOrder) -> bool:
     return False
 
 
-def _records(files: Sequence[Path], order: TablesInOrder | None) -> _Read:
+def _records(files: Sequence[Path], order: TablesInOrder | None, strict: bool) -> _Read:
     """The records of the files: those of `order` where it holds them (no time of day), else
     read again; a record that breaks a rule is rejected, a row that is no result skipped."""
     with without_cycle_collection():
         if order is not None and not order.timed:
             return _Read([*OrderGames(order).games()])
-        read = _read(files)
+        read = _Read(read_records(files)) if strict else _read(files)
     if not read.records and not read.rejected:
         raise InputError(", ".join(map(str, files)), "", "no record to import")
     return read
