@@ -56,21 +56,18 @@ def test_city_and_group_filters_choose_the_games(invoke: Invoke, night: Path) ->
     assert {r[0]: r[2] for r in rows(base)} == {"Ann": 19, "Ben": 16, "Cleo": 5, "Dee": 9}
 
 
-def test_elo_keeps_one_list_per_group_and_says_how_to_choose(invoke: Invoke, night: Path) -> None:
-    result = invoke("rate", night, "-s", "cow.elo")
-    assert result.exit_code == 2
-    assert "cow.elo keeps a separate list per game group" in result.stderr
-    assert "base, duel; choose one with --group" in result.stderr
+def test_elo_keeps_one_list_per_group_and_rates_each(invoke: Invoke, night: Path) -> None:
+    every = rate_json(invoke, night, "-s", "cow.elo")
+    assert every["lists"] == ["base", "duel"]
     data = rate_json(invoke, night, "-s", "cow.elo", "--group", "base")
+    assert [r for r in every["standings"] if r.pop("list") == "base"] == data["standings"]
     assert data["not_rated"] == [
         {"record": "g2", "player": "Dee", "reason": "free account: gets no ELO value (seed 001)"},
     ]
 
 
 def test_area_rates_one_title_chosen_with_title(invoke: Invoke, night: Path) -> None:
-    result = invoke("rate", night, "-s", "area")
-    assert result.exit_code == 2
-    assert "choose one with --title" in result.stderr
+    assert rate_json(invoke, night, "-s", "area")["lists"] == ["catan", "Kremlin"]
     data = rate_json(invoke, night, "-s", "area", "--title", "kremlin")
     # Four players at 5000: each loser pays round(100 / 3) = 33 to the winner.
     assert rows(data) == [
@@ -244,3 +241,28 @@ def test_a_name_written_composed_or_not_is_one_player(
 def write_lines(path: Path, records: list[dict[str, Any]]) -> Path:
     path.write_text("".join(json.dumps(record) + "\n" for record in records))
     return path
+
+
+def test_a_file_of_many_titles_is_rated_with_a_table_per_title(
+    invoke: Invoke, tmp_path: Path
+) -> None:
+    """Issue 41: A.R.E.A. keeps a list per title; a club's file of many titles gets each,
+    each row saying its list (ranks are the list's); --title still picks one, as before."""
+    catan = {"id": "c1", "date": "2026-01-01", "seats": [
+        {"player": "Ann", "vp": 10, "winner": True}, {"player": "Bob", "vp": 7}]}  # fmt: skip
+    azul = {"id": "a1", "date": "2026-01-02", "game": "Azul", "seats": [
+        {"player": "Bob", "place": 1}, {"player": "Cy", "place": 2}]}  # fmt: skip
+    path = write_lines(tmp_path / "club.jsonl", [catan, azul])
+    data = rate_json(invoke, path, "-s", "area")
+    assert data["lists"] == ["catan", "Azul"]
+    assert [(r["list"], r["player"], r["rank"]) for r in data["standings"]] == [
+        ("catan", "Ann", 1), ("catan", "Bob", 2), ("Azul", "Bob", 1), ("Azul", "Cy", 2),
+    ]  # fmt: skip
+    csv = invoke("rate", path, "-s", "area", "-f", "csv")
+    assert csv.stdout.splitlines()[0] == "player,rank,rating,games,list"
+    table = invoke("rate", path, "-s", "area")
+    assert "area: catan" in table.stdout
+    assert "area: Azul" in table.stdout
+    one = rate_json(invoke, path, "-s", "area", "--title", "Azul")
+    assert "lists" not in one
+    assert [r["player"] for r in one["standings"]] == ["Bob", "Cy"]

@@ -87,7 +87,7 @@ def rating(
     filters: dict[str, str | None],
     start: Path | None,
     checks: Checks,
-) -> RatingTable:
-    """`rate`'s standings (`rating_files.rate_files`), warnings on stderr."""
+) -> list[tuple[str, RatingTable]]:
+    """`rate`'s standings, a table per list (`rating_files.rate_files`), warnings on stderr."""
     chosen = get_system(system, parameters(param))
     return rate_files(files, chosen, filters, start, checks, warn)

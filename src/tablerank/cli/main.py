@@ -50,7 +50,7 @@ from tablerank.formats.collector import without_cycle_collection
 from tablerank.formats.report import (
     RATING_ROWS,
     explanation_json,
-    rating_table_json,
+    rating_tables_json,
     systems_json,
 )
 
@@ -84,7 +84,7 @@ def rate(
     def rated() -> dict[str, Any]:
         filters = {"title": title, "group": group, "city": city}
         checks = Checks(allow_invalid, strict)
-        return rating_table_json(rating(files, system, param, filters, start, checks))
+        return rating_tables_json(rating(files, system, param, filters, start, checks))
 
     def work() -> dict[str, Any]:
         # The records are freed before the collector resumes: resuming while they live would

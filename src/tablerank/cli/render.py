@@ -40,12 +40,20 @@ def _signed(x: float) -> str:
 
 
 def print_standings(result: dict[str, Any]) -> None:
+    """The standings as a table; one table per list where the system keeps several."""
+    for key in result.get("lists", [None]):
+        rows = [row for row in result["standings"] if row.get("list") == key]
+        title = result["system"] if key is None else f"{result['system']}: {key}"
+        _print_rows(title, rows)
+    _print_not_rated(result["not_rated"])
+
+
+def _print_rows(title: str, rows: list[dict[str, Any]]) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    rows = result["standings"]
     uncertain = any("uncertainty" in row for row in rows)
-    table = Table(title=Text(result["system"]), title_justify="left")
+    table = Table(title=Text(title), title_justify="left")
     table.add_column("Rank", justify="right")
     table.add_column("Player")
     table.add_column("Rating", justify="right")
@@ -58,7 +66,6 @@ def print_standings(result: dict[str, Any]) -> None:
             cells.append(num(row["uncertainty"]) + (" provisional" if row["provisional"] else ""))
         table.add_row(*cells, str(row["games"]))
     print_table(console(), table)
-    _print_not_rated(result["not_rated"])
 
 
 def _print_not_rated(items: list[dict[str, Any]]) -> None:

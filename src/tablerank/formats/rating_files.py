@@ -22,6 +22,7 @@ from tablerank.engine.history import select, unknown_names, unknown_players, unm
 from tablerank.engine.records import Game
 from tablerank.engine.systems.base import RatingTable, Record, System
 from tablerank.engine.systems.by_table import rates_by_table, table_standings
+from tablerank.engine.systems.each_list import rate_each_list
 from tablerank.engine.systems.play_order import play_order_standings, rates_in_play_order
 from tablerank.engine.table_groups import GamesByTable, TablesInOrder
 from tablerank.errors import InputError, InvalidGames
@@ -66,14 +67,15 @@ def rate_files(
     start: Path | None,
     checks: Checks,
     warn: Warn,
-) -> RatingTable:
+) -> list[tuple[str, RatingTable]]:
     """The standings `system` gives the records of the files the filters select, from the
-    ratings of the `start` sheet, each play it cannot rate reported (`Checks`)."""
+    ratings of the `start` sheet, each play it cannot rate reported (`Checks`): one table per
+    list the system keeps that they count in (`rate_each_list`), by list ("" where one)."""
     table = _plain_rating(files, system, filters, start, warn)
     if table is not None:
-        return table
+        return [("", table)]
     records, sheet = records_to_rate(files, filters, start, checks, warn)
-    return system.rate(records, sheet)
+    return rate_each_list(system, records, sheet)
 
 
 def records_to_rate(

@@ -33,6 +33,7 @@ __all__ = [
     "number",
     "prediction_json",
     "rating_table_json",
+    "rating_tables_json",
     "systems_json",
     "tournament_json",
 ]
@@ -100,6 +101,24 @@ def rating_table_json(table: RatingTable) -> dict[str, Any]:
         "system": table.system,
         "standings": standings,
         "not_rated": _not_rated(table.not_rated),
+    }
+
+
+def rating_tables_json(tables: Sequence[tuple[str, RatingTable]]) -> dict[str, Any]:
+    """`rating_table_json` of one list; of several (a system's list per title or group), each
+    row says its `list` (ranks are each list's) and `lists` names them in order."""
+    if len(tables) == 1:
+        return rating_table_json(tables[0][1])
+    standings: list[dict[str, Any]] = []
+    not_rated: list[NotRatedJSON] = []
+    for key, table in tables:
+        standings += [{"list": key, **_standing(s)} for s in table.standings]
+        not_rated += _not_rated(table.not_rated)
+    return {
+        "system": tables[0][1].system,
+        "lists": [key for key, _ in tables],
+        "standings": standings,
+        "not_rated": not_rated,
     }
 
 
