@@ -19,7 +19,7 @@ from typing import Any
 from tablerank.engine.placement import competition_places
 from tablerank.formats.scores import places_by_score, score_number, score_vp
 
-__all__ = ["NOT_A_PERSON", "Fields", "Logged", "Result", "Skip", "logged_result", "catan_variant"]
+__all__ = ["NOT_A_PERSON", "Fields", "Logged", "Result", "Skip", "catan_variant", "logged_result"]
 
 NOT_A_PERSON = {"anonymous": "anonymous", "anonymous player": "anonymous", "automa": "an NPC",
                 "npc": "an NPC"}  # fmt: skip
@@ -153,9 +153,8 @@ def _places(
         f"{winner.player} is marked winner, but the scores put {best} first (the {wins} "
         "wins); the result follows the winner flag"
     )
-    return _after_winners(kept, highest_wins, ranked, points), (
-        fields.of(winner.index, fields.winner), note
-    )
+    places = _after_winners(kept, highest_wins, ranked, points)
+    return places, (fields.of(winner.index, fields.winner), note)
 
 
 def _after_winners(
@@ -179,6 +178,5 @@ def catan_variant(variant: str | None, seats: int, field: str) -> tuple[str | No
     variant (docs/catan.md, "Base Catan (5-6 Players)"), with a note naming `field`."""
     if variant != "base" or seats not in (5, 6):
         return variant, None
-    return "base-5-6", (
-        field, f"{seats} players but no 5-6 player extension logged: read as base-5-6"
-    )
+    note = f"{seats} players but no 5-6 player extension logged: read as base-5-6"
+    return "base-5-6", (field, note)
