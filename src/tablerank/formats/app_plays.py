@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from tablerank.engine.placement import competition_places
 from tablerank.formats.scores import places_by_score, score_number, score_vp
@@ -29,13 +29,13 @@ Skip = tuple[str, str]
 """(field, why) of a play that is not rated."""
 
 
-@dataclass(frozen=True, slots=True)
-class Logged:
-    """One player's line of a logged play, as the app gives it; `index` is where it stands in
-    the file's list, `not_person` why it is no person (None for a person)."""
+class Logged(NamedTuple):
+    """One player's line of a logged play, as the app gives it; `at` is where it stands in
+    the file's list, `not_person` why it is no person (None for a person). (A tuple: a reader
+    makes one per seat.)"""
 
     player: str
-    index: int
+    at: int
     score: Any
     winner: bool
     rank: int | None = None
@@ -75,21 +75,21 @@ def logged_result(
 ) -> Result | Skip:
     """The seats of a play among its named players, or why it is not rated."""
     people = _people(logged, fields)
-    if not isinstance(people, list):
+    if not isinstance(people, _People):
         return people
-    kept, notes = people[0], people[1:]
+    kept, notes = people
     if not any(p.winner or p.rank or (points and _scored(p.score)) for p in kept):
         return fields.seats, "not rated: no result (no score, winner or rank)"
     teams = {p.team for p in kept}
     if len(teams) == 1 and None not in teams:
-        return fields.of(kept[0].index, "team"), (
+        return fields.of(kept[0].at, "team"), (
             f"not rated: everyone played on one team ({teams.pop()}): a cooperative play"
         )
     winners = [p for p in kept if p.winner]
     if catan and len(winners) > 1:
         names = ", ".join(p.player for p in winners)
         every = "both" if len(winners) == 2 else "all"
-        return fields.of(winners[1].index, fields.winner), (
+        return fields.of(winners[1].at, fields.winner), (
             f"not rated: a Catan game has one winner, but {names} are {every} marked winner"
         )
     vps = score_vp([p.score for p in kept], catan=catan) if highest_wins and points else None
@@ -107,27 +107,34 @@ def logged_result(
     if len(winners) > 1:
         for seat in seats:
             seat["winner"] = False
-    return Result(seats, [p.index for p in kept], notes)
+    return Result(seats, [p.at for p in kept], notes)
 
 
 def _scored(score: Any) -> bool:
     return score is not None and str(score).strip() != ""
 
 
-def _people(logged: Sequence[Logged], fields: Fields) -> list[Any] | Skip:
-    """[the named players, then a note of those left out], or why the play is not rated."""
+class _People(NamedTuple):
+    kept: list[Logged]
+    notes: list[tuple[str, str]]
+
+
+def _people(logged: Sequence[Logged], fields: Fields) -> _People | Skip:
+    """The named players and a note of those left out, or why the play is not rated."""
     if len(logged) == 1 and logged[0].not_person is None:
         return fields.seats, "not rated: a solo play (one player)"
-    kept = [p for p in logged if p.not_person is None]
     left = [p for p in logged if p.not_person is not None]
     if not left:
-        return [kept]
+        return _People(list(logged), [])
+    kept = [p for p in logged if p.not_person is None]
     named = Counter(f"{p.player or 'a player'} ({p.not_person})" for p in left)
     who = ", ".join(f"{n} × {name}" if n > 1 else name for name, n in named.items())
-    field = fields.of(left[0].index, fields.player)
+    field = fields.of(left[0].at, fields.player)
     if len(kept) < 2:
         return field, f"not rated: fewer than two named players; not a person: {who}"
-    return [kept, (field, f"rated among the {len(kept)} named players; not a person: {who}")]
+    return _People(
+        kept, [(field, f"rated among the {len(kept)} named players; not a person: {who}")]
+    )
 
 
 def _places(
@@ -154,7 +161,7 @@ def _places(
         "wins); the result follows the winner flag"
     )
     places = _after_winners(kept, highest_wins, ranked, points)
-    return places, (fields.of(winner.index, fields.winner), note)
+    return places, (fields.of(winner.at, fields.winner), note)
 
 
 def _after_winners(

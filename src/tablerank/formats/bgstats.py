@@ -36,6 +36,7 @@ _FIELDS = {"date": "playDate", "game": "gameRefId", "variant": "gameRefId", "cit
 _SEAT_FIELDS = {"player": "playerRefId", "vp": "score", "place": "rank", "winner": "winner",
                 "team": "team"}  # fmt: skip
 _NAMES = Fields("playerScores", "playerRefId", "winner")
+_TABLES = ("games", "players", "locations")
 
 
 def is_bgstats(data: Any) -> bool:
@@ -48,6 +49,8 @@ class _Refs:
     games: dict[Any, Mapping[str, Any]]
     players: dict[Any, Mapping[str, Any]]
     locations: dict[Any, Mapping[str, Any]]
+    not_persons: dict[Any, str | None]
+    """Why each player is not a person (`_not_a_person`), worked out once per player."""
 
 
 def _by_id(data: Mapping[str, Any], key: str, source: str) -> dict[Any, Mapping[str, Any]]:
@@ -64,7 +67,9 @@ def _ref(table: Mapping[Any, Mapping[str, Any]], key: Any) -> Mapping[str, Any] 
 
 def records_from_bgstats(data: Mapping[str, Any], source: str) -> list[Item]:
     """One item per play, in the export's order."""
-    refs = _Refs(*(_by_id(data, key, source) for key in ("games", "players", "locations")))
+    games, players, locations = (_by_id(data, key, source) for key in _TABLES)
+    not_persons = {key: _not_a_person(player) for key, player in players.items()}
+    refs = _Refs(games, players, locations, not_persons)
     return [_play(play, n, refs, source) for n, play in enumerate(data["plays"], start=1)]
 
 
@@ -165,12 +170,13 @@ def _record(
 
 
 def _logged(score: Mapping[str, Any], index: int, refs: _Refs) -> Logged:
-    player = refs.players[score.get("playerRefId")]
+    ref = score.get("playerRefId")
+    player = refs.players[ref]
     rank, team = score.get("rank"), score.get("team")
     return Logged(
         str(player.get("name") or ""), index, score.get("score"), bool(score.get("winner")),
         rank if isinstance(rank, int) and not isinstance(rank, bool) and rank > 0 else None,
-        None if team in (None, "") else str(team), _not_a_person(player),
+        None if team in (None, "") else str(team), refs.not_persons[ref],
     )  # fmt: skip
 
 
