@@ -93,7 +93,8 @@ def logged_result(
             f"not rated: a Catan game has one winner, but {names} are {every} marked winner"
         )
     vps = score_vp([p.score for p in kept], catan=catan) if highest_wins and points else None
-    seats = [{"player": p.player, "winner": p.winner} for p in kept]
+    one_winner = len(winners) == 1  # a draw is equal first places, nobody marked winner
+    seats = [{"player": p.player, "winner": p.winner and one_winner} for p in kept]
     places, note = _places(kept, fields, highest_wins, points, by_score=points and vps is None)
     if note is not None:
         notes.append(note)
@@ -104,9 +105,6 @@ def logged_result(
             seat["vp"] = vps[k]
         if p.team is not None:
             seat["team"] = p.team
-    if len(winners) > 1:
-        for seat in seats:
-            seat["winner"] = False
     return Result(seats, [p.at for p in kept], notes)
 
 
