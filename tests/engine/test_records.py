@@ -476,6 +476,13 @@ def test_a_two_player_game_has_only_one_winner() -> None:
     assert err.message.startswith("a two-player game has one winner, but A, B are all marked")
 
 
+def test_a_two_player_draw_is_two_equal_first_places() -> None:
+    """How the app readers record a draw (issue 41): places 1 and 1, nobody marked winner."""
+    g = new_game(id="d", date=DATE, game="Chess", seats=[seat("A", place=1), seat("B", place=1)])
+    assert [(s.place, s.winner) for s in g.seats] == [(1, False), (1, False)]
+    assert str(g.game_class) == "two"
+
+
 def test_a_two_game_needs_exactly_two_seats_at_the_end() -> None:
     err = record_error(seats=three(), game_class="two")
     assert err.field == "class"

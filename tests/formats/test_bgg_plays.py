@@ -95,8 +95,8 @@ def test_a_player_known_only_by_username_keeps_it(tmp_path: Path) -> None:
               + PLAYER.format(name="Ben", pos=2, score=3, win=0)),
          "players.player[0].name", "is required"),
         (play(players=PLAYER.format(name="Ann", pos=2, score=10, win=1)
-              + PLAYER.format(name="Ben", pos=1, score=10, win=1)),
-         "players.player[0].win", "a Catan game has one winner"),
+              + PLAYER.format(name="ann", pos=1, score=8, win=0)),
+         "players.player[0].name", "Ann is already at this table"),
     ],
 )  # fmt: skip
 def test_a_play_that_breaks_a_rule_names_file_play_and_field(

@@ -36,7 +36,7 @@ def games(path: Path) -> list[Game]:
 
 
 def test_the_sample_maps_games_places_seats_and_cities() -> None:
-    first, seafarers, azul = games(SAMPLE)
+    first, seafarers, azul, _ = games(SAMPLE)
     assert first.id == FIRST
     assert (first.date, first.time) == (dt.date(2026, 4, 11), dt.time(10, 0))
     assert (first.game, first.variant, first.city) == ("catan", "base", "Bonn")
@@ -50,18 +50,23 @@ def test_the_sample_maps_games_places_seats_and_cities() -> None:
     assert [(s.player, s.vp, s.place) for s in azul.seats] == [("Ann", 72, 2), ("Dario", 81, 1)]
 
 
-def test_anonymous_players_and_cooperative_games_are_reported_not_dropped() -> None:
+def test_an_anonymous_player_is_left_out_and_a_cooperative_game_reported() -> None:
     items = read_each([SAMPLE])
     skipped = [i for i in items if isinstance(i, Skipped)]
     assert [str(s.error) for s in skipped] == [
-        f"{SAMPLE}, play 4 (uuid 4f7c2a10-0b1e-4c3a-9a51-1d2e3f405064): "
-        "playerScores[1].playerRefId: an anonymous player sat at this table (name them in "
-        "BG Stats); not rated",
-        f"{SAMPLE}, play 5 (uuid 4f7c2a10-0b1e-4c3a-9a51-1d2e3f405065): gameRefId: Pandemic "
-        "is cooperative: the players win or lose together; not rated",
+        f"{SAMPLE}, play 5 (uuid 4f7c2a10-0b1e-4c3a-9a51-1d2e3f405065): gameRefId: not rated: "
+        "Pandemic is cooperative: the players win or lose together",
     ]
     assert len(items) == 5
-    with pytest.raises(InputError, match="anonymous player"):
+    anonymous = items[3]
+    assert isinstance(anonymous, Located)
+    assert [(s.player, s.place) for s in anonymous.record.seats] == [("Ben", 1), ("Cleo", 2)]
+    assert [str(note) for note in anonymous.notes] == [
+        f"{SAMPLE}, play 4 (uuid 4f7c2a10-0b1e-4c3a-9a51-1d2e3f405064): "
+        "playerScores[1].playerRefId: rated among the 2 named players; not a person: "
+        "Anonymous player (anonymous)"
+    ]
+    with pytest.raises(InputError, match="cooperative"):
         read_records([SAMPLE])  # without a list to report them in, a skipped play is an error
 
 
@@ -72,8 +77,14 @@ def test_an_npc_and_an_ignored_play_are_reported(tmp_path: Path) -> None:
     items = read_each([write(tmp_path, data)])
     reasons = [i.error.message for i in items if isinstance(i, Skipped)]
     assert reasons[:2] == [
-        "the play is marked ignored in BG Stats; not rated",
-        "Dario is an NPC (a bot or an automa): tablerank rates people; not rated",
+        "not rated: the play is marked ignored in BG Stats",
+        "not rated: fewer than two named players; not a person: Dario (an NPC)",
+    ]
+    seafarers = items[1]
+    assert isinstance(seafarers, Located)
+    assert [s.player for s in seafarers.record.seats] == ["Ann", "Ben", "Cleo"]
+    assert [n.message for n in seafarers.notes] == [
+        "rated among the 3 named players; not a person: Dario (an NPC)"
     ]
 
 
@@ -101,10 +112,16 @@ def test_lowest_score_wins_gives_places_and_no_vp(tmp_path: Path) -> None:
     ann["winner"], dario["winner"] = True, False
     azul = games(write(tmp_path, data))[2]
     assert [(s.player, s.vp, s.place) for s in azul.seats] == [("Ann", None, 1), ("Dario", None, 2)]
-    dario["winner"] = True  # a winner flag that contradicts the scores is the play's error
-    rejected = read_each([write(tmp_path, data)])[2]
-    assert isinstance(rejected, Rejected)
-    assert rejected.error.field == "playerScores[1].rank"
+    ann["winner"], dario["winner"] = False, True  # the app's winner flag decides, with a note
+    read = read_each([write(tmp_path, data)])[2]
+    assert isinstance(read, Located)
+    assert [(s.player, s.place) for s in read.record.seats] == [("Ann", 2), ("Dario", 1)]
+    (note,) = read.notes
+    assert note.field == "playerScores[1].winner"
+    assert note.message == (
+        "Dario is marked winner, but the scores put Ann first (the lowest wins); the result "
+        "follows the winner flag"
+    )
 
 
 def break_play(change: Any) -> dict[str, Any]:
@@ -116,14 +133,20 @@ def break_play(change: Any) -> dict[str, Any]:
 WHERE = f"play 1 (uuid {FIRST})"
 
 
+def _winner_ranked_last(play: dict[str, Any]) -> None:
+    """BG Stats' own rank and winner flag disagree: the play's error, not a guess."""
+    for score, rank in zip(play["playerScores"], (2, 1, 3), strict=True):
+        score.update(rank=rank, winner=rank == 3)
+
+
 @pytest.mark.parametrize(
     ("change", "location", "field", "message"),
     [
         (lambda p: p.update(playDate="11.04.2026"), WHERE, "playDate", "expected a date like"),
         (lambda p: p["playerScores"][0].update(score="eight"), WHERE, "playerScores[0].score",
          "expected a number of VP, got 'eight'"),
-        (lambda p: p["playerScores"][2].update(winner=True), WHERE, "playerScores[2].winner",
-         "a Catan game has one winner"),
+        (_winner_ranked_last, WHERE, "playerScores[1].rank",
+         "this seat is placed first but another seat is marked winner"),
         (lambda p: p.update(gameRefId=99), WHERE, "gameRefId",
          "no game with id 99 in the export's games"),
         (lambda p: p["playerScores"][1].update(score="-2"), WHERE, "playerScores[1].score",

@@ -12,14 +12,22 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from tablerank.engine.records import game_from_dict
 from tablerank.engine.values import GameClass
 from tablerank.errors import InputError
+from tablerank.formats.app_plays import (
+    NOT_A_PERSON,
+    Fields,
+    Logged,
+    Result,
+    Skip,
+    catan_variant,
+    logged_result,
+)
 from tablerank.formats.catan_titles import catan_title
 from tablerank.formats.located import Item, Rejected, Skipped, located, seat_fields
-from tablerank.formats.scores import places_by_score, score_vp
 
 __all__ = ["is_bgstats", "records_from_bgstats"]
 
@@ -27,6 +35,8 @@ _FIELDS = {"date": "playDate", "game": "gameRefId", "variant": "gameRefId", "cit
            "locationRefId", "class": "usesTeams", "seats": "playerScores"}  # fmt: skip
 _SEAT_FIELDS = {"player": "playerRefId", "vp": "score", "place": "rank", "winner": "winner",
                 "team": "team"}  # fmt: skip
+_NAMES = Fields("playerScores", "playerRefId", "winner")
+_TABLES = ("games", "players", "locations")
 
 
 def is_bgstats(data: Any) -> bool:
@@ -39,6 +49,8 @@ class _Refs:
     games: dict[Any, Mapping[str, Any]]
     players: dict[Any, Mapping[str, Any]]
     locations: dict[Any, Mapping[str, Any]]
+    not_persons: dict[Any, str | None]
+    """Why each player is not a person (`_not_a_person`), worked out once per player."""
 
 
 def _by_id(data: Mapping[str, Any], key: str, source: str) -> dict[Any, Mapping[str, Any]]:
@@ -55,7 +67,9 @@ def _ref(table: Mapping[Any, Mapping[str, Any]], key: Any) -> Mapping[str, Any] 
 
 def records_from_bgstats(data: Mapping[str, Any], source: str) -> list[Item]:
     """One item per play, in the export's order."""
-    refs = _Refs(*(_by_id(data, key, source) for key in ("games", "players", "locations")))
+    games, players, locations = (_by_id(data, key, source) for key in _TABLES)
+    not_persons = {key: _not_a_person(player) for key, player in players.items()}
+    refs = _Refs(games, players, locations, not_persons)
     return [_play(play, n, refs, source) for n, play in enumerate(data["plays"], start=1)]
 
 
@@ -70,12 +84,13 @@ def _play(play: Any, number: int, refs: _Refs, source: str) -> Item:
     if game is None:
         what = f"no game with id {play.get('gameRefId')!r} in the export's games"
         return Rejected(uuid, InputError(source, where, what, "gameRefId"))
-    skip = _not_rated(play, game, refs)
-    if skip is not None:
-        return Skipped(uuid, InputError(source, where, skip[1], skip[0]))
-    raw, order = _record(play, game, refs, uuid)
-    rename = seat_fields(_FIELDS, "playerScores", _SEAT_FIELDS, order)
-    return located(lambda: game_from_dict(raw), uuid, source, where, rename=rename)
+    read = _not_rated(play, game, refs) or _record(play, game, refs, uuid)
+    if not isinstance(read, _Play):
+        return Skipped(uuid, InputError(source, where, read[1], read[0]))
+    raw, result = read
+    rename = seat_fields(_FIELDS, "playerScores", _SEAT_FIELDS, result.order)
+    notes = tuple(InputError(source, where, why, field) for field, why in result.notes)
+    return located(lambda: game_from_dict(raw), uuid, source, where, rename=rename, notes=notes)
 
 
 def _not_rated(
@@ -84,42 +99,46 @@ def _not_rated(
     """(field, why) when the play cannot be rated as a table of named people."""
     name = str(game.get("name") or game.get("bggName") or "the game")
     if play.get("ignored"):
-        return "ignored", "the play is marked ignored in BG Stats; not rated"
+        return "ignored", "not rated: the play is marked ignored in BG Stats"
     if game.get("cooperative"):
-        return "gameRefId", f"{name} is cooperative: the players win or lose together; not rated"
+        return "gameRefId", f"not rated: {name} is cooperative: the players win or lose together"
     scores = play.get("playerScores")
     if not isinstance(scores, list) or not scores:
-        return "playerScores", "no players recorded; not rated"
+        return "playerScores", "not rated: no players recorded"
     for j, score in enumerate(scores):
-        field = f"playerScores[{j}].playerRefId"
         ref = score.get("playerRefId") if isinstance(score, dict) else None
-        player = _ref(refs.players, ref)
-        if player is None:
-            return field, f"no player with id {ref!r} in the export's players; not rated"
-        if player.get("isAnonymous"):
-            return field, "an anonymous player sat at this table (name them in BG Stats); not rated"
-        if _is_npc(player):
-            who = player.get("name") or "a player"
-            return field, f"{who} is an NPC (a bot or an automa): tablerank rates people; not rated"
+        if _ref(refs.players, ref) is None:
+            what = f"not rated: no player with id {ref!r} in the export's players"
+            return f"playerScores[{j}].playerRefId", what
     return None
 
 
-def _is_npc(player: Mapping[str, Any]) -> bool:
+def _not_a_person(player: Mapping[str, Any]) -> str | None:
+    """Why a player of the export is not a person: BG Stats' anonymous player, an NPC (`isNpc`
+    in its `metaData`) or a name the apps give such a seat; None for a person."""
+    if player.get("isAnonymous"):
+        return "anonymous"
     meta = player.get("metaData")
     if isinstance(meta, str):
         try:
             meta = json.loads(meta)
         except (ValueError, RecursionError):
-            return False
-    return isinstance(meta, dict) and bool(meta.get("isNpc"))
+            meta = None
+    if isinstance(meta, dict) and meta.get("isNpc"):
+        return "an NPC"
+    return NOT_A_PERSON.get(str(player.get("name") or "").strip().casefold())
+
+
+class _Play(NamedTuple):
+    raw: dict[str, Any]
+    result: Result
 
 
 def _record(
     play: Mapping[str, Any], game: Mapping[str, Any], refs: _Refs, uuid: str
-) -> tuple[dict[str, Any], list[int]]:
-    """The play as a game record, and where each of its seats stands in `playerScores`."""
+) -> _Play | Skip:
+    """The play as a game record and its seats' result, or why it is not rated."""
     scores: list[Mapping[str, Any]] = play["playerScores"]
-    order = _seat_order(scores)
     listed = play.get("expansionPlays")
     expansions = [
         str((_ref(refs.games, e.get("gameRefId")) or {}).get("name") or "")
@@ -127,9 +146,19 @@ def _record(
         if isinstance(e, dict)
     ]
     title, variant = catan_title(str(game.get("name") or game.get("bggName") or ""), expansions)
-    seats = _seats([scores[i] for i in order], game, refs, catan=variant is not None)
+    logged = [_logged(scores[i], i, refs) for i in _seat_order(scores)]
+    result = logged_result(
+        logged, _NAMES, catan=variant is not None,
+        highest_wins=game.get("highestWins", True) is not False,
+        points=not game.get("noPoints"),
+    )  # fmt: skip
+    if not isinstance(result, Result):
+        return result
+    variant, note = catan_variant(variant, len(result.seats), "expansionPlays")
+    if note is not None:
+        result.notes.append(note)
     raw: dict[str, Any] = {"id": uuid, "date": play.get("playDate"), "game": title,
-                           "seats": seats}  # fmt: skip
+                           "seats": result.seats}  # fmt: skip
     if variant is not None:
         raw["variant"] = variant
     location = _ref(refs.locations, play.get("locationRefId"))
@@ -137,7 +166,18 @@ def _record(
         raw["city"] = location["name"]
     if play.get("usesTeams") or game.get("usesTeams"):
         raw["class"] = GameClass.TEAM.value
-    return raw, order
+    return _Play(raw, result)
+
+
+def _logged(score: Mapping[str, Any], index: int, refs: _Refs) -> Logged:
+    ref = score.get("playerRefId")
+    player = refs.players[ref]
+    rank, team = score.get("rank"), score.get("team")
+    return Logged(
+        str(player.get("name") or ""), index, score.get("score"), bool(score.get("winner")),
+        rank if isinstance(rank, int) and not isinstance(rank, bool) and rank > 0 else None,
+        None if team in (None, "") else str(team), refs.not_persons[ref],
+    )  # fmt: skip
 
 
 def _seat_order(scores: Sequence[Mapping[str, Any]]) -> list[int]:
@@ -150,31 +190,3 @@ def _seat_order(scores: Sequence[Mapping[str, Any]]) -> list[int]:
     order = sorted(range(len(scores)), key=seats.__getitem__)
     starts = [k for k, i in enumerate(order) if scores[i].get("startPlayer")]
     return order[starts[0] :] + order[: starts[0]] if len(starts) == 1 else order
-
-
-def _seats(
-    scores: Sequence[Mapping[str, Any]], game: Mapping[str, Any], refs: _Refs, *, catan: bool
-) -> list[dict[str, Any]]:
-    names = [str(refs.players[s.get("playerRefId")].get("name") or "") for s in scores]
-    seats: list[dict[str, Any]] = [
-        {"player": name, "winner": bool(s.get("winner"))}
-        for name, s in zip(names, scores, strict=True)
-    ]
-    ranks = [s.get("rank") for s in scores]
-    if all(isinstance(r, int) and r > 0 for r in ranks):
-        for seat, rank in zip(seats, ranks, strict=True):
-            seat["place"] = rank
-    raw_scores = [s.get("score") for s in scores]
-    highest_wins = game.get("highestWins", True) is not False
-    vps = score_vp(raw_scores, catan=catan) if highest_wins and not game.get("noPoints") else None
-    if vps is not None:
-        for seat, vp in zip(seats, vps, strict=True):
-            seat["vp"] = vp
-    elif "place" not in seats[0] and not game.get("noPoints"):
-        places = places_by_score(raw_scores, highest_wins=highest_wins)
-        for seat, place in zip(seats, places or (), strict=False):
-            seat["place"] = place
-    for seat, s in zip(seats, scores, strict=True):
-        if s.get("team") not in (None, ""):
-            seat["team"] = s["team"]
-    return seats

@@ -3,7 +3,8 @@
 A record that breaks a rule of `new_game` (sources that disagree with the VP, two winners, a
 seat that cannot be placed, ...) is reported with the message `rate` refuses it with; a Catan game
 that could be built is checked against its variant (`tablerank.catan.validation`); a row that
-cannot be mapped to a record (an incomplete BoardGameGeek play) is a warning of its id. Only what
+cannot be rated (an incomplete BoardGameGeek play) is a warning of its id, and so is each note of
+a record read with a change (an anonymous player left out). Only what
 leaves no record to name (malformed JSON, a missing id) is raised, as `read_each` does.
 """
 
@@ -40,7 +41,11 @@ def check_files(paths: Sequence[Path | str]) -> Checked:
         elif isinstance(item, Skipped):
             findings.append(Finding(item.id, warnings=[str(item.error)]))
         elif isinstance(item.record, Game) and is_catan(item.record.game):
-            findings.append(validate_game(item.record))
+            found = validate_game(item.record)
+            notes = [str(note) for note in item.notes]
+            findings.append(Finding(found.id, found.errors, notes + found.warnings))
+        elif item.notes:
+            findings.append(Finding(item.id, warnings=list(map(str, item.notes))))
         elif isinstance(item.record, Game):
             not_checked += 1
     return Checked(findings, not_checked)

@@ -1,7 +1,8 @@
 """What every reader yields for one record: the record and where it came from (`Located`); for
 a record that was read but breaks a rule, its id and the error (`Rejected`); for a row that
-cannot be mapped to a record at all (an incomplete BoardGameGeek play, an anonymous player in
-BG Stats), its id and why (`Skipped`): never rated, always reported.
+cannot be rated at all (an incomplete BoardGameGeek play, a play without a result), its id and
+why (`Skipped`): never rated, always reported. A record read with a change someone should know
+of (an anonymous player left out, a Catan table of five read as 5-6) carries its `notes`.
 
 `read_records` stops at the first `Rejected` (every command that rates refuses such a file);
 `read_each` keeps them, so `tablerank validate` lists every game's error in one pass. An error
@@ -33,6 +34,8 @@ class Located:
     record: Record
     source: str
     location: str
+    notes: tuple[InputError, ...] = ()
+    """Warnings about how the record was read, each naming file, row and field."""
     id: str = field(init=False, repr=False, compare=False)
     """The record's id."""
 
@@ -41,7 +44,7 @@ class Located:
 
 
 _SET_LOCATED = tuple(
-    Located.__dict__[name].__set__ for name in ("record", "source", "location", "id")
+    Located.__dict__[name].__set__ for name in ("record", "source", "location", "id", "notes")
 )
 
 
@@ -59,6 +62,7 @@ def new_located(
     _s[1](item, source)
     _s[2](item, location)
     _s[3](item, record.id)
+    _s[4](item, ())
     return item
 
 
@@ -90,13 +94,15 @@ def located(
     location: str,
     at: Callable[[str], str] | None = None,
     rename: Callable[[str], str] | None = None,
+    notes: tuple[InputError, ...] = (),
 ) -> Item:
     """The record `build` makes, located at `location` of `source`; a rule it breaks is its
     `Rejected` unless the id itself is at fault (then the error is raised). `at` names the
     location of an error in a given field (a seat's own row), `location` by default; `rename`
-    names the field as the file does (`seats[1].vp` is BG Stats' `playerScores[1].score`)."""
+    names the field as the file does (`seats[1].vp` is BG Stats' `playerScores[1].score`);
+    `notes` go with the record."""
     try:
-        return Located(build(), source, location)
+        return Located(build(), source, location, notes)
     except RecordError as exc:
         where = location if at is None else at(exc.field)
         field = exc.field if rename is None else rename(exc.field)

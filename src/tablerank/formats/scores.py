@@ -14,10 +14,11 @@ from typing import Any
 
 from tablerank.engine.fields import MAX_VP
 
-__all__ = ["places_by_score", "score_vp"]
+__all__ = ["places_by_score", "score_number", "score_vp"]
 
 
-def _number(value: Any) -> float | None:
+def score_number(value: Any) -> float | None:
+    """A logged score as a number; None for a blank, text or an infinite one."""
     if isinstance(value, bool) or value is None:
         return None
     try:
@@ -32,7 +33,7 @@ def score_vp(scores: Sequence[Any], *, catan: bool) -> list[Any] | None:
     number from 0 to the VP limit; None when they cannot be VP."""
     if catan:
         return [None if s in (None, "") else s for s in scores]
-    numbers = [_number(s) for s in scores]
+    numbers = [score_number(s) for s in scores]
     if any(n is None or not 0 <= n <= MAX_VP for n in numbers):
         return None
     return list(scores)
@@ -41,7 +42,7 @@ def score_vp(scores: Sequence[Any], *, catan: bool) -> list[Any] | None:
 def places_by_score(scores: Sequence[Any], *, highest_wins: bool) -> list[int] | None:
     """Competition places by score (1, 1, 3), the best first; None unless every score is a
     number."""
-    numbers = [_number(s) for s in scores]
+    numbers = [score_number(s) for s in scores]
     if any(n is None for n in numbers):
         return None
     sign = -1 if highest_wins else 1
