@@ -10,10 +10,10 @@ from tests.cli.bad_records import BAD_RECORDS, bad_seat, write_bad
 from tests.cli.conftest import EXAMPLES, Invoke
 
 
-def rate_json(invoke: Invoke, *args: str | Path) -> dict[str, object]:
+def rate_json(invoke: Invoke, *args: str | Path) -> dict[str, Any]:
     result = invoke("rate", *args, "--format", "json")
     assert result.exit_code == 0, result.output
-    data: dict[str, object] = json.loads(result.stdout)
+    data: dict[str, Any] = json.loads(result.stdout)
     return data
 
 

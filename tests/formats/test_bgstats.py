@@ -60,6 +60,7 @@ def test_an_anonymous_player_is_left_out_and_a_cooperative_game_reported() -> No
     assert len(items) == 5
     anonymous = items[3]
     assert isinstance(anonymous, Located)
+    assert isinstance(anonymous.record, Game)
     assert [(s.player, s.place) for s in anonymous.record.seats] == [("Ben", 1), ("Cleo", 2)]
     assert [str(note) for note in anonymous.notes] == [
         f"{SAMPLE}, play 4 (uuid 4f7c2a10-0b1e-4c3a-9a51-1d2e3f405064): "
@@ -82,6 +83,7 @@ def test_an_npc_and_an_ignored_play_are_reported(tmp_path: Path) -> None:
     ]
     seafarers = items[1]
     assert isinstance(seafarers, Located)
+    assert isinstance(seafarers.record, Game)
     assert [s.player for s in seafarers.record.seats] == ["Ann", "Ben", "Cleo"]
     assert [n.message for n in seafarers.notes] == [
         "rated among the 3 named players; not a person: Dario (an NPC)"
@@ -115,6 +117,7 @@ def test_lowest_score_wins_gives_places_and_no_vp(tmp_path: Path) -> None:
     ann["winner"], dario["winner"] = False, True  # the app's winner flag decides, with a note
     read = read_each([write(tmp_path, data)])[2]
     assert isinstance(read, Located)
+    assert isinstance(read.record, Game)
     assert [(s.player, s.place) for s in read.record.seats] == [("Ann", 2), ("Dario", 1)]
     (note,) = read.notes
     assert note.field == "playerScores[1].winner"

@@ -236,3 +236,33 @@ def test_strict_refuses_a_file_with_a_record_that_breaks_a_rule(
     assert "line 4 (id g3): seats[0].sources" in result.stderr
     assert _stored(league) == _stored(_new_league(official))
     assert import_files(league, [path], official).rejected[0][0] == "g3"
+
+
+FIXTURES = Path(__file__).parents[1] / "formats" / "fixtures"
+
+
+@pytest.mark.parametrize("name", ["bgstats-quirks.json", "bgg-quirks.xml"])
+def test_an_app_s_export_with_every_quirk_imports_alike_through_every_door(
+    official: User, name: str
+) -> None:
+    """Issue 41: draws, plays without a result, one-team and solo plays, anonymous players:
+    nothing refuses the file; each door imports the same plays and says the same of the rest."""
+    path = FIXTURES / name
+    summaries, _ = _through_every_door(official, path)
+    ((imported, present, rejected),) = summaries[0]
+    assert imported >= 3
+    assert present == 0
+    assert all("won with" in why or "below" in why for _, why in rejected), rejected
+    done = import_files(_new_league(official), [path], official)
+    assert done.skipped
+    assert all("not rated" in why for _, why in done.skipped)
+    assert any("not a person" in why for _, why in done.notes)
+    client = Client()
+    client.force_login(official)
+    upload = SimpleUploadedFile(name, path.read_bytes())
+    page = client.post(reverse("import", args=[_new_league(official).slug]), {"file": upload})
+    body = html.unescape(page.content.decode())
+    notes = body.split('id="preview-notes"', 1)[1].split("</table>", 1)[0]
+    assert "not a person" in notes
+    skipped = body.split('id="preview-skipped"', 1)[1].split("</table>", 1)[0]
+    assert skipped.count("not rated") == len(done.skipped)

@@ -98,14 +98,16 @@ def read_told(files: Sequence[Path], warn: Warn, *, strict: bool = False) -> lis
     mapped to a record (an incomplete BoardGameGeek play, a play without a result) is a
     warning, never silent, or where `strict` refuses the files (the first one's error)."""
     skipped: list[Skipped] = []
+    notes: list[InputError] = []
     try:
-        records = read_records(files, skipped)
+        records = read_records(files, skipped, notes)
     except InputError:
         if strict:
             raise
         return _each_told(files, warn)
-    if strict and skipped:
-        raise skipped[0].error
+    if strict and (skipped or notes):
+        raise (skipped[0].error if skipped else notes[0])
+    warn(said_once(notes))
     warn(said_once(row.error for row in skipped))
     return records
 
@@ -116,6 +118,7 @@ def _each_told(files: Sequence[Path], warn: Warn) -> list[Record]:
     items = read_each(files)  # what leaves no record to name is raised here
     if not any(isinstance(item, Located) for item in items):
         raise next(item.error for item in items if isinstance(item, Rejected))
+    warn(said_once(note for item in items if isinstance(item, Located) for note in item.notes))
     warn(said_once((item.error for item in items if isinstance(item, Rejected)), "not rated: "))
     warn(said_once(item.error for item in items if isinstance(item, Skipped)))
     return [item.record for item in items if isinstance(item, Located)]

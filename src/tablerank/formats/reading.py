@@ -47,17 +47,24 @@ _ZIP_MAGIC = b"PK\x03\x04"
 # file needs them, so the command line starts as fast as before they existed.
 
 
-def read_records(paths: Sequence[Path | str], skipped: list[Skipped] | None = None) -> list[Record]:
+def read_records(
+    paths: Sequence[Path | str],
+    skipped: list[Skipped] | None = None,
+    notes: list[InputError] | None = None,
+) -> list[Record]:
     """Every record in the files, in file order; ids must be unique across all of them. The
     first record that breaks a rule is an `InputError` naming its file, line and field. Rows
     that cannot be mapped to a record (an incomplete BoardGameGeek play) go to `skipped` when
-    it is given, and are an `InputError` otherwise: nothing is dropped silently. The cycle
-    collector is paused meanwhile (`collector`): records hold no cycles."""
+    it is given, and are an `InputError` otherwise: nothing is dropped silently; the notes on
+    how a record was read (`Located.notes`: an anonymous player left out) go to `notes` when it
+    is given. The cycle collector is paused meanwhile (`collector`): records hold no cycles."""
     with without_cycle_collection():
         out: list[Record] = []
         for item in read_each(paths):
             if isinstance(item, Located):
                 out.append(item.record)
+                if item.notes and notes is not None:
+                    notes += item.notes
             elif isinstance(item, Skipped) and skipped is not None:
                 skipped.append(item)
             else:

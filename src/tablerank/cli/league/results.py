@@ -53,6 +53,7 @@ def import_(
                                 strict=strict)  # fmt: skip
 
     summary = guarded(lambda: access.run(work))
+    warn(why for _, why in summary.notes)
     warn(why for _, why in summary.skipped)
     print_summary(summary, slug, output)
     if summary.rejected:

@@ -52,6 +52,7 @@ class _Read:
     records: list[Game | Event]
     rejected: _Reasons = field(default_factory=list)
     skipped: _Reasons = field(default_factory=list)
+    notes: _Reasons = field(default_factory=list)
 
 
 def import_files(
@@ -162,7 +163,7 @@ class _Importing:
         summary = import_records(self.league, records, self.by, pending=self.pending,
                                  acting=self.acting, progress=heard)  # fmt: skip
         summary.rejected[:0] = [*read.rejected, *clashes]
-        summary.skipped = read.skipped
+        summary.skipped, summary.notes = read.skipped, read.notes
         return summary
 
 
@@ -190,23 +191,38 @@ def _records(files: Sequence[Path], order: TablesInOrder | None, strict: bool) -
     with without_cycle_collection():
         if order is not None and not order.timed:
             return _Read([*OrderGames(order).games()])
-        read = _Read(read_records(files)) if strict else _read(files)
+        read = _strictly(files) if strict else _read(files)
     if not read.records and not read.rejected:
         raise InputError(", ".join(map(str, files)), "", "no record to import")
     return read
 
 
 def _read(files: Sequence[Path]) -> _Read:
-    skipped: list[Skipped] = []
-    try:
-        return _Read(read_records(files, skipped), skipped=_reasons(skipped))
-    except InputError:  # a record breaks a rule: read each to name every one
-        items = read_each(files)
+    """The records of the files; those that break a rule, the rows that are no result and the
+    notes on how a record was read, each with its id and why."""
+    items = read_each(files)
+    records: list[Game | Event] = []
+    notes: _Reasons = []
+    for item in items:
+        if isinstance(item, Located):
+            records.append(item.record)
+            notes += [(item.id, str(note)) for note in item.notes]
     return _Read(
-        [item.record for item in items if isinstance(item, Located)],
+        records,
         _reasons([item for item in items if isinstance(item, Rejected)]),
         _reasons([item for item in items if isinstance(item, Skipped)]),
+        notes,
     )
+
+
+def _strictly(files: Sequence[Path]) -> _Read:
+    """The records of the files, the first play not imported as it is (a rule broken, no
+    result, a note) refusing them."""
+    notes: list[InputError] = []
+    records = read_records(files, None, notes)
+    if notes:
+        raise notes[0]
+    return _Read(records)
 
 
 def _reasons(items: Sequence[Rejected | Skipped]) -> _Reasons:

@@ -78,6 +78,9 @@ class ImportSummary:
     rejected: list[tuple[str, str]] = field(default_factory=list)
     skipped: list[tuple[str, str]] = field(default_factory=list)
     """Rows of the files that are not a result (`formats.located.Skipped`), and why."""
+    notes: list[tuple[str, str]] = field(default_factory=list)
+    """Records read with a note on how (`formats.located.Located.notes`: an anonymous player
+    left out, a Catan table of five read as 5-6), and the note."""
     new_names: list[str] = field(default_factory=list)
     """A preview's names the league has no player of (each would become one)."""
     players: list[str] = field(default_factory=list)
@@ -94,6 +97,7 @@ class ImportSummary:
             "already_present": len(self.already_present),
             "rejected": len(self.rejected),
             "rejections": [{"id": rid, "reason": why} for rid, why in self.rejected],
+            "notes": [{"id": rid, "note": why} for rid, why in self.notes],
         }
 
 

@@ -117,6 +117,7 @@ def _named(summary: ImportSummary, folder: Path) -> ImportSummary:
     """The summary naming the uploaded file rather than where it waits (`_words`)."""
     summary.rejected = [(rid, _words(why, folder)) for rid, why in summary.rejected]
     summary.skipped = [(rid, _words(why, folder)) for rid, why in summary.skipped]
+    summary.notes = [(rid, _words(why, folder)) for rid, why in summary.notes]
     return summary
 
 
