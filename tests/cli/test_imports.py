@@ -90,3 +90,23 @@ def test_league_import_reads_every_sample_and_again_finds_it_present(
     assert len(summary["notes"]) == NOTED.get(name, 0)
     again = invoke("league", "import", club, IMPORTS / name, "--as", "ref", "-f", "json")
     assert json.loads(again.stdout)["already_present"] == summary["imported"]
+
+
+@pytest.mark.django_db
+def test_league_import_reads_a_club_s_own_sheet_through_a_column_mapping(
+    invoke: Invoke, club: str
+) -> None:
+    sheet = Path(__file__).parents[1] / "formats" / "fixtures" / "club-sheet-tr.csv"
+    columns = 'id="Oyun No",date=Tarih,player="Asıl oyuncu",vp=Puan,winner=Kazanan'
+    unmapped = invoke("league", "import", club, sheet, "--as", "ref")
+    assert unmapped.exit_code == 2
+    assert "unknown column" in unmapped.stderr
+    done = invoke(
+        "league", "import", club, sheet, "--as", "ref", "--columns", columns, "-f", "json"
+    )
+    assert done.exit_code == 0, done.output
+    assert json.loads(done.stdout)["imported"] == 3
+    standings = invoke("league", "standings", club, "-s", "pages.point", "-f", "json")
+    assert {r["player"] for r in json.loads(standings.stdout)["standings"]} == {
+        "Deniz", "Ece", "Mert",
+    }  # fmt: skip

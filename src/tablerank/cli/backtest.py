@@ -10,6 +10,7 @@ import typer
 from tablerank.cli.options import (
     AllowInvalid,
     City,
+    Columns,
     Files,
     Group,
     OutputFile,
@@ -48,22 +49,24 @@ def register(app: typer.Typer) -> None:
         city: City = None,
         allow_invalid: AllowInvalid = False,
         strict: Strict = False,
+        columns: Columns = None,
         output: SheetFormat = None,
         to: OutputFile = None,
     ) -> None:
         """Replay the history and score each system's predictions of the winner."""
 
         def work() -> dict[str, Any]:
-            from tablerank.cli.inputs import Checks, checked, read_files, selected
+            from tablerank.cli.inputs import checked, read_files, reading, selected
             from tablerank.engine.backtest import backtest_systems, baseline
             from tablerank.engine.systems.base import chronological
             from tablerank.engine.values import Game
             from tablerank.formats.report import backtest_json
 
-            records = read_files(files, strict=strict)
+            options = reading(allow_invalid, strict, columns)
+            records = read_files(files, options)
             chosen = checked(
                 selected(records, title=title, group=group, city=city),
-                Checks(allow_invalid, strict),
+                options,
             )
             games = [r for r in chronological(chosen) if isinstance(r, Game)]
             return backtest_json(baseline(games), backtest_systems(games, systems))

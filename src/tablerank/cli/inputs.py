@@ -13,16 +13,19 @@ from tablerank.engine.systems import get_system
 from tablerank.engine.systems.base import RatingTable, Record, System
 from tablerank.errors import InvalidParameter
 from tablerank.formats import rating_files
-from tablerank.formats.rating_files import Checks, rate_files, read_told, records_to_rate
+from tablerank.formats.column_map import ColumnMap
+from tablerank.formats.rating_files import Reading, rate_files, read_told, records_to_rate
+from tablerank.formats.table_records import MAPPABLE
 
 __all__ = [
-    "Checks",
     "Inputs",
+    "Reading",
     "checked",
     "inputs",
     "parameters",
     "rating",
     "read_files",
+    "reading",
     "selected",
 ]
 
@@ -38,14 +41,20 @@ def parameters(pairs: Sequence[str] | None) -> dict[str, str]:
     return out
 
 
-def read_files(files: Sequence[Path], *, strict: bool = False) -> list[Record]:
+def read_files(files: Sequence[Path], reading: Reading | None = None) -> list[Record]:
     """The records of the files; each record that breaks a rule and each row that cannot be
     mapped to a record (an incomplete BoardGameGeek play) is a warning on stderr, never silent
-    (where `strict`, the first one refuses the files)."""
-    return read_told(files, warn, strict=strict)
+    (where `reading.strict`, the first one refuses the files)."""
+    return read_told(files, warn, reading)
 
 
-def checked(records: list[Record], checks: Checks) -> list[Record]:
+def reading(allow_invalid: bool, strict: bool, columns: str | None) -> Reading:
+    """The command line's reading options, `--columns` parsed (`column_map.ColumnMap`)."""
+    mapping = None if columns is None else ColumnMap.parse(columns, MAPPABLE)
+    return Reading(allow_invalid, strict, mapping)
+
+
+def checked(records: list[Record], checks: Reading) -> list[Record]:
     """The records but the Catan games that fail validation, each a warning on stderr
     (`rating_files.checked`)."""
     return rating_files.checked(records, checks, warn)
@@ -66,7 +75,7 @@ def inputs(
     param: Sequence[str] | None,
     filters: dict[str, str | None],
     start: Path | None,
-    checks: Checks,
+    checks: Reading,
 ) -> Inputs:
     """Read the files, keep the records the filters select, and check them."""
     chosen = get_system(system, parameters(param))
@@ -86,7 +95,7 @@ def rating(
     param: Sequence[str] | None,
     filters: dict[str, str | None],
     start: Path | None,
-    checks: Checks,
+    checks: Reading,
 ) -> list[tuple[str, RatingTable]]:
     """`rate`'s standings, a table per list (`rating_files.rate_files`), warnings on stderr."""
     chosen = get_system(system, parameters(param))

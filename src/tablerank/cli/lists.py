@@ -10,8 +10,8 @@ from typing import Annotated, Any
 
 import typer
 
-from tablerank.cli.inputs import Checks, checked, read_files
-from tablerank.cli.options import AllowInvalid, Files, OutputFile, SheetFormat, Strict
+from tablerank.cli.inputs import checked, read_files, reading
+from tablerank.cli.options import AllowInvalid, Columns, Files, OutputFile, SheetFormat, Strict
 from tablerank.cli.output import emit_rows, warn
 from tablerank.engine.history import unmatched
 from tablerank.engine.lists import MIN_GAMES, annual_list, monthly_list
@@ -82,13 +82,15 @@ def monthly(
     score: ScoreOption = "average",
     allow_invalid: AllowInvalid = False,
     strict: Strict = False,
+    columns: Columns = None,
     output: SheetFormat = None,
     to: OutputFile = None,
 ) -> None:
     """A city's Monthly List with gold, or the Open List across cities."""
 
     def work() -> dict[str, Any]:
-        records = checked(read_files(files, strict=strict), Checks(allow_invalid, strict))
+        options = reading(allow_invalid, strict, columns)
+        records = checked(read_files(files, options), options)
         warn(unmatched(records, city=city, group=group))
         return lists_json(
             monthly_list(
@@ -112,13 +114,15 @@ def annual(
     ] = "base",
     allow_invalid: AllowInvalid = False,
     strict: Strict = False,
+    columns: Columns = None,
     output: SheetFormat = None,
     to: OutputFile = None,
 ) -> None:
     """The annual score: four best monthly places, 150 for each missing month."""
 
     def work() -> dict[str, Any]:
-        records = checked(read_files(files, strict=strict), Checks(allow_invalid, strict))
+        options = reading(allow_invalid, strict, columns)
+        records = checked(read_files(files, options), options)
         warn(unmatched(records, city=city, group=group))
         return lists_json(
             annual_list(

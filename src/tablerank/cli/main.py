@@ -27,11 +27,12 @@ from tablerank.cli import (
     serve,
     standings,
 )
-from tablerank.cli.inputs import Checks, inputs, rating
+from tablerank.cli.inputs import inputs, rating, reading
 from tablerank.cli.leaving import leave
 from tablerank.cli.options import (
     AllowInvalid,
     City,
+    Columns,
     Files,
     Format,
     Group,
@@ -76,6 +77,7 @@ def rate(
     param: Params = None,
     allow_invalid: AllowInvalid = False,
     strict: Strict = False,
+    columns: Columns = None,
     output: SheetFormat = None,
     to: OutputFile = None,
 ) -> None:
@@ -83,7 +85,7 @@ def rate(
 
     def rated() -> dict[str, Any]:
         filters = {"title": title, "group": group, "city": city}
-        checks = Checks(allow_invalid, strict)
+        checks = reading(allow_invalid, strict, columns)
         return rating_tables_json(rating(files, system, param, filters, start, checks))
 
     def work() -> dict[str, Any]:
@@ -107,13 +109,16 @@ def explain(
     param: Params = None,
     allow_invalid: AllowInvalid = False,
     strict: Strict = False,
+    columns: Columns = None,
     output: Format = Output.table,
 ) -> None:
     """Explain what one game did to each player's number in one system, and why."""
 
     def work() -> dict[str, Any]:
         filters = {"title": title, "group": group, "city": city}
-        given = inputs(files, system, param, filters, start, Checks(allow_invalid, strict))
+        given = inputs(
+            files, system, param, filters, start, reading(allow_invalid, strict, columns)
+        )
         return explanation_json(given.system.explain(given.records, game, given.start))
 
     emit(guarded(work), output, print_explanation)

@@ -14,6 +14,7 @@ from tablerank.engine.systems import SYSTEMS
 __all__ = [
     "AllowInvalid",
     "City",
+    "Columns",
     "Files",
     "Format",
     "Group",
@@ -85,6 +86,15 @@ AllowInvalid = Annotated[
     typer.Option(
         "--allow-invalid",
         help="Rate Catan games that fail validation (legacy data) instead of leaving them out.",
+    ),
+]
+Columns = Annotated[
+    str | None,
+    typer.Option(
+        "--columns",
+        help="A spreadsheet's own headers mapped onto the records' columns: "
+        'id="Game No",date=Date,player=Name,vp=Points,winner=Winner (a winner column may hold the '
+        "winner's name); the sheet's other columns are left out.",
     ),
 ]
 Strict = Annotated[

@@ -11,6 +11,7 @@ import typer
 from tablerank.cli.options import (
     AllowInvalid,
     City,
+    Columns,
     Files,
     Format,
     Group,
@@ -48,18 +49,21 @@ def register(app: typer.Typer) -> None:
         param: Params = None,
         allow_invalid: AllowInvalid = False,
         strict: Strict = False,
+        columns: Columns = None,
         output: Format = Output.table,
     ) -> None:
         """Each player's chance to win this table, from the history in FILES."""
 
         def work() -> dict[str, Any]:
-            from tablerank.cli.inputs import Checks, inputs
+            from tablerank.cli.inputs import inputs, reading
             from tablerank.engine.prediction import predict_table
             from tablerank.formats.report import prediction_json
 
             players = seated(table)
             filters = {"title": title, "group": group, "city": city}
-            given = inputs(files, system, param, filters, None, Checks(allow_invalid, strict))
+            given = inputs(
+                files, system, param, filters, None, reading(allow_invalid, strict, columns)
+            )
             odds = predict_table(given.system, given.records, players)
             return warned(prediction_json(given.system.name, odds))
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from tablerank.cli.options import Files, OutputFile, SheetFormat, Strict
+from tablerank.cli.options import Columns, Files, OutputFile, SheetFormat, Strict
 from tablerank.cli.output import emit_rows
 from tablerank.formats.report import TOURNAMENT_ROWS, tournament_json
 
@@ -51,17 +51,18 @@ def register(app: typer.Typer) -> None:
         scoring: ScoringOption = None,
         seed: SeedOption = None,
         strict: Strict = False,
+        columns: Columns = None,
         output: SheetFormat = None,
         to: OutputFile = None,
     ) -> None:
         """Tournament standings of the Catan games in FILES, and the tiebreak between neighbours."""
 
         def work() -> "TournamentStandings":
-            from tablerank.cli.inputs import read_files
+            from tablerank.cli.inputs import read_files, reading
             from tablerank.tournament.scoring import DEFAULT_SCORING
             from tablerank.tournament.standings import tournament_standings
 
-            records = read_files(files, strict=strict)
+            records = read_files(files, reading(False, strict, columns))
             chosen = scoring or DEFAULT_SCORING  # one default for the CLI and the league
             return tournament_standings(records, event=event, scoring=chosen, seed=seed)
 

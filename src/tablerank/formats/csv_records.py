@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 
 from tablerank.errors import InputError
+from tablerank.formats.column_map import ColumnMap
 from tablerank.formats.located import Item
 from tablerank.formats.table_records import records_from_table
 
@@ -28,8 +29,9 @@ def separator(header: str) -> str:
         return ","
 
 
-def records_from_csv(text: str, source: str) -> list[Item]:
-    """The records of a CSV file's contents; rows are named by their line in the file."""
+def records_from_csv(text: str, source: str, mapping: ColumnMap | None = None) -> list[Item]:
+    """The records of a CSV file's contents (its columns the records' own, or the file's own
+    through `mapping`); rows are named by their line in the file."""
     lines = text.splitlines()
     if not lines:
         return []
@@ -39,4 +41,4 @@ def records_from_csv(text: str, source: str) -> list[Item]:
         rows = [(reader.line_num, cells) for cells in reader]
     except csv.Error as exc:  # a cell of more than the csv module's 131,072 characters
         raise InputError(source, f"line {reader.line_num}", f"malformed CSV: {exc}") from None
-    return records_from_table(header, rows, source, "line")
+    return records_from_table(header, rows, source, "line", mapping)

@@ -9,7 +9,7 @@ error are said.
 
 A play that cannot be rated is reported and the others rated (issue 41): a record that breaks a
 rule, a row that is no result, a Catan game that fails validation (rated with `allow_invalid`).
-`Checks.strict` refuses the files at the first one instead.
+`Reading.strict` refuses the files at the first one instead.
 """
 
 from __future__ import annotations
@@ -26,13 +26,14 @@ from tablerank.engine.systems.each_list import rate_each_list
 from tablerank.engine.systems.play_order import play_order_standings, rates_in_play_order
 from tablerank.engine.table_groups import GamesByTable, TablesInOrder
 from tablerank.errors import InputError, InvalidGames
+from tablerank.formats.column_map import ColumnMap
 from tablerank.formats.located import Located, Rejected
 from tablerank.formats.reading import Skipped, read_each, read_records, read_start
 from tablerank.formats.table_shapes import read_games_by_table, read_tables_in_order
 from tablerank.formats.unrated import GROUPED_FROM, said_once
 
 __all__ = [
-    "Checks",
+    "Reading",
     "Warn",
     "checked",
     "rate_files",
@@ -48,13 +49,15 @@ Filters = Mapping[str, str | None]
 
 
 @dataclass(frozen=True)
-class Checks:
-    """What rating does with a play it cannot rate: report it and rate the others (the
-    default), or refuse the files at the first one (`strict`); a Catan game that fails
-    validation is rated all the same where `allow_invalid` (legacy data)."""
+class Reading:
+    """How the files are read and what rating does with a play it cannot rate: report it and
+    rate the others (the default), or refuse the files at the first one (`strict`); a Catan
+    game that fails validation is rated all the same where `allow_invalid` (legacy data); a
+    spreadsheet's own columns are read through `columns` (`column_map`)."""
 
     allow_invalid: bool = False
     strict: bool = False
+    columns: ColumnMap | None = None
 
 
 ALLOWED = "rate anyway with --allow-invalid"
@@ -65,11 +68,11 @@ def rate_files(
     system: System,
     filters: Filters,
     start: Path | None,
-    checks: Checks,
+    checks: Reading,
     warn: Warn,
 ) -> list[tuple[str, RatingTable]]:
     """The standings `system` gives the records of the files the filters select, from the
-    ratings of the `start` sheet, each play it cannot rate reported (`Checks`): one table per
+    ratings of the `start` sheet, each play it cannot rate reported (`Reading`): one table per
     list the system keeps that they count in (`rate_each_list`), by list ("" where one)."""
     table = _plain_rating(files, system, filters, start, warn)
     if table is not None:
@@ -82,40 +85,42 @@ def records_to_rate(
     files: Sequence[Path],
     filters: Filters,
     start: Path | None,
-    checks: Checks,
+    checks: Reading,
     warn: Warn,
 ) -> tuple[list[Record], dict[str, float] | None]:
     """The records of the files the filters select, checked, and the `start` sheet's ratings."""
-    records = selected(read_told(files, warn, strict=checks.strict), warn, filters)
+    records = selected(read_told(files, warn, checks), warn, filters)
     sheet = read_start(start) if start else None
     if sheet is not None:
         warn(unknown_players(records, sheet))
     return checked(records, checks, warn), sheet
 
 
-def read_told(files: Sequence[Path], warn: Warn, *, strict: bool = False) -> list[Record]:
+def read_told(files: Sequence[Path], warn: Warn, reading: Reading | None = None) -> list[Record]:
     """The records of the files; each record that breaks a rule and each row that cannot be
     mapped to a record (an incomplete BoardGameGeek play, a play without a result) is a
-    warning, never silent, or where `strict` refuses the files (the first one's error)."""
+    warning, never silent, or where `reading.strict` refuses the files (the first one's
+    error)."""
+    reading = reading or Reading()
     skipped: list[Skipped] = []
     notes: list[InputError] = []
     try:
-        records = read_records(files, skipped, notes)
+        records = read_records(files, skipped, notes, reading.columns)
     except InputError:
-        if strict:
+        if reading.strict:
             raise
-        return _each_told(files, warn)
-    if strict and (skipped or notes):
+        return _each_told(files, warn, reading.columns)
+    if reading.strict and (skipped or notes):
         raise (skipped[0].error if skipped else notes[0])
     warn(said_once(notes))
     warn(said_once(row.error for row in skipped))
     return records
 
 
-def _each_told(files: Sequence[Path], warn: Warn) -> list[Record]:
+def _each_told(files: Sequence[Path], warn: Warn, columns: ColumnMap | None) -> list[Record]:
     """The records of files where a record breaks a rule: each such record a warning; where
     no record is left, the first one's error."""
-    items = read_each(files)  # what leaves no record to name is raised here
+    items = read_each(files, columns)  # what leaves no record to name is raised here
     if not any(isinstance(item, Located) for item in items):
         raise next(item.error for item in items if isinstance(item, Rejected))
     warn(said_once(note for item in items if isinstance(item, Located) for note in item.notes))
@@ -131,7 +136,7 @@ def selected(records: list[Record], warn: Warn, filters: Filters) -> list[Record
     return select(records, **filters)
 
 
-def checked(records: list[Record], checks: Checks, warn: Warn) -> list[Record]:
+def checked(records: list[Record], checks: Reading, warn: Warn) -> list[Record]:
     """The records but the Catan games with validation errors (issue 3), each a warning;
     all of them where `checks.allow_invalid`; where `checks.strict`, or where no game would
     be left, the first one refuses the files."""

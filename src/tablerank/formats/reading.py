@@ -21,6 +21,7 @@ from tablerank.engine.records import event_from_dict, game_from_dict
 from tablerank.engine.shared_tables import SharedTables
 from tablerank.errors import InputError, RecordError
 from tablerank.formats.collector import without_cycle_collection
+from tablerank.formats.column_map import ColumnMap
 from tablerank.formats.csv_records import records_from_csv
 from tablerank.formats.located import (
     Item,
@@ -51,16 +52,18 @@ def read_records(
     paths: Sequence[Path | str],
     skipped: list[Skipped] | None = None,
     notes: list[InputError] | None = None,
+    mapping: ColumnMap | None = None,
 ) -> list[Record]:
     """Every record in the files, in file order; ids must be unique across all of them. The
     first record that breaks a rule is an `InputError` naming its file, line and field. Rows
     that cannot be mapped to a record (an incomplete BoardGameGeek play) go to `skipped` when
     it is given, and are an `InputError` otherwise: nothing is dropped silently; the notes on
     how a record was read (`Located.notes`: an anonymous player left out) go to `notes` when it
-    is given. The cycle collector is paused meanwhile (`collector`): records hold no cycles."""
+    is given. A spreadsheet's columns are read through `mapping` where given (`column_map`).
+    The cycle collector is paused meanwhile (`collector`): records hold no cycles."""
     with without_cycle_collection():
         out: list[Record] = []
-        for item in read_each(paths):
+        for item in read_each(paths, mapping):
             if isinstance(item, Located):
                 out.append(item.record)
                 if item.notes and notes is not None:
@@ -72,7 +75,7 @@ def read_records(
         return out
 
 
-def read_each(paths: Sequence[Path | str]) -> list[Item]:
+def read_each(paths: Sequence[Path | str], mapping: ColumnMap | None = None) -> list[Item]:
     """Every record in the files, in file order; a record that breaks a rule as its `Rejected`
     (its id and the error `read_records` would raise), a row that cannot be mapped to a record
     as its `Skipped`. What leaves no record to name (malformed JSON, a missing or malformed id,
@@ -80,7 +83,7 @@ def read_each(paths: Sequence[Path | str]) -> list[Item]:
     seen: dict[str, Item] = {}
     out: list[Item] = []
     for path in paths:
-        items = _read_file(Path(path))
+        items = _read_file(Path(path), mapping)
         for item in items:
             first = seen.setdefault(item.id, item)
             if first is not item:
@@ -101,15 +104,16 @@ def _where(item: Item) -> tuple[str, str]:
     return item.error.source, item.error.location
 
 
-def _read_file(path: Path) -> list[Item]:
+def _read_file(path: Path, mapping: ColumnMap | None) -> list[Item]:
     data = _read_bytes(path)
     if data.startswith(_ZIP_MAGIC):
         from tablerank.formats.zipped import records_from_zip
 
-        items, blank = records_from_zip(data, str(path)), False
+        items, blank = records_from_zip(data, str(path), mapping), False
     else:
         text = _decoded(data, path)
-        items, blank = records_from_text(text, str(path), _kind(path, text)), not text.strip()
+        kind = _kind(path, text)
+        items, blank = records_from_text(text, str(path), kind, mapping), not text.strip()
     if not items:
         what = "is empty" if blank else "holds no record (a header alone, or [])"
         raise InputError(str(path), "", f"{what}; expected at least one game or event")
@@ -163,10 +167,13 @@ def _bgstats(text: str) -> dict[str, Any] | None:
     return data if is_bgstats(data) else None
 
 
-def records_from_text(text: str, source: str, kind: str) -> list[Item]:
-    """Records from file contents of `kind` "jsonl", "json", "csv", "bgstats" or "bgg"."""
+def records_from_text(
+    text: str, source: str, kind: str, mapping: ColumnMap | None = None
+) -> list[Item]:
+    """Records from file contents of `kind` "jsonl", "json", "csv", "bgstats" or "bgg" (a CSV
+    file's columns through `mapping` where given)."""
     if kind == "csv":
-        return records_from_csv(text, source)
+        return records_from_csv(text, source, mapping)
     if kind == "json":
         return list(_from_json_array(text, source))
     if kind == "bgg":

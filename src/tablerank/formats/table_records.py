@@ -16,14 +16,17 @@ from typing import Any
 from tablerank.engine.record_schema import EVENT_FIELDS, GAME_FIELDS, SEAT_FIELDS, STANDING_FIELDS
 from tablerank.engine.records import event_from_dict, game_from_dict
 from tablerank.errors import InputError
+from tablerank.formats.column_map import ColumnMap, day_first_date
 from tablerank.formats.located import Item, id_text, located
 
-__all__ = ["GAME_COLUMNS", "SEAT_COLUMNS", "records_from_table"]
+__all__ = ["GAME_COLUMNS", "MAPPABLE", "SEAT_COLUMNS", "records_from_table"]
 
 # The records' declared fields (`record_schema`) but the lists, which are rows here, and the
 # seats' VP sources, which are columns `sources.<name>`.
 GAME_COLUMNS = tuple(name for name in GAME_FIELDS if name != "seats")
 SEAT_COLUMNS = tuple(name for name in SEAT_FIELDS if name != "sources")
+MAPPABLE = (*GAME_COLUMNS, *SEAT_COLUMNS)
+"""The columns a club's own sheet may be mapped onto (`column_map.ColumnMap`)."""
 _EVENT_COLUMNS = tuple(name for name in EVENT_FIELDS if name != "standings")
 _STANDING_COLUMNS = STANDING_FIELDS
 _SOURCE_PREFIX = "sources."
@@ -47,15 +50,23 @@ class _Table:
     columns: list[str]
     events: bool
     top: Sequence[str]
+    mapping: ColumnMap | None
 
     def where(self, number: int) -> str:
         return f"{self.unit} {number}"
 
 
 def records_from_table(
-    header: Sequence[str], rows: Iterable[Row], source: str, unit: str = "line"
+    header: Sequence[str],
+    rows: Iterable[Row],
+    source: str,
+    unit: str = "line",
+    mapping: ColumnMap | None = None,
 ) -> list[Item]:
-    """The records of a table whose first row (`header`, numbered 1) names the columns."""
+    """The records of a table whose first row (`header`, numbered 1) names the columns, the
+    records' own or the sheet's own through `mapping`."""
+    if mapping is not None:
+        header = mapping.header(header, source, f"{unit} 1")
     columns = [c.strip() for c in header]
     if not any(columns):
         if any(cell.strip() for _, cells in rows for cell in cells):
@@ -64,7 +75,7 @@ def records_from_table(
         return []
     events = "wins" in columns or "rounds" in columns
     top, inner = (_EVENT_COLUMNS, _STANDING_COLUMNS) if events else (GAME_COLUMNS, SEAT_COLUMNS)
-    table = _Table(source, unit, columns, events, top)
+    table = _Table(source, unit, columns, events, top, mapping)
     _check_columns(table, inner)
     return [_record(group, table) for group in _group_rows(rows, table).values()]
 
@@ -87,15 +98,20 @@ def _check_columns(table: _Table, inner: Sequence[str]) -> None:
 
 def _cells(number: int, cells: Sequence[str], table: _Table) -> dict[str, str]:
     """A row's cells by column; a value beyond the header, or under a column without one, is
-    an error (blank cells there are a spreadsheet's usual padding)."""
-    for position, value in enumerate(cells):
-        if value.strip() and (position >= len(table.columns) or not table.columns[position]):
-            raise InputError(
-                table.source,
-                table.where(number),
-                f"this row has a value in column {position + 1}, which has no header",
-            )
-    return {c: v.strip() for c, v in zip(table.columns, cells, strict=False) if c}
+    an error (blank cells there are a spreadsheet's usual padding) unless a mapping leaves the
+    sheet's other columns out."""
+    if table.mapping is None:
+        for position, value in enumerate(cells):
+            if value.strip() and (position >= len(table.columns) or not table.columns[position]):
+                raise InputError(
+                    table.source,
+                    table.where(number),
+                    f"this row has a value in column {position + 1}, which has no header",
+                )
+    row = {c: v.strip() for c, v in zip(table.columns, cells, strict=False) if c}
+    if "date" in row:
+        row["date"] = day_first_date(row["date"])
+    return row if table.mapping is None else table.mapping.cells(row)
 
 
 def _group_rows(rows: Iterable[Row], table: _Table) -> dict[str, _Group]:

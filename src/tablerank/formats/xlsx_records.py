@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from tablerank.errors import InputError
+from tablerank.formats.column_map import ColumnMap
 from tablerank.formats.located import Item
 from tablerank.formats.table_records import Row, records_from_table
 
@@ -27,14 +28,15 @@ def is_workbook(archive: zipfile.ZipFile) -> bool:
     return "xl/workbook.xml" in archive.namelist()
 
 
-def records_from_xlsx(data: bytes, source: str) -> list[Item]:
-    """The records of a workbook's first sheet."""
+def records_from_xlsx(data: bytes, source: str, mapping: ColumnMap | None = None) -> list[Item]:
+    """The records of a workbook's first sheet (its columns the records' own, or the sheet's
+    own through `mapping`)."""
     with warnings.catch_warnings():  # openpyxl warns of styles it skips: nothing a user does
         warnings.simplefilter("ignore", UserWarning)
-        return _records(data, source)
+        return _records(data, source, mapping)
 
 
-def _records(data: bytes, source: str) -> list[Item]:
+def _records(data: bytes, source: str, mapping: ColumnMap | None) -> list[Item]:
     from openpyxl import load_workbook
 
     try:
@@ -57,7 +59,7 @@ def _records(data: bytes, source: str) -> list[Item]:
     if not rows:
         return []
     numbered: Iterator[Row] = enumerate(rows[1:], start=2)
-    return records_from_table(rows[0], numbered, source, "row")
+    return records_from_table(rows[0], numbered, source, "row", mapping)
 
 
 def cell_text(value: Any) -> str:

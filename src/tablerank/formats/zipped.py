@@ -9,6 +9,7 @@ import zlib
 
 from tablerank.errors import InputError
 from tablerank.formats.bgstats import is_bgstats, records_from_bgstats
+from tablerank.formats.column_map import ColumnMap
 from tablerank.formats.located import Item
 from tablerank.formats.xlsx_records import is_workbook, records_from_xlsx
 
@@ -23,7 +24,7 @@ _DAMAGED = (ValueError, zipfile.BadZipFile, zlib.error, EOFError, OSError, NotIm
 zipfile cannot read (Deflate64: NotImplementedError), a password (RuntimeError)."""
 
 
-def records_from_zip(data: bytes, source: str) -> list[Item]:
+def records_from_zip(data: bytes, source: str, mapping: ColumnMap | None = None) -> list[Item]:
     """The records of a workbook, or of the one BG Stats export (`.json`) an archive holds."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
@@ -31,7 +32,7 @@ def records_from_zip(data: bytes, source: str) -> list[Item]:
         raise InputError(source, "", f"cannot read the zip archive: {exc}") from None
     with archive:
         if is_workbook(archive):
-            return records_from_xlsx(data, source)
+            return records_from_xlsx(data, source, mapping)
         exports = [
             i for i in archive.infolist() if i.filename.lower().endswith((".json", ".bgsplay"))
         ]

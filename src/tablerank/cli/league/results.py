@@ -17,7 +17,7 @@ from tablerank.cli.league import access
 from tablerank.cli.league.options import By, GameId, PlayerName, Slug
 from tablerank.cli.league.show import print_summary
 from tablerank.cli.league.transfer import export_lines, progress_bar
-from tablerank.cli.options import Files, Format, Output, Strict
+from tablerank.cli.options import Columns, Files, Format, Output, Strict
 from tablerank.cli.output import CannotWrite, guarded, warn
 
 if TYPE_CHECKING:
@@ -39,18 +39,21 @@ def import_(
         typer.Option("--pending", help="Record results as submitted, waiting for their players."),
     ] = False,
     strict: Strict = False,
+    columns: Columns = None,
     output: Format = Output.table,
 ) -> None:
     """Import results; games already present (same id and content) are skipped."""
 
     def work() -> "ImportSummary":
+        from tablerank.cli.inputs import reading
         from tablerank.league.services import CONSOLE, import_files
 
+        mapping = reading(False, strict, columns).columns
         league = access.league(slug)
         by = access.user(as_user or getpass.getuser())
         with progress_bar() as step:
             return import_files(league, files, by, pending=pending, acting=CONSOLE, progress=step,
-                                strict=strict)  # fmt: skip
+                                strict=strict, columns=mapping)  # fmt: skip
 
     summary = guarded(lambda: access.run(work))
     warn(why for _, why in summary.notes)

@@ -24,6 +24,7 @@ from tablerank.engine.records import Event, Game
 from tablerank.engine.table_groups import TablesInOrder
 from tablerank.errors import InputError
 from tablerank.formats.collector import without_cycle_collection
+from tablerank.formats.column_map import ColumnMap
 from tablerank.formats.located import Located, Rejected, Skipped
 from tablerank.formats.reading import read_each, read_records
 from tablerank.formats.table_shapes import OrderGames, read_tables_in_order
@@ -66,6 +67,7 @@ def import_files(
     acting: Actor | None = None,
     progress: ImportProgress | None = None,
     strict: bool = False,
+    columns: ColumnMap | None = None,
 ) -> ImportSummary:
     """Import the records of `files` into the league, recorded by `by` (only its admins and
     officials may: `acting`, who asks, defaults to `by`; the console passes `CONSOLE`), as
@@ -73,16 +75,17 @@ def import_files(
     player it names. With `preview`, nothing stays: the summary says what the import would do,
     and the names the league has no player of (`ImportSummary.new_names`). Where `strict`, a
     record that breaks a rule of the files or a row that is no result refuses the files (its
-    `InputError`), nothing stored."""
+    `InputError`), nothing stored. A spreadsheet's own columns are read through `columns`
+    (`formats.column_map`)."""
     require_role(league, by if acting is None else acting, *ORGANIZERS)
     onto = mapped_onto(league, mapping or {})
     importing = _Importing(league, by, pending, acting, progress, preview)
     with _rolled_back(preview):
         with without_cycle_collection():
-            order = read_tables_in_order(files)
+            order = None if columns else read_tables_in_order(files)
         summary = importing.plainly(order, onto) if order is not None else None
         if summary is None:
-            summary = importing.carefully(_records(files, order, strict), onto)
+            summary = importing.carefully(_records(files, order, strict, columns), onto)
     if preview:
         importing.described(summary)
     return summary
@@ -185,22 +188,24 @@ def _seats_twice(order: TablesInOrder) -> bool:
     return False
 
 
-def _records(files: Sequence[Path], order: TablesInOrder | None, strict: bool) -> _Read:
+def _records(
+    files: Sequence[Path], order: TablesInOrder | None, strict: bool, columns: ColumnMap | None
+) -> _Read:
     """The records of the files: those of `order` where it holds them (no time of day), else
     read again; a record that breaks a rule is rejected, a row that is no result skipped."""
     with without_cycle_collection():
         if order is not None and not order.timed:
             return _Read([*OrderGames(order).games()])
-        read = _strictly(files) if strict else _read(files)
+        read = _strictly(files, columns) if strict else _read(files, columns)
     if not read.records and not read.rejected:
         raise InputError(", ".join(map(str, files)), "", "no record to import")
     return read
 
 
-def _read(files: Sequence[Path]) -> _Read:
+def _read(files: Sequence[Path], columns: ColumnMap | None) -> _Read:
     """The records of the files; those that break a rule, the rows that are no result and the
     notes on how a record was read, each with its id and why."""
-    items = read_each(files)
+    items = read_each(files, columns)
     records: list[Game | Event] = []
     notes: _Reasons = []
     for item in items:
@@ -215,11 +220,11 @@ def _read(files: Sequence[Path]) -> _Read:
     )
 
 
-def _strictly(files: Sequence[Path]) -> _Read:
+def _strictly(files: Sequence[Path], columns: ColumnMap | None) -> _Read:
     """The records of the files, the first play not imported as it is (a rule broken, no
     result, a note) refusing them."""
     notes: list[InputError] = []
-    records = read_records(files, None, notes)
+    records = read_records(files, None, notes, columns)
     if notes:
         raise notes[0]
     return _Read(records)
