@@ -270,3 +270,45 @@ def test_uploads_left_for_over_a_day_are_deleted_by_the_next(organizer: Client, 
     assert not old.exists()
     assert recent.is_dir()
     assert len([folder for folder in _waiting(organizer) if folder.exists()]) == 2
+
+
+SHEET = Path(__file__).parents[1] / "formats" / "fixtures" / "club-sheet-tr.csv"
+COLUMNS = 'id="Oyun No",date=Tarih,player="Asıl oyuncu",vp=Puan,winner=Kazanan'
+
+
+def test_a_club_s_own_sheet_imports_through_a_mapping_the_league_remembers(
+    organizer: Client, club: Club
+) -> None:
+    upload = SimpleUploadedFile("kulup.csv", SHEET.read_bytes())
+    page = _preview(organizer, club, upload, columns=COLUMNS)
+    assert "<strong>3</strong> records to import" in page
+    token = re.search(r'name="token" value="([^"]+)"', page)
+    assert token is not None
+    organizer.post(reverse("import-confirm", args=[club.league.slug]), {"token": token.group(1)})
+    assert GameRecord.objects.filter(league=club.league).count() == 3
+    club.league.refresh_from_db()
+    assert club.league.import_columns == (
+        'id="Oyun No",date="Tarih",player="Asıl oyuncu",vp="Puan",winner="Kazanan"'
+    )
+    form = organizer.get(reverse("import", args=[club.league.slug])).content.decode()
+    assert 'value="id=&quot;Oyun No&quot;,date=&quot;Tarih&quot;' in form
+
+
+@pytest.mark.parametrize(
+    ("columns", "message"),
+    [("gamer=Oyuncu", "columns: unknown column &#x27;gamer&#x27;"),
+     ('id="Oyun No",player=Oyuncu', "no column &#x27;Oyuncu&#x27; (mapped to player)")],
+)  # fmt: skip
+def test_a_mapping_that_does_not_fit_is_refused_and_kept_in_the_form(
+    organizer: Client, club: Club, columns: str, message: str
+) -> None:
+    upload = SimpleUploadedFile("kulup.csv", SHEET.read_bytes())
+    response = organizer.post(
+        reverse("import", args=[club.league.slug]), {"file": upload, "columns": columns}
+    )
+    assert response.status_code == 400
+    body = response.content.decode()
+    assert message in body
+    assert 'name="columns"' in body
+    assert "Oyuncu" in body.split('id="id_columns"', 1)[1].split(">", 1)[0]
+    assert not GameRecord.objects.exists()

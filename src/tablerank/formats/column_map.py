@@ -8,7 +8,6 @@ write it (`22.02.2022`, `day_first_date`).
 
 from __future__ import annotations
 
-import csv
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -19,6 +18,8 @@ __all__ = ["ColumnMap", "day_first_date"]
 
 _FLAGS = {"", "true", "false", "yes", "no", "1", "0", "x"}
 """What a winner cell holds when it is a flag (`engine.fields.parse_bool`'s words), not a name."""
+_PAIR = re.compile(r'\s*([\w.]+)\s*=\s*(?:"([^"]*)"|([^,"]*))\s*(?:,|$)')
+"""One `column=Header` or `column="Header"` of a mapping, with the comma after it."""
 _DAY_FIRST = re.compile(r"^(\d{1,2})\.(\d{1,2})\.(\d{4})$")
 
 
@@ -32,23 +33,30 @@ class ColumnMap:
     def parse(cls, text: str, known: Sequence[str], option: str = "--columns") -> ColumnMap:
         """A mapping written `column=Header,column="A header, with a comma"`: each column one
         of `known`, each header once."""
-        pairs = next(csv.reader([text], skipinitialspace=True), [])
         headers: dict[str, str] = {}
-        for pair in pairs:
-            column, sep, header = pair.partition("=")
-            column, header = column.strip(), header.strip().strip('"').strip()
-            if not sep or not column or not header:
-                raise InputError(option, "", f"expected COLUMN=HEADER, got {pair!r}")
+        rest = text.strip()
+        while rest:
+            found = _PAIR.match(rest)
+            if found is None:
+                raise InputError(option, "", f"expected COLUMN=HEADER, got {rest!r}")
+            column, quoted, plain = found.group(1), found.group(2), found.group(3)
+            header = (quoted if quoted is not None else plain).strip()
+            if not header:
+                raise InputError(option, "", f"expected COLUMN=HEADER, got {found.group(0)!r}")
             if column not in known:
-                raise InputError(
-                    option, "", f"unknown column {column!r}; expected: {', '.join(known)}"
-                )
+                wanted = ", ".join(known)
+                raise InputError(option, "", f"unknown column {column!r}; expected: {wanted}")
             if column in headers:
                 raise InputError(option, "", f"column {column!r} is mapped twice")
             headers[column] = header
+            rest = rest[found.end() :].strip()
         if not headers:
             raise InputError(option, "", "expected COLUMN=HEADER pairs, separated by commas")
         return cls(headers)
+
+    def written(self) -> str:
+        """The mapping as `parse` reads it."""
+        return ",".join(f'{column}="{header}"' for column, header in self.headers.items())
 
     def header(self, found: Sequence[str], source: str, where: str) -> list[str]:
         """The sheet's header with each mapped header renamed to its column and every other

@@ -7,10 +7,10 @@ from django.db import migrations, models
 def rebuild_every_league(apps: object, schema_editor: object) -> None:
     """The rating state is derived data: recompute it in the new form (exact sums, watermarks
     that count games, checkpoints) with this release's code. A no-op on a new database."""
-    from tablerank.league.models import League
     from tablerank.league.ratings.state import rebuild_ratings
+    from tablerank.league.store.migrating import leagues_as_of
 
-    for league in League.objects.all():
+    for league in leagues_as_of(apps):
         rebuild_ratings(league)
 
 

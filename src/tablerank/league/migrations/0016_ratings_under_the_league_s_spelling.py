@@ -7,10 +7,11 @@ from django.db import migrations
 
 
 def rebuild_split_leagues(apps: object, schema_editor: object) -> None:
-    from tablerank.league.models import League, Player, RatingState
+    from tablerank.league.models import Player, RatingState
     from tablerank.league.ratings.state import rebuild_ratings
+    from tablerank.league.store.migrating import leagues_as_of
 
-    for league in League.objects.all():
+    for league in leagues_as_of(apps):
         spelled = dict(Player.objects.filter(league=league).values_list("key", "name"))
         named = RatingState.objects.filter(league=league).values_list("player", flat=True)
         if any(spelled.get(name.casefold(), name) != name for name in named.distinct()):

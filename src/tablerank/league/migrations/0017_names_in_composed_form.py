@@ -19,8 +19,11 @@ def compose_names(apps: object, schema_editor: object) -> None:
     from tablerank.league.services.player_fixes import merge_players, rename_player
     from tablerank.league.services.roles import CONSOLE
     from tablerank.league.services.same_content import game_digest
+    from tablerank.league.store.migrating import leagues_as_of
 
-    for player in list(Player.objects.select_related("league").order_by("pk")):
+    leagues = leagues_as_of(apps).in_bulk()
+    for player in list(Player.objects.order_by("pk")):
+        player.league = leagues[player.league_id]
         name = normal_name(player.name)
         if name == player.name:
             continue

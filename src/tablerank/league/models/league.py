@@ -96,6 +96,9 @@ class League(models.Model):
     unvalidated_titles = models.JSONField(default=list, blank=True, validators=[validate_titles])
     """Catan titles whose results are stored even when their score sheet fails the Catan
     check (seed 002); empty by default, so every stored Catan result is a valid one."""
+    import_columns = models.CharField(max_length=1000, blank=True, default="")
+    """The column mapping of the league's last import of a sheet of its own (`--columns`
+    syntax, `formats.column_map`), which the web's import page offers again."""
     revision = models.BigIntegerField(default=0, editable=False)
     """Bumped by every write that can change what the league's pages show (`revisions.bump`):
     caches and ETags of its standings and lists are keyed by it."""

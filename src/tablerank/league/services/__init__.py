@@ -33,7 +33,7 @@ from tablerank.league.ratings.state import (
 )
 from tablerank.league.ratings.tables import ratings
 from tablerank.league.services.backups import Summary, restore, take_backup
-from tablerank.league.services.file_import import ImportProgress, import_files
+from tablerank.league.services.file_import import ImportProgress, column_map, import_files
 from tablerank.league.services.import_preview import drop_upload, new_upload_folder
 from tablerank.league.services.importing import ImportSummary, import_records, record_games
 from tablerank.league.services.league_settings import change_settings
@@ -146,6 +146,7 @@ __all__ = [
     "check_in",
     "check_new_names",
     "check_result",
+    "column_map",
     "confirm",
     "confirmed_events",
     "confirmed_history",

@@ -27,6 +27,7 @@ from tablerank.formats.collector import without_cycle_collection
 from tablerank.formats.column_map import ColumnMap
 from tablerank.formats.located import Located, Rejected, Skipped
 from tablerank.formats.reading import read_each, read_records
+from tablerank.formats.table_records import MAPPABLE
 from tablerank.formats.table_shapes import OrderGames, read_tables_in_order
 from tablerank.league.models import League
 from tablerank.league.services.import_by_table import import_plain
@@ -35,7 +36,7 @@ from tablerank.league.services.importing import ImportSummary, import_records
 from tablerank.league.services.members import new_names, sorted_player_names
 from tablerank.league.services.roles import ORGANIZERS, Actor, require_role
 
-__all__ = ["PREVIEW_GAMES", "ImportProgress", "import_files"]
+__all__ = ["PREVIEW_GAMES", "ImportProgress", "column_map", "import_files"]
 
 PREVIEW_GAMES = 100
 """The games a preview shows of those it would import (the first, in file order)."""
@@ -88,7 +89,15 @@ def import_files(
             summary = importing.carefully(_records(files, order, strict, columns), onto)
     if preview:
         importing.described(summary)
+    elif columns is not None:  # offered again at the league's next import (the web's page)
+        League.objects.filter(pk=league.pk).update(import_columns=columns.written())
     return summary
+
+
+def column_map(text: str) -> ColumnMap:
+    """A column mapping as a user writes it (`formats.column_map`, the `--columns` syntax),
+    onto the columns of the records' tables."""
+    return ColumnMap.parse(text, MAPPABLE, option="columns")
 
 
 @contextmanager

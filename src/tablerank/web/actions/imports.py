@@ -23,7 +23,13 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tablerank.errors import TablerankError
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import League
-from tablerank.league.services import ImportSummary, drop_upload, import_files, new_upload_folder
+from tablerank.league.services import (
+    ImportSummary,
+    column_map,
+    drop_upload,
+    import_files,
+    new_upload_folder,
+)
 from tablerank.web.actions.common import ORGANIZERS, league_view, refusal_status, user_of
 
 MAX_UPLOAD = 50 * 1024 * 1024
@@ -33,7 +39,8 @@ SESSION = "tablerank-imports"
 
 
 def _page(request: HttpRequest, league: League, status: int = 200, **extra: Any) -> HttpResponse:
-    context = {"league": league, "nav": "members", "max_mb": MAX_UPLOAD // (1024 * 1024)}
+    context = {"league": league, "nav": "members", "max_mb": MAX_UPLOAD // (1024 * 1024),
+               "columns": league.import_columns}  # fmt: skip
     return render(request, "web/actions/import.html", context | extra, status=status)
 
 
@@ -48,6 +55,11 @@ def import_file(request: HttpRequest, league: League) -> HttpResponse:
         return _page(request, league, 400, problem="choose a file to import")
     if upload.size is not None and upload.size > MAX_UPLOAD:
         return _page(request, league, 413, problem=f"the file is over {MAX_UPLOAD >> 20} MB")
+    written = request.POST.get("columns", "").strip()
+    try:
+        columns = column_map(written) if written else None
+    except TablerankError as exc:
+        return _page(request, league, 400, problem=str(exc), columns=written)
     folder = new_upload_folder()
     path = folder / (Path(upload.name or "upload").name or "upload")
     pending = request.POST.get("pending") == "on"
@@ -55,17 +67,21 @@ def import_file(request: HttpRequest, league: League) -> HttpResponse:
         with path.open("wb") as out:
             for chunk in upload.chunks():
                 out.write(chunk)
-        preview = import_files(league, [path], user_of(request), pending=pending, preview=True)
+        preview = import_files(
+            league, [path], user_of(request), pending=pending, preview=True, columns=columns
+        )
     except TablerankError as exc:
         drop_upload(folder)
         status = refusal_status(exc) if isinstance(exc, LeagueError) else 400
-        return _page(request, league, status, problem=_words(exc, folder))
+        return _page(request, league, status, problem=_words(exc, folder), columns=written)
     except BaseException:
         drop_upload(folder)
         raise
     token = secrets.token_urlsafe(16)
     waiting = request.session.setdefault(SESSION, {})
-    waiting[token] = {"league": league.pk, "path": str(path), "pending": pending}
+    waiting[token] = {
+        "league": league.pk, "path": str(path), "pending": pending, "columns": written,
+    }  # fmt: skip
     request.session.modified = True
     return _page(
         request,
@@ -89,9 +105,11 @@ def import_confirm(request: HttpRequest, league: League) -> HttpResponse:
     path = Path(entry["path"])
     mapping = _mapping(request)
     try:
+        written = entry.get("columns", "")
         summary = import_files(
-            league, [path], user_of(request), pending=entry["pending"], mapping=mapping
-        )
+            league, [path], user_of(request), pending=entry["pending"], mapping=mapping,
+            columns=column_map(written) if written else None,
+        )  # fmt: skip
     except TablerankError as exc:
         status = refusal_status(exc) if isinstance(exc, LeagueError) else 400
         return _page(request, league, status, problem=_words(exc, path.parent))
