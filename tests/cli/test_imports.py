@@ -96,7 +96,7 @@ def test_league_import_reads_every_sample_and_again_finds_it_present(
 def test_league_import_reads_a_club_s_own_sheet_through_a_column_mapping(
     invoke: Invoke, club: str
 ) -> None:
-    sheet = Path(__file__).parents[1] / "formats" / "fixtures" / "club-sheet-tr.csv"
+    sheet = IMPORTS / "club-sheet-tr.csv"
     columns = 'id="Oyun No",date=Tarih,player="Asıl oyuncu",vp=Puan,winner=Kazanan'
     unmapped = invoke("league", "import", club, sheet, "--as", "ref")
     assert unmapped.exit_code == 2

@@ -18,7 +18,7 @@ from tablerank.formats.column_map import ColumnMap, day_first_date
 from tablerank.formats.reading import read_records
 from tablerank.formats.table_records import MAPPABLE
 
-SHEET = Path(__file__).parent / "fixtures" / "club-sheet-tr.csv"
+SHEET = Path(__file__).parents[2] / "examples" / "imports" / "club-sheet-tr.csv"
 COLUMNS = 'id="Oyun No",date=Tarih,player="Asıl oyuncu",vp=Puan,winner=Kazanan'
 
 

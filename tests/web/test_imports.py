@@ -272,7 +272,7 @@ def test_uploads_left_for_over_a_day_are_deleted_by_the_next(organizer: Client, 
     assert len([folder for folder in _waiting(organizer) if folder.exists()]) == 2
 
 
-SHEET = Path(__file__).parents[1] / "formats" / "fixtures" / "club-sheet-tr.csv"
+SHEET = EXAMPLES / "club-sheet-tr.csv"
 COLUMNS = 'id="Oyun No",date=Tarih,player="Asıl oyuncu",vp=Puan,winner=Kazanan'
 
 
