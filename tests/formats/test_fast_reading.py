@@ -25,7 +25,7 @@ from tablerank.engine import records
 from tablerank.engine.records import Game, game_from_dict
 from tablerank.errors import InputError
 from tablerank.formats import reading
-from tablerank.formats.reading import read_records
+from tablerank.formats.reading import Skipped, read_records
 
 from ..engine.test_game_rules import RARELY, raw_games, raw_seats, shape, usually
 
@@ -113,13 +113,28 @@ def test_a_missing_second_file_is_reported_after_the_first_files_error(folder: P
 
 def test_an_id_repeated_in_another_file_names_both_places(folder: Path) -> None:
     game = {"id": "g1", "date": "2026-03-14", "seats": [{"player": "Ann"}]}
-    for name in ("a.jsonl", "b.jsonl"):
-        (folder / name).write_text(json.dumps(game) + "\n", encoding="utf-8")
+    other = {**game, "date": "2026-03-15"}
+    for name, record in (("a.jsonl", game), ("b.jsonl", other)):
+        (folder / name).write_text(json.dumps(record) + "\n", encoding="utf-8")
     with pytest.raises(InputError) as caught:
         read_records([folder / "a.jsonl", folder / "b.jsonl"])
     assert str(caught.value) == (
         f"{folder / 'b.jsonl'}, line 1: id: id 'g1' is already used ({folder / 'a.jsonl'}, line 1)"
     )
+
+
+def test_the_same_record_in_another_file_is_read_once(folder: Path) -> None:
+    """Overlapping exports (BoardGameGeek's pages shift when a play is logged between two
+    downloads): the same record again is read once, and said."""
+    game = {"id": "g1", "date": "2026-03-14", "seats": [{"player": "Ann"}]}
+    for name in ("a.jsonl", "b.jsonl"):
+        (folder / name).write_text(json.dumps(game) + "\n", encoding="utf-8")
+    skipped: list[Skipped] = []
+    first, second = folder / "a.jsonl", folder / "b.jsonl"
+    assert [r.id for r in read_records([first, second], skipped)] == ["g1"]
+    assert [str(s.error) for s in skipped] == [
+        f"{second}, line 1: id: the same play as {first}, line 1: read once"
+    ]
 
 
 @st.composite

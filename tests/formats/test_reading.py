@@ -132,7 +132,7 @@ def test_a_misspelt_field_is_an_error_not_ignored(tmp_path: Path) -> None:
 
 def test_duplicate_ids_across_files_name_both_places(tmp_path: Path) -> None:
     first = write(tmp_path, "a.jsonl", jsonl(GAME))
-    second = write(tmp_path, "b.jsonl", jsonl(EVENT, GAME))
+    second = write(tmp_path, "b.jsonl", jsonl(EVENT, {**GAME, "date": "2026-03-15"}))
     assert error_of([first, second]) == (
         f"{second}, line 2: id: id 'g1' is already used ({first}, line 1)"
     )

@@ -78,24 +78,28 @@ def read_records(
 def read_each(paths: Sequence[Path | str], mapping: ColumnMap | None = None) -> list[Item]:
     """Every record in the files, in file order; a record that breaks a rule as its `Rejected`
     (its id and the error `read_records` would raise), a row that cannot be mapped to a record
-    as its `Skipped`. What leaves no record to name (malformed JSON, a missing or malformed id,
-    an id used twice, an empty file) is raised as an `InputError`."""
+    as its `Skipped`. The same record again (BoardGameGeek's pages overlap where a play was
+    logged between two downloads) is read once, the later one a `Skipped`. What leaves no record
+    to name (malformed JSON, a missing or malformed id, an id used twice for other content, an
+    empty file) is raised as an `InputError`."""
     seen: dict[str, Item] = {}
     out: list[Item] = []
     for path in paths:
-        items = _read_file(Path(path), mapping)
-        for item in items:
+        for item in _read_file(Path(path), mapping):
             first = seen.setdefault(item.id, item)
-            if first is not item:
-                source, location = _where(item)
-                raise InputError(
-                    source,
-                    location,
-                    f"id {item.id!r} is already used ({', '.join(_where(first))})",
-                    field="id",
-                )
-        out += items
+            out.append(item if first is item else _again(item, first))
     return out
+
+
+def _again(item: Item, first: Item) -> Skipped:
+    """A record whose id was read before: the same record is read once; other content under the
+    same id leaves the files unreadable."""
+    source, location = _where(item)
+    if isinstance(item, Located) and isinstance(first, Located) and item.record == first.record:
+        why = f"the same play as {', '.join(_where(first))}: read once"
+        return Skipped(item.id, InputError(source, location, why, field="id"))
+    why = f"id {item.id!r} is already used ({', '.join(_where(first))})"
+    raise InputError(source, location, why, field="id")
 
 
 def _where(item: Item) -> tuple[str, str]:
