@@ -85,3 +85,9 @@ def test_rate_and_validate_take_the_mapping_and_a_bad_one_exits_2() -> None:
     bad = runner.invoke(app, ["rate", str(SHEET), "-s", "pages.point", "--columns", "gamer=X"])
     assert bad.exit_code == 2
     assert bad.stderr.startswith("tablerank: error: --columns: unknown column 'gamer'")
+
+
+def test_validate_takes_the_mapping_too() -> None:
+    result = CliRunner().invoke(app, ["validate", str(SHEET), "--columns", COLUMNS, "-f", "json"])
+    assert result.exit_code == 0, result.output
+    assert [g["id"] for g in json.loads(result.stdout)["games"]] == ["1", "2", "3"]

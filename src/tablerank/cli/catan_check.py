@@ -14,7 +14,7 @@ import typer
 
 from tablerank.catan.validation import findings_json
 from tablerank.catan.variants import catalog_json
-from tablerank.cli.options import Files, Format, Output
+from tablerank.cli.options import Columns, Files, Format, Output
 from tablerank.cli.output import emit, guarded
 from tablerank.formats.checking import check_files
 
@@ -25,12 +25,16 @@ def register(app: typer.Typer) -> None:
     """Add the `validate` and `variants` commands to the `tablerank` app."""
 
     @app.command("validate")
-    def validate_command(files: Files, output: Format = Output.table) -> None:
+    def validate_command(
+        files: Files, columns: Columns = None, output: Format = Output.table
+    ) -> None:
         """Check every game in FILES, and every Catan game against its variant; exit 1 when any
         has an error (all are listed), 2 when a file cannot be read as records at all."""
 
         def work() -> tuple[dict[str, Any], int]:
-            checked = check_files(files)
+            from tablerank.cli.inputs import reading
+
+            checked = check_files(files, reading(False, False, columns).columns)
             return findings_json(checked.findings), checked.not_checked
 
         result, skipped = guarded(work)

@@ -17,6 +17,7 @@ from pathlib import Path
 from tablerank.catan.validation import Finding, validate_game
 from tablerank.engine.records import Game
 from tablerank.engine.variants import is_catan
+from tablerank.formats.column_map import ColumnMap
 from tablerank.formats.reading import Rejected, Skipped, read_each
 
 __all__ = ["Checked", "check_files"]
@@ -31,11 +32,12 @@ class Checked:
     not_checked: int
 
 
-def check_files(paths: Sequence[Path | str]) -> Checked:
-    """Every game in the files checked: its record rules, then its Catan variant's."""
+def check_files(paths: Sequence[Path | str], mapping: ColumnMap | None = None) -> Checked:
+    """Every game in the files checked: its record rules, then its Catan variant's (a sheet's
+    own columns read through `mapping`)."""
     findings: list[Finding] = []
     not_checked = 0
-    for item in read_each(paths):
+    for item in read_each(paths, mapping):
         if isinstance(item, Rejected):
             findings.append(Finding(item.id, [str(item.error)]))
         elif isinstance(item, Skipped):
