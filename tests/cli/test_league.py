@@ -84,7 +84,8 @@ def test_import_counts_and_is_idempotent_by_id(invoke: Invoke, bonn: str, tmp_pa
     result = invoke("league", "import", bonn, first, "--as", "admin", "--format", "json")
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout) == {
-        "league": "bonn", "imported": 2, "already_present": 0, "rejected": 0, "rejections": []
+        "league": "bonn", "imported": 2, "already_present": 0, "rejected": 0, "rejections": [],
+        "notes": [],
     }  # fmt: skip
     assert GameRecord.objects.filter(created_by__username="admin").count() == 2
 
@@ -444,6 +445,7 @@ def test_import_keeps_file_order_across_games_and_events(
         "rejections": [
             {"id": "g2", "reason": "game id exists with other content; correct it instead"}
         ],
+        "notes": [],
     }  # fmt: skip
     lines = [json.loads(line) for line in invoke("league", "export", bonn).stdout.splitlines()]
     assert [line["id"] for line in lines] == [
