@@ -14,7 +14,7 @@ Each part lives in its own module; this one gathers them:
 | `signing` | verification (seed 003): submitting, confirming, disputing |
 | `league_settings` | changing a league's settings |
 | `tokens` | API tokens: issuing, checking, expiry, revoking |
-| `tournaments`, `tournament_rounds`, `table_ids` | running a tournament: entries, rounds, results |
+| `tournaments`, `tournament_rounds`, `tournament_standings`, `table_ids` | running a tournament: entries, rounds, results, its order |
 | `notifications` | e-mail to players whose signature a result waits for |
 | `backups`, `verifying` | backup and restore; an operator's verify and rebuild |
 
@@ -106,11 +106,15 @@ from tablerank.league.services.tournament_rounds import (
     correct_result,
     current_seating,
     enter_result,
-    finish_tournament,
     preliminary_standings,
     round_of,
     seat_next_round,
     table_results,
+)
+from tablerank.league.services.tournament_standings import (
+    champion_of,
+    finish_tournament,
+    standings_of,
 )
 from tablerank.league.services.tournaments import (
     check_in,
@@ -152,6 +156,7 @@ __all__ = [
     "correct_game",
     "correct_result",
     "create_league",
+    "champion_of",
     "create_tournament",
     "current_round",
     "current_seating",
@@ -205,6 +210,7 @@ __all__ = [
     "roles_of",
     "round_of",
     "seat_next_round",
+    "standings_of",
     "storage_trouble",
     "submit_game",
     "table_results",
