@@ -14,7 +14,7 @@ Each part lives in its own module; this one gathers them:
 | `signing` | verification (seed 003): submitting, confirming, disputing |
 | `league_settings` | changing a league's settings |
 | `tokens` | API tokens: issuing, checking, expiry, revoking |
-| `tournaments`, `tournament_rounds`, `tournament_standings`, `table_ids` | running a tournament: entries, rounds, results, its order |
+| `tournament*`, `table_ids` | running a tournament: entries, rounds, results, its order |
 | `notifications` | e-mail to players whose signature a result waits for |
 | `backups`, `verifying` | backup and restore; an operator's verify and rebuild |
 
@@ -116,6 +116,7 @@ from tablerank.league.services.tournament_standings import (
     finish_tournament,
     standings_of,
 )
+from tablerank.league.services.tournament_tables import Waiting, confirm_round, waiting_tables
 from tablerank.league.services.tournaments import (
     check_in,
     create_tournament,
@@ -142,21 +143,23 @@ __all__ = [
     "Summary",
     "TokenRefused",
     "TokenState",
+    "Waiting",
     "accept_invitation",
     "account_to_reset",
     "add_player",
     "can_read",
+    "champion_of",
     "change_settings",
     "check_in",
     "check_new_names",
     "check_result",
     "confirm",
+    "confirm_round",
     "confirmed_events",
     "confirmed_history",
     "correct_game",
     "correct_result",
     "create_league",
-    "champion_of",
     "create_tournament",
     "current_round",
     "current_seating",
@@ -224,4 +227,5 @@ __all__ = [
     "verify",
     "void_event",
     "void_game",
+    "waiting_tables",
 ]

@@ -23,7 +23,7 @@ from tablerank.tournament.scoring import StandingsError
 from tablerank.tournament.standings import TournamentStandings
 from tablerank.tournament.tables import SeatingError
 
-__all__ = ["champion_of", "finish_tournament", "standings_of", "stages_of"]
+__all__ = ["champion_of", "finish_tournament", "stages_of", "standings_of"]
 
 
 def stages_of(tournament: Tournament, games: list[Game] | None = None) -> EventRounds:
@@ -49,9 +49,7 @@ def standings_of(tournament: Tournament, *, scoring: str = "") -> TournamentStan
     if not stages.prelims:
         raise LeagueError("standings", f"{tournament.name}: no confirmed result yet")
     try:
-        return event_standings(
-            stages, scoring=scoring or tournament.scoring, seed=tournament.seed
-        )
+        return event_standings(stages, scoring=scoring or tournament.scoring, seed=tournament.seed)
     except StandingsError as exc:
         raise LeagueError("scoring", str(exc)) from None
     except SeatingError as exc:
