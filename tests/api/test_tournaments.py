@@ -257,3 +257,39 @@ def test_a_tables_id_is_the_tournaments_to_record(call: Call, club: Club, event:
     assert imported.body["rejected"] == [{"id": "spring-open-r1-t1", "reason": refusal}]
     other = {**game, "id": "spring-open-r1-x"}  # no table's id: recorded like any game
     assert call("POST", "/api/leagues/bonn/games", club.user("Ann"), other).status == 201
+
+
+def test_a_players_result_waits_and_an_organizer_confirms_the_round(
+    call: Call, club: Club, event: str
+) -> None:
+    one = call("POST", f"{event}/rounds", club.admin).body
+    mine = next(t for t in one["tables"] if "Ann" in t["seats"])
+    path = f"{event}/rounds/1/tables/{mine['table']}/result"
+    entered = call("POST", path, club.user("Ann"), sheet(mine["seats"], mine["seats"][0]))
+    assert entered.status == 201, entered.body
+    assert entered.body["status"] == "submitted"  # a player's entry waits for the table
+    waiting = call("GET", f"{event}/rounds/1/waiting").body
+    assert [w["table"] for w in waiting] == [t["table"] for t in one["tables"]]
+    said = next(w["waits_for"] for w in waiting if w["table"] == mine["table"])
+    assert all(p in said for p in mine["seats"] if p != "Ann")
+    assert "no result entered yet" in str(waiting)
+    for user in (club.user("Ann"), club.outsider):
+        assert call("POST", f"{event}/rounds/1/confirm", user).status == 403
+    assert call("POST", f"{event}/rounds/1/confirm").status == 401
+    done = call("POST", f"{event}/rounds/1/confirm", club.official)
+    assert done.status == 200, done.body
+    assert done.body["confirmed"] == [entered.body["id"]]
+    assert mine["table"] not in [w["table"] for w in done.body["waiting"]]
+    game = call("GET", f"/api/leagues/bonn/games/{entered.body['id']}").body
+    assert game["status"] == "confirmed"
+    assert call("POST", f"{event}/rounds/9/confirm", club.official).status == 404
+
+
+def test_a_private_leagues_round_is_not_found_by_outsiders(
+    call: Call, club: Club, private: League
+) -> None:
+    base = "/api/leagues/koeln/tournaments"
+    assert call("POST", base, club.user("Ann"), {"name": "Cup", "rounds": 1}).status == 201
+    for path in (f"{base}/cup/rounds/1/confirm",):
+        assert call("POST", path, club.outsider).status == 404
+    assert call("GET", f"{base}/cup/rounds/1/waiting", club.outsider).status == 404

@@ -116,7 +116,13 @@ from tablerank.league.services.tournament_standings import (
     finish_tournament,
     standings_of,
 )
-from tablerank.league.services.tournament_tables import Waiting, confirm_round, waiting_tables
+from tablerank.league.services.tournament_tables import (
+    Steps,
+    Waiting,
+    confirm_round,
+    next_steps,
+    waiting_tables,
+)
 from tablerank.league.services.tournaments import (
     check_in,
     create_tournament,
@@ -140,6 +146,7 @@ __all__ = [
     "ImportSummary",
     "Role",
     "Seating",
+    "Steps",
     "Summary",
     "TokenRefused",
     "TokenState",
@@ -186,6 +193,7 @@ __all__ = [
     "merge_players",
     "new_names",
     "new_upload_folder",
+    "next_steps",
     "offer_role",
     "offered",
     "player_changes",

@@ -57,7 +57,7 @@ def cut_rounds(tournament: Tournament) -> int:
     (that table is the final); else the semifinals and the final."""
     if not tournament.cut:
         return 0
-    return 1 if tournament.cut <= max(_sizes(tournament)) else 2
+    return 1 if tournament.cut <= max(sizes_of(tournament)) else 2
 
 
 def round_of(tournament: Tournament, number: int) -> SeatedRound:
@@ -185,7 +185,7 @@ def _seat(tournament: Tournament, number: int) -> SeatedRound:
         raise SeatingError(f"the tournament is over after round {number - 1}")
     seeds = [p for p in _seeds(tournament) if p.casefold() in {n.casefold() for n in present}]
     if number == tournament.rounds + 1:
-        return semifinal_tables(seeds, number, top=tournament.cut, sizes=_sizes(tournament))
+        return semifinal_tables(seeds, number, top=tournament.cut, sizes=sizes_of(tournament))
     semis = [g for g in tournament_games(tournament) if g.round == number - 1]
     return final_table(semis, seeds, number)
 
@@ -194,7 +194,8 @@ def _seeds(tournament: Tournament) -> list[str]:
     return [row.player for row in preliminary_standings(tournament).rows]
 
 
-def _sizes(tournament: Tournament) -> list[int]:
+def sizes_of(tournament: Tournament) -> list[int]:
+    """The table sizes the tournament seats."""
     return [int(size) for size in tournament.table_sizes.split(",")]
 
 
@@ -208,7 +209,7 @@ def _swiss(tournament: Tournament, number: int, present: list[str]) -> SeatedRou
     standings = [row.player for row in preliminary_standings(tournament).rows] if number > 1 else []
     return next_round(
         present, number, standings=standings, earlier=earlier, byes_so_far=byes,
-        seed=tournament.seed + number, sizes=_sizes(tournament),
+        seed=tournament.seed + number, sizes=sizes_of(tournament),
     )  # fmt: skip
 
 

@@ -11,10 +11,15 @@ from django.db import transaction
 from tablerank.league.models import GameRecord, RecordStatus, Tournament
 from tablerank.league.services.roles import ORGANIZERS, require_role
 from tablerank.league.services.signing import confirm_for_event, verification
-from tablerank.league.services.tournament_rounds import round_of, table_results
-from tablerank.league.services.tournaments import require_open
+from tablerank.league.services.tournament_rounds import (
+    cut_rounds,
+    round_of,
+    sizes_of,
+    table_results,
+)
+from tablerank.league.services.tournaments import current_round, finished, require_open
 
-__all__ = ["Waiting", "confirm_round", "waiting_tables"]
+__all__ = ["Steps", "Waiting", "confirm_round", "next_steps", "waiting_tables"]
 
 
 @dataclass(frozen=True)
@@ -58,3 +63,33 @@ def confirm_round(tournament: Tournament, number: int, by: User) -> list[GameRec
             if confirm_for_event(record, by):
                 confirmed.append(record)
     return confirmed
+
+
+@dataclass(frozen=True)
+class Steps:
+    """What an organizer can do next (a page offers only these): seat the next round, confirm
+    the waiting results of the latest, record the event as finished; `finished` once it is,
+    when nothing more can be done."""
+
+    seat: bool
+    confirm: bool
+    finish: bool
+    finished: bool
+
+
+def next_steps(tournament: Tournament) -> Steps:
+    """The steps that can be done now (the services refuse the others, saying why)."""
+    if finished(tournament):
+        return Steps(seat=False, confirm=False, finish=False, finished=True)
+    latest = current_round(tournament)
+    waiting = waiting_tables(tournament, latest) if latest else []
+    last = tournament.rounds + cut_rounds(tournament)
+    present = tournament.entrants.filter(checked_in=True, dropped_after=None).count()
+    done = not waiting
+    return Steps(
+        seat=done and latest < last and present >= min(sizes_of(tournament)),
+        confirm=any(w.result is not None and w.result.status == RecordStatus.SUBMITTED
+                    for w in waiting),
+        finish=done and latest == last,
+        finished=False,
+    )  # fmt: skip
