@@ -44,10 +44,7 @@ def test_an_event_through_the_api(call: Call, club: Club, event: str) -> None:
         entered = call("POST", f"{event}/rounds/1/tables/{table['table']}/result", club.official,
                        sheet(seats, seats[0]))  # fmt: skip
         assert entered.status == 201, entered.body
-        assert entered.body["status"] == "submitted"
-        second = call("POST", f"/api/leagues/bonn/games/{entered.body['id']}/confirm",
-                      club.admin, {"as_official": True})  # fmt: skip
-        assert second.status == 200, second.body
+        assert entered.body["status"] == "confirmed"  # the organizer's word counts at once
     standings = call("GET", f"{event}/standings")
     assert standings.status == 200, standings.body
     winners = {t["seats"][0] for t in one.body["tables"]}
@@ -172,8 +169,8 @@ def test_an_organizer_corrects_a_tables_result(call: Call, club: Club, event: st
 
 def test_a_thirteen_player_qualifier_through_the_api(call: Call, club: Club) -> None:
     """The browser story's event through the API: 13 checked in, three Swiss rounds with a
-    drop and a correction, the final of the top 4, and the standings."""
-    League.objects.filter(pk=club.league.pk).update(one_official_is_enough=True)
+    drop and a correction, the final of the top 4 won by the 4th seed, and the standings; the
+    official's results count at once."""
     names = [*NAMES, "Ivo", "Jo", "Kai", "Lu", "Mo"]
     assert (
         call("POST", BASE, club.admin, {"name": "Qualifier", "rounds": 3, "cut": 4}).status == 201
@@ -182,12 +179,13 @@ def test_a_thirteen_player_qualifier_through_the_api(call: Call, club: Club) -> 
     entered = call("POST", f"{event}/entrants", club.admin, {"players": names, "checked_in": True})
     assert entered.status == 201, entered.body
 
-    def play(number: int) -> dict[str, Any]:
+    def play(number: int, *, winner: int = 0) -> dict[str, Any]:
         seated: dict[str, Any] = call("POST", f"{event}/rounds", club.admin).body
         assert seated["round"] == number, seated
         for table in seated["tables"]:
             path = f"{event}/rounds/{number}/tables/{table['table']}/result"
-            answer = call("POST", path, club.official, sheet(table["seats"], table["seats"][0]))
+            seats = table["seats"]
+            answer = call("POST", path, club.official, sheet(seats, seats[winner]))
             assert answer.status == 201, answer.body
             assert answer.body["status"] == "confirmed"
         return seated
@@ -202,32 +200,45 @@ def test_a_thirteen_player_qualifier_through_the_api(call: Call, club: Club) -> 
     fixed = {**sheet(seats, seats[1]), "why": "the second seat won"}
     assert call("POST", f"{event}/rounds/2/tables/1/correct", club.admin, fixed).status == 201
     play(3)
-    final = play(4)
+    swiss = call("GET", f"{event}/standings").body["standings"]
+    final = play(4, winner=3)  # the 4th seed wins the final
     assert len(final["tables"]) == 1
     assert len(final["tables"][0]["seats"]) == 4
+    top = [r["player"] for r in swiss if r["player"] != gone][:4]
+    assert final["tables"][0]["seats"] == top  # the top 4 of the Swiss rounds, in seed order
+    fourth = top[3]
     standings = call("GET", f"{event}/standings").body["standings"]
     assert len(standings) == 13
-    top = [r["player"] for r in standings if r["player"] != gone][:4]
-    assert final["tables"][0]["seats"] == top  # the top 4 of the Swiss rounds, in seed order
+    assert standings[0]["player"] == fourth  # not the best Swiss record, top[0]
+    assert {r["player"] for r in standings[:4]} == set(top)
+    assert [r["separated_by"] for r in standings[:5]] == [None, "final", "final", "final", "final"]
     assert call("POST", f"{event}/finish", club.user("Ann")).status == 403
     finished = call("POST", f"{event}/finish", club.admin)
     assert finished.status == 201, finished.body
     assert finished.body["event"] == "qualifier"
     assert len(finished.body["standings"]) == 13
-    assert finished.body["standings"][0] == final["tables"][0]["seats"][0]  # its winner
-    again = call("POST", f"{event}/finish", club.admin)
-    assert again.status == 409, again.body
-    seats = final["tables"][0]["seats"]
-    late = {**sheet(seats, seats[1]), "why": "a late claim"}
-    for path, body in ((f"{event}/rounds/4/tables/1/correct", late),
-                       (f"{event}/entrants", {"players": ["Zed"]})):  # fmt: skip
-        closed = call("POST", path, club.admin, body)
-        assert closed.status == 422, closed.body
-        assert "Qualifier is finished: its order is recorded" in str(closed.body)
+    assert finished.body["standings"] == [r["player"] for r in standings]  # one order
+    closed_after_finish(call, club, event, final["tables"][0]["seats"])
     read = call("GET", event).body
     assert read["round"] == 4
     dropped = next(e for e in read["entrants"] if e["player"] == gone)
     assert dropped["dropped_after"] == 1
+
+
+def closed_after_finish(call: Call, club: Club, event: str, seats: list[str]) -> None:
+    """After Finish, every step is refused, naming the recorded event."""
+    again = call("POST", f"{event}/finish", club.admin)
+    assert again.status == 409, again.body
+    late = {**sheet(seats, seats[1]), "why": "a late claim"}
+    for path, body in ((f"{event}/rounds/4/tables/1/correct", late),
+                       (f"{event}/entrants", {"players": ["Zed"]}),
+                       (f"{event}/rounds", None),
+                       (f"{event}/rounds/4/confirm", None),
+                       (f"{event}/entrants/{seats[0]}/drop", None),
+                       (f"{event}/entrants/{seats[0]}/check-in", None)):  # fmt: skip
+        closed = call("POST", path, club.admin, body)
+        assert closed.status == 422, (path, closed.body)
+        assert "Qualifier is finished: its order is recorded" in str(closed.body)
 
 
 def test_a_tables_id_is_the_tournaments_to_record(call: Call, club: Club, event: str) -> None:
@@ -246,3 +257,39 @@ def test_a_tables_id_is_the_tournaments_to_record(call: Call, club: Club, event:
     assert imported.body["rejected"] == [{"id": "spring-open-r1-t1", "reason": refusal}]
     other = {**game, "id": "spring-open-r1-x"}  # no table's id: recorded like any game
     assert call("POST", "/api/leagues/bonn/games", club.user("Ann"), other).status == 201
+
+
+def test_a_players_result_waits_and_an_organizer_confirms_the_round(
+    call: Call, club: Club, event: str
+) -> None:
+    one = call("POST", f"{event}/rounds", club.admin).body
+    mine = next(t for t in one["tables"] if "Ann" in t["seats"])
+    path = f"{event}/rounds/1/tables/{mine['table']}/result"
+    entered = call("POST", path, club.user("Ann"), sheet(mine["seats"], mine["seats"][0]))
+    assert entered.status == 201, entered.body
+    assert entered.body["status"] == "submitted"  # a player's entry waits for the table
+    waiting = call("GET", f"{event}/rounds/1/waiting").body
+    assert [w["table"] for w in waiting] == [t["table"] for t in one["tables"]]
+    said = next(w["waits_for"] for w in waiting if w["table"] == mine["table"])
+    assert all(p in said for p in mine["seats"] if p != "Ann")
+    assert "no result entered yet" in str(waiting)
+    for user in (club.user("Ann"), club.outsider):
+        assert call("POST", f"{event}/rounds/1/confirm", user).status == 403
+    assert call("POST", f"{event}/rounds/1/confirm").status == 401
+    done = call("POST", f"{event}/rounds/1/confirm", club.official)
+    assert done.status == 200, done.body
+    assert done.body["confirmed"] == [entered.body["id"]]
+    assert mine["table"] not in [w["table"] for w in done.body["waiting"]]
+    game = call("GET", f"/api/leagues/bonn/games/{entered.body['id']}").body
+    assert game["status"] == "confirmed"
+    assert call("POST", f"{event}/rounds/9/confirm", club.official).status == 404
+
+
+def test_a_private_leagues_round_is_not_found_by_outsiders(
+    call: Call, club: Club, private: League
+) -> None:
+    base = "/api/leagues/koeln/tournaments"
+    assert call("POST", base, club.user("Ann"), {"name": "Cup", "rounds": 1}).status == 201
+    for path in (f"{base}/cup/rounds/1/confirm",):
+        assert call("POST", path, club.outsider).status == 404
+    assert call("GET", f"{base}/cup/rounds/1/waiting", club.outsider).status == 404

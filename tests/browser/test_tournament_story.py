@@ -1,7 +1,8 @@
 """A 13-player Catan qualifier run from a phone in a real browser (issue 11): the organizer
 creates the tournament, checks 13 players in (one 4-player and three 3-player tables), seats
 three Swiss rounds, enters every table's result at the table, drops a player, corrects a
-result, seats the final of the top 4, records the event as finished, and the event page, its
+result, seats the final of the top 4 (won by the 4th seed: the champion), records the event as
+finished, and the event page, its
 projector and the CSV export show it. Screenshots (tournament-*.png) go to a temporary
 directory, or to the one TABLERANK_SCREENSHOTS names (scripts/update-screenshots)."""
 
@@ -15,7 +16,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tablerank.league.models import EventRecord, League, Tournament
 from tablerank.league.services.tournament_rounds import round_of
-from tests.browser.test_story import open_window, sign_in
+from tests.browser.test_story import Window, open_window, sign_in
 
 pytestmark = pytest.mark.browser
 
@@ -27,14 +28,15 @@ def tables_of(number: int) -> list[list[str]]:
     return [list(t.seats) for t in round_of(Tournament.objects.get(), number).tables]
 
 
-def enter_round(page: Page, site: str, number: int) -> None:
-    """Each table's sheet on the tournament page: the first seat wins with 10 VP."""
+def enter_round(page: Page, site: str, number: int, winner: int = 0) -> None:
+    """Each table's sheet on the tournament page: seat `winner` wins with 10 VP. The
+    organizer's word counts at once (no second official)."""
     for t, seats in enumerate(tables_of(number), start=1):
         page.goto(f"{site}/l/club/tournaments/spring-qualifier/")
         section = page.locator(f"#table-{t}")
         for i in range(len(seats)):
-            section.locator(f"#id_t{t}-vp-{i}").fill("10" if i == 0 else str(4 + i))
-        section.locator(f"#id_t{t}-winner_0").check()
+            section.locator(f"#id_t{t}-vp-{i}").fill("10" if i == winner else str(4 + i))
+        section.locator(f"#id_t{t}-winner_{winner}").check()
         section.locator("button:has-text('Enter the result')").click()
         expect(page.locator("main")).to_contain_text("Confirmed.")
 
@@ -48,7 +50,7 @@ def seat(page: Page, site: str, number: int) -> None:
 def create_and_register(page: Page, site: str) -> None:
     """The organizer creates the qualifier (3 rounds, the top 4 to the final) and checks in 13."""
     organizer = User.objects.create_user("olga", password=PASSWORD)
-    league = League.objects.create(name="Club", slug="club", one_official_is_enough=True)
+    league = League.objects.create(name="Club", slug="club")
     league.admins.add(organizer)
     sign_in(page, site, "olga", PASSWORD)
     page.goto(f"{site}/l/club/")
@@ -73,6 +75,23 @@ def correct_table_one(page: Page, site: str, number: int) -> None:
     fix.locator("#id_c1-why").fill("the second seat reached 10 first")
     fix.locator("button:has-text('Correct the result')").click()
     expect(page.locator("main")).to_contain_text("Confirmed.")
+
+
+def refused_sheet(window: Window, site: str) -> None:
+    """A winner with 8 VP is refused on the same page (409), the VP typed kept and marked."""
+    page = window.page
+    page.goto(f"{site}/l/club/tournaments/spring-qualifier/")
+    section = page.locator("#table-1")
+    for i in range(len(tables_of(4)[0])):
+        section.locator(f"#id_t1-vp-{i}").fill("8" if i == 0 else "5")
+    section.locator("#id_t1-winner_0").check()
+    section.locator("button:has-text('Enter the result')").click()
+    expect(page.locator("#refusal")).to_contain_text("won with 8 VP")
+    expect(page.locator("#id_t1-vp-0")).to_have_value("8")
+    expect(page.locator("#id_t1-vp-0")).to_have_attribute("aria-invalid", "true")
+    conflict = "Failed to load resource: the server responded with a status of 409 (Conflict)"
+    assert window.errors == [conflict]  # the refusal's own status, and nothing else
+    window.errors.clear()
 
 
 def test_a_qualifier_from_check_in_to_the_final(
@@ -101,11 +120,17 @@ def test_a_qualifier_from_check_in_to_the_final(
     enter_round(page, site, 3)
     seat(page, site, 4)
     assert [len(t) for t in tables_of(4)] == [4]
-    enter_round(page, site, 4)
+    refused_sheet(window, site)
+    enter_round(page, site, 4, winner=3)  # the 4th seed wins the final
+    champion = tables_of(4)[0][3]
+    page.goto(f"{site}/l/club/events/Spring Qualifier")
+    expect(page.locator("#champion")).to_contain_text(champion)
+    expect(page.locator(".event-table tbody tr").first).to_contain_text(champion)
     page.goto(f"{site}/l/club/tournaments/spring-qualifier/")
     page.click("button:has-text('Record the event as finished')")
     expect(page.locator("ul.messages")).to_contain_text("is recorded as finished")
-    champion = tables_of(4)[0][0]
+    expect(page.locator("#steps")).to_have_count(0)
+    expect(page.locator("#entrants button")).to_have_count(0)
     event = EventRecord.objects.get(external_id="spring-qualifier")
     assert event.standings.get(place=1).player.name == champion
     assert event.standings.get(player__name=gone).completed is False
@@ -123,5 +148,7 @@ def test_a_qualifier_from_check_in_to_the_final(
     wall = open_window(chromium)
     wall.page.goto(f"{site}/l/club/projector/Spring Qualifier")
     expect(wall.page.locator(".seating-table").first).to_contain_text(champion)
+    expect(wall.page.locator("#champion")).to_contain_text(champion)
+    expect(wall.page.locator(".event-table tbody tr").first).to_contain_text(champion)
     wall.page.screenshot(path=str(screenshots / "tournament-projector.png"))
     wall.close()

@@ -95,3 +95,22 @@ def test_refusals(invoke: Invoke, prelims: Path, args: tuple[str, ...], message:
     assert result.exit_code == 2, result.output
     assert message in result.stderr
     assert "Traceback" not in result.output
+
+
+def test_a_cut_of_four_straight_to_the_final_won_by_the_fourth_seed(
+    invoke: Invoke, tmp_path: Path
+) -> None:
+    """`tablerank finish` of 13 players whose final (the cut of 4, one table) the 4th seed
+    won: first in the order and in the Turnabout record, not the best Swiss record."""
+    names = NAMES[:13]
+    games = [game(f"r{r.number}t{t.number}", r.number, sorted(t.seats)[0], sorted(t.seats))
+             for r in schedule(names, 3, seed=1) for t in r.tables]  # fmt: skip
+    prelims = write(tmp_path / "prelims.jsonl", games)
+    cut = run(invoke, "cut", prelims, "--event", "Qualifier", "--round", "4", "--top", "4")
+    seeds = cut["rounds"][0]["tables"][0]["seats"]
+    final = write(tmp_path / "final.jsonl", [game("final", 4, seeds[3], seeds)])
+    event = run(invoke, "finish", prelims, final, "--event", "Qualifier", "--cut-round", "4")
+    assert [s["player"] for s in event["standings"][:4]] == seeds[::-1]  # by VP: 10, 7, 6, 5
+    table = invoke("finish", prelims, final, "--event", "Qualifier", "--cut-round", "4")
+    assert table.exit_code == 0, table.output
+    assert table.stdout.index(seeds[3]) < table.stdout.index(seeds[0])

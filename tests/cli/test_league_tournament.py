@@ -294,3 +294,30 @@ def test_a_tables_id_is_recorded_and_corrected_through_the_tournament_only(
                        "--why", "typo", "--by", "olga")  # fmt: skip
     assert corrected.exit_code == 2
     assert refusal in corrected.stderr
+
+
+def test_a_cut_of_four_won_by_the_fourth_seed_puts_them_first(invoke: Invoke) -> None:
+    """13 players, three Swiss rounds, a cut of 4 straight to the final, won by the 4th seed:
+    first in `standings` and in what `finish` prints and records."""
+    assert invoke("league", "create", "club", "--name", "Club", "--admin", "olga").exit_code == 0
+    ok(invoke, "create", "club", "--name", "Spring Open", "--rounds", "3", "--cut", "4",
+       "--by", "olga")  # fmt: skip
+    ok(invoke, "register", "club", "spring-open", *NAMES, "--by", "olga", "--checked-in")
+    for _ in range(3):
+        play(invoke, seat(invoke))
+    swiss = json.loads(ok(invoke, "standings", "club", "spring-open", "--format", "json"))
+    final = seat(invoke)
+    seeds = [row["player"] for row in swiss["standings"][:4]]
+    assert final["tables"][0]["seats"] == seeds
+    play(invoke, final)  # the last seat, the 4th seed, wins
+    standings = json.loads(ok(invoke, "standings", "club", "spring-open", "--format", "json"))
+    assert standings["standings"][0]["player"] == seeds[3]
+    assert standings["standings"][1]["separated_by"] == "final"
+    printed = ok(invoke, "finish", "club", "spring-open", "--by", "olga").splitlines()
+    assert printed[0] == "event 'spring-open' recorded"
+    assert printed[1].split() == ["1", seeds[3]]
+    assert [line.split(maxsplit=1)[1] for line in printed[1:]] == [
+        row["player"] for row in standings["standings"]
+    ]
+    event = EventRecord.objects.get(external_id="spring-open")
+    assert event.standings.get(place=1).player.name == seeds[3]

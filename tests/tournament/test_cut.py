@@ -10,7 +10,8 @@ import pytest
 from tablerank.engine.records import new_game
 from tablerank.engine.values import Game
 from tablerank.tournament.cut import seat_cut, semifinal_tables, snake
-from tablerank.tournament.finish import final_order, seed_order, split_rounds, turnabout_event
+from tablerank.tournament.finish import seed_order, split_rounds, turnabout_event
+from tablerank.tournament.placings import final_order
 from tablerank.tournament.seating import schedule
 from tablerank.tournament.tables import SeatingError
 

@@ -291,6 +291,49 @@ def correct(
     return Status(201, fresh(record))
 
 
+class WaitingOut(Schema):
+    table: int
+    waits_for: str = Field(description="in words: no result yet, or whose signatures")
+
+
+class ConfirmedRoundOut(Schema):
+    confirmed: list[str] = Field(description="the ids of the results confirmed now")
+    waiting: list[WaitingOut] = Field(description="the round's tables still without one")
+
+
+def _waiting(found: Tournament, number: int) -> list[Body]:
+    return [
+        {"table": w.table, "waits_for": w.waits_for} for w in services.waiting_tables(found, number)
+    ]
+
+
+@router.get(
+    "/leagues/{slug}/tournaments/{event}/rounds/{number}/waiting",
+    response={200: list[WaitingOut], **errors(404, 422)},
+    summary="A round's tables still without a confirmed result",
+    auth=READ,
+    openapi_extra=OPTIONAL_TOKEN,
+    exclude_unset=True,
+)
+def waiting(request: HttpRequest, slug: Slug, event: EventSlug, number: int) -> list[Body]:
+    return _waiting(_read(request, slug, event), number)
+
+
+@router.post(
+    "/leagues/{slug}/tournaments/{event}/rounds/{number}/confirm",
+    auth=WRITE,
+    response={200: ConfirmedRoundOut, **errors(*WRITES)},
+    summary="Confirm every waiting result of a round",
+)
+def confirm_all(request: HttpRequest, slug: Slug, event: EventSlug, number: int) -> Body:
+    """Organizers only: every result of the round that waits for signatures counts on the
+    organizer's word; a disputed one waits for a correction."""
+    user, found = _write(request, slug, event)
+    with transaction.atomic():
+        confirmed = services.confirm_round(found, number, user)
+    return {"confirmed": [r.external_id for r in confirmed], "waiting": _waiting(found, number)}
+
+
 class FinishedOut(Schema):
     event: str = Field(description="the id of the Turnabout event record now in the league")
     standings: list[str] = Field(description="the final order, first to last")
@@ -321,5 +364,7 @@ def finish(request: HttpRequest, slug: Slug, event: EventSlug) -> Status[Body]:
     exclude_unset=True,
 )
 def standings(request: HttpRequest, slug: Slug, event: EventSlug) -> Body:
-    """The confirmed preliminary rounds' standings, the tiebreak that separated each pair."""
-    return tournament_json(services.preliminary_standings(_read(request, slug, event)))
+    """The confirmed results' standings in the event's order: after a cut, the final's table
+    first (`separated_by` "final"), then the final's order, then the semifinals' places
+    ("semifinal"), then the preliminary standings with the tiebreak that separated each pair."""
+    return tournament_json(services.standings_of(_read(request, slug, event)))

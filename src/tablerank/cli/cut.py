@@ -80,7 +80,8 @@ def register(app: typer.Typer) -> None:
         """A finished event's order, and with --format json its Turnabout record."""
 
         def work() -> "Event":
-            from tablerank.tournament.finish import final_order, split_rounds, turnabout_event
+            from tablerank.tournament.finish import split_rounds, turnabout_event
+            from tablerank.tournament.placings import final_order
             from tablerank.tournament.scoring import DEFAULT_SCORING
 
             stages = split_rounds(_games(files), event, cut_round)

@@ -1,8 +1,6 @@
-"""A finished event: its final order and its Turnabout record.
+"""A finished event: its stages and its Turnabout record.
 
-The final order (field notes, national qualifiers: the final's table decides the winner): the
-final table in its own standings order, then the other semifinalists by their semifinal
-standings, then everyone else by the preliminary standings. The Turnabout record (seed
+The final order is `placings.final_order`'s. The Turnabout record (seed
 Turnabout: wins, draws, and a bonus "for playing every round") counts each player's table wins
 over the whole event; a player who missed a preliminary round has dropped (`completed` false).
 """
@@ -19,7 +17,7 @@ from tablerank.tournament.scoring import DEFAULT_SCORING
 from tablerank.tournament.standings import tournament_standings, winner_of
 from tablerank.tournament.tables import SeatingError
 
-__all__ = ["EventRounds", "final_order", "seed_order", "split_rounds", "turnabout_event"]
+__all__ = ["EventRounds", "seed_order", "split_rounds", "turnabout_event"]
 
 
 @dataclass(frozen=True)
@@ -67,29 +65,6 @@ def _order(games: Sequence[Game], scoring: str, seed: int | None) -> list[str]:
 def seed_order(rounds: EventRounds, *, scoring: str = DEFAULT_SCORING) -> list[str]:
     """The preliminary standings, best first: the seeds of the cut."""
     return _order(rounds.prelims, scoring, None)
-
-
-def final_order(
-    rounds: EventRounds, *, scoring: str = DEFAULT_SCORING, seed: int | None = None
-) -> list[str]:
-    """Everyone who played, first to last."""
-    if len(rounds.final) > 1:
-        raise SeatingError(f"final: expected one final table, got {len(rounds.final)} games")
-    if rounds.final and rounds.semifinals:
-        winners = {(winner_of(g) or "").casefold() for g in rounds.semifinals}
-        for seat in rounds.final[0].seats:
-            if seat.player.casefold() not in winners:
-                raise SeatingError(
-                    f"final {rounds.final[0].id!r}: {seat.player} won no semifinal table"
-                )
-    order: list[str] = []
-    seen: set[str] = set()
-    for stage in (rounds.final, rounds.semifinals, rounds.prelims):
-        for player in _order(stage, scoring, seed):
-            if player.casefold() not in seen:
-                seen.add(player.casefold())
-                order.append(player)
-    return order
 
 
 def turnabout_event(

@@ -45,6 +45,15 @@ class TableResultForm(forms.Form):
             choices=[(str(i), name) for i, name in enumerate(seats)], widget=forms.RadioSelect
         )
 
+    def refuse(self, message: str) -> None:
+        """The league's refusal of this sheet, at the VP of the player it names ("Ann: won
+        with 8 VP"), else over the whole sheet."""
+        for i, name in enumerate(self.seats):
+            if f"{name}: " in message:
+                self.add_error(f"vp-{i}", message)
+                return
+        self.add_error(None, message)
+
     def sheet(self) -> list[dict[str, Any]]:
         winner = int(self.cleaned_data["winner"])
         return [

@@ -207,14 +207,15 @@ def _entry(text: str, winner: str | None) -> dict[str, Any]:
 
 @tournament_app.command("standings")
 def standings(slug: Slug, event: Event, output: SheetFormat = None, to: OutputFile = None) -> None:
-    """The standings of the confirmed preliminary rounds, every tiebreak shown."""
+    """The confirmed results' standings, every tiebreak shown; after a cut, the final's table
+    first, then the final's order, then the semifinals' places, then the preliminaries."""
     from tablerank.cli.standings import print_tournament
     from tablerank.formats.report import TOURNAMENT_ROWS, tournament_json
 
     def work() -> Any:
-        from tablerank.league.services import preliminary_standings
+        from tablerank.league.services import standings_of
 
-        return preliminary_standings(_tournament(slug, event))
+        return standings_of(_tournament(slug, event))
 
     emit_rows(
         lambda: access.read(work), output, to, print_tournament, TOURNAMENT_ROWS, tournament_json
@@ -223,12 +224,17 @@ def standings(slug: Slug, event: Event, output: SheetFormat = None, to: OutputFi
 
 @tournament_app.command("finish")
 def finish(slug: Slug, event: Event, by: By) -> None:
-    """Record the finished event's order as a Turnabout event record of the league."""
+    """Record the finished event's order as a Turnabout event record of the league, and print
+    it, first to last."""
 
-    def work() -> str:
+    def work() -> tuple[str, list[str]]:
+        from tablerank.league import queries
         from tablerank.league.services import finish_tournament
 
-        return finish_tournament(_tournament(slug, event), access.user(by)).external_id
+        record = finish_tournament(_tournament(slug, event), access.user(by))
+        return record.external_id, queries.final_order(record)
 
-    record = guarded(lambda: access.run(work))
+    record, order = guarded(lambda: access.run(work))
     typer.echo(f"event {record!r} recorded")
+    for place, player in enumerate(order, start=1):
+        typer.echo(f"{place:>3}  {player}")

@@ -14,7 +14,7 @@ Each part lives in its own module; this one gathers them:
 | `signing` | verification (seed 003): submitting, confirming, disputing |
 | `league_settings` | changing a league's settings |
 | `tokens` | API tokens: issuing, checking, expiry, revoking |
-| `tournaments`, `tournament_rounds`, `table_ids` | running a tournament: entries, rounds, results |
+| `tournament*`, `table_ids` | running a tournament: entries, rounds, results, its order |
 | `notifications` | e-mail to players whose signature a result waits for |
 | `backups`, `verifying` | backup and restore; an operator's verify and rebuild |
 
@@ -106,11 +106,22 @@ from tablerank.league.services.tournament_rounds import (
     correct_result,
     current_seating,
     enter_result,
-    finish_tournament,
     preliminary_standings,
     round_of,
     seat_next_round,
     table_results,
+)
+from tablerank.league.services.tournament_standings import (
+    champion_of,
+    finish_tournament,
+    standings_of,
+)
+from tablerank.league.services.tournament_tables import (
+    Steps,
+    Waiting,
+    confirm_round,
+    next_steps,
+    waiting_tables,
 )
 from tablerank.league.services.tournaments import (
     check_in,
@@ -135,19 +146,23 @@ __all__ = [
     "ImportSummary",
     "Role",
     "Seating",
+    "Steps",
     "Summary",
     "TokenRefused",
     "TokenState",
+    "Waiting",
     "accept_invitation",
     "account_to_reset",
     "add_player",
     "can_read",
+    "champion_of",
     "change_settings",
     "check_in",
     "check_new_names",
     "check_result",
     "column_map",
     "confirm",
+    "confirm_round",
     "confirmed_events",
     "confirmed_history",
     "correct_game",
@@ -179,6 +194,7 @@ __all__ = [
     "merge_players",
     "new_names",
     "new_upload_folder",
+    "next_steps",
     "offer_role",
     "offered",
     "player_changes",
@@ -206,6 +222,7 @@ __all__ = [
     "roles_of",
     "round_of",
     "seat_next_round",
+    "standings_of",
     "storage_trouble",
     "submit_game",
     "table_results",
@@ -219,4 +236,5 @@ __all__ = [
     "verify",
     "void_event",
     "void_game",
+    "waiting_tables",
 ]

@@ -7,6 +7,7 @@ official entered. Only confirmed results reach the ratings.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
@@ -23,7 +24,15 @@ from tablerank.league.services.roles import MEMBERS, is_organizer, require_role
 from tablerank.league.services.table_ids import require_outside_tournaments
 from tablerank.league.store.revisions import bump
 
-__all__ = ["OFFICIAL", "confirm", "dispute", "submit_game", "verification"]
+__all__ = [
+    "OFFICIAL",
+    "confirm",
+    "confirm_for_event",
+    "dispute",
+    "organizers_word",
+    "submit_game",
+    "verification",
+]
 
 
 class _Official:
@@ -55,7 +64,8 @@ def _own_seats(record: GameRecord, user: User) -> list[Player]:
 def verification(record: GameRecord) -> Verification:
     """Where the record stands by its signatures, and who still needs to sign
     (`Verification.summary` says it in words). Records stored by `record_game` without
-    signatures read as pending here, whatever their status."""
+    signatures read as pending here, whatever their status; a confirmed one an organizer signed
+    (a tournament table's result on their word, `organizers_word`) reads as confirmed."""
     participants = [
         seat.player.name for seat in record.seats.select_related("player").order_by("position")
     ]
@@ -67,13 +77,17 @@ def verification(record: GameRecord) -> Verification:
         for row in rows
     ]
     entered = any(row.player is None and row.by_id == record.created_by_id for row in rows)
-    return verify(
+    found = verify(
         GameClass(record.game_class),
         participants,
         signatures,
         entered_by_official=entered,
         one_official_is_enough=record.league.one_official_is_enough,
     )
+    on_word = record.status == RecordStatus.CONFIRMED and any(row.player is None for row in rows)
+    if found.status is Status.PENDING and on_word:  # a table's result on the organizer's word
+        return Verification(Status.CONFIRMED)
+    return found
 
 
 def _settle(record: GameRecord) -> None:
@@ -81,13 +95,24 @@ def _settle(record: GameRecord) -> None:
     confirmed one stays confirmed (disputes are refused on it), a voided one stays voided."""
     if record.status != RecordStatus.SUBMITTED:
         return
-    status = _STATUS[verification(record).status]
+    _move(record, _STATUS[verification(record).status])
+
+
+def _move(record: GameRecord, status: RecordStatus) -> None:
     if status != record.status:
         record.status = status
         record.save(update_fields=["status"])
         bump(record.league)
         if status == RecordStatus.CONFIRMED:
             refresh_ratings(record)
+
+
+def organizers_word(league: League, by: User, seated: Sequence[Player], *, table: bool) -> bool:
+    """Whether `by`'s word confirms a tournament table's result at once: an organizer (official
+    or admin) of the league who does not play at that table. It is the signed record sheet of
+    the event (CATAN Studio's tournament rules 1.1.3: "a signed record sheet ends protests";
+    field notes); a player's entry waits for the table's sign-off as every result does."""
+    return table and not seated and is_organizer(league, by)
 
 
 def _sign(record: GameRecord, player: Player | None, by: User, verdict: Verdict, note: str) -> None:
@@ -159,8 +184,9 @@ def submit_game(
     as official; an official who plays signs their seat instead). Seating a name the league
     does not have adds a player, which only organizers may (`NotAllowed`); the sheet must pass
     `check_result` (`InvalidResult`). The record is pending unless
-    that signature confirms it at once: solitaire on the player's word, or an official's entry
-    where the league says one official is enough. Refused with `NotAllowed` otherwise.
+    that signature confirms it at once: solitaire on the player's word, an official's entry
+    where the league says one official is enough, or an organizer's entry of a tournament
+    table's result (`table`, `organizers_word`). Refused with `NotAllowed` otherwise.
     """
     require_role(league, by, *MEMBERS)
     if not table:  # `table`: a tournament's own entry of its table's result (tournament_rounds)
@@ -187,7 +213,10 @@ def submit_game(
         signers: list[Player | None] = [*mine] or [None]
         for player in signers:
             _sign(record, player, by, Verdict.CONFIRM, note or "submitted")
-        _settle(record)
+        if organizers_word(league, by, mine, table=table):
+            _move(record, RecordStatus.CONFIRMED)
+        else:
+            _settle(record)
         mail_signers(record)
         return record
 
@@ -215,6 +244,28 @@ def confirm(record: GameRecord, signer: Player | _Official, by: User, note: str 
         _sign(locked, player, by, Verdict.CONFIRM, note)
         _settle(locked)
     record.refresh_from_db()
+
+
+def confirm_for_event(record: GameRecord, by: User) -> bool:
+    """An organizer's word confirms a waiting tournament table's result (`organizers_word`;
+    the caller checks that the record is a table's): their signature as official, and the
+    result counts. A result that is not pending is left as it is (False); a disputed one is
+    corrected instead; an organizer who plays at the table signs their own seat instead
+    (`NotAllowed`)."""
+    with transaction.atomic():
+        locked = _locked(record)
+        if locked.status != RecordStatus.SUBMITTED:
+            return False
+        if not organizers_word(locked.league, by, _own_seats(locked, by), table=True):
+            raise NotAllowed(
+                "by", f"{by.get_username()!r} cannot confirm {locked.external_id} as an "
+                "organizer: an organizer who plays there signs their own seat",
+            )  # fmt: skip
+        if not locked.confirmations.filter(player=None, by=by).exists():
+            _sign(locked, None, by, Verdict.CONFIRM, "confirmed by the organizer")
+        _move(locked, RecordStatus.CONFIRMED)
+    record.refresh_from_db()
+    return True
 
 
 def dispute(record: GameRecord, signer: Player | _Official, by: User, why: str) -> None:

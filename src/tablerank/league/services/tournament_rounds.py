@@ -23,20 +23,18 @@ from tablerank.engine.values import Game
 from tablerank.errors import RecordError
 from tablerank.league.errors import LeagueError, NotFound
 from tablerank.league.models import (
-    EventRecord,
     GameRecord,
     League,
     RecordStatus,
     TableSeat,
     Tournament,
 )
-from tablerank.league.services.recording import correct_game, local_date, record_event
+from tablerank.league.services.recording import correct_game, local_date
 from tablerank.league.services.roles import ORGANIZERS, Actor, require_role
 from tablerank.league.services.signing import submit_game
 from tablerank.league.services.tournaments import current_round, require_open, seated_in
 from tablerank.league.store.reading import confirmed_records, games_of
 from tablerank.tournament.cut import final_table, semifinal_tables
-from tablerank.tournament.finish import final_order, split_rounds, turnabout_event
 from tablerank.tournament.seating import SeatedRound, SeatedTable, next_round
 from tablerank.tournament.standings import TournamentStandings, tournament_standings
 from tablerank.tournament.tables import SeatingError
@@ -47,7 +45,6 @@ __all__ = [
     "current_seating",
     "cut_rounds",
     "enter_result",
-    "finish_tournament",
     "preliminary_standings",
     "round_of",
     "seat_next_round",
@@ -60,7 +57,7 @@ def cut_rounds(tournament: Tournament) -> int:
     (that table is the final); else the semifinals and the final."""
     if not tournament.cut:
         return 0
-    return 1 if tournament.cut <= max(_sizes(tournament)) else 2
+    return 1 if tournament.cut <= max(sizes_of(tournament)) else 2
 
 
 def round_of(tournament: Tournament, number: int) -> SeatedRound:
@@ -104,7 +101,8 @@ def _stage(tournament: Tournament, number: int) -> str:
     return "final" if extra == cut_rounds(tournament) else "semifinal"
 
 
-def _games(tournament: Tournament) -> list[Game]:
+def tournament_games(tournament: Tournament) -> list[Game]:
+    """The tournament's confirmed results."""
     records = confirmed_records(tournament.league).filter(event=tournament.name)
     return games_of(records)
 
@@ -139,13 +137,13 @@ def preliminary_standings(
 ) -> TournamentStandings:
     """The standings of the confirmed preliminary rounds (through round `through`)."""
     last = min(tournament.rounds, through) if through is not None else tournament.rounds
-    games = [g for g in _games(tournament) if g.round is not None and g.round <= last]
+    games = [g for g in tournament_games(tournament) if g.round is not None and g.round <= last]
     if not games:
         raise LeagueError("standings", f"{tournament.name}: no confirmed result yet")
     return tournament_standings(games, scoring=tournament.scoring, seed=tournament.seed)
 
 
-def _require_complete(tournament: Tournament, number: int) -> None:
+def require_complete(tournament: Tournament, number: int) -> None:
     results = _results_of(tournament, number)
     for table in round_of(tournament, number).tables:
         record = results.get(table.number)
@@ -165,7 +163,7 @@ def seat_next_round(tournament: Tournament, by: Actor) -> SeatedRound:
     with transaction.atomic():
         latest = current_round(tournament)
         if latest:
-            _require_complete(tournament, latest)
+            require_complete(tournament, latest)
         number = latest + 1
         try:
             seated = _seat(tournament, number)
@@ -187,8 +185,8 @@ def _seat(tournament: Tournament, number: int) -> SeatedRound:
         raise SeatingError(f"the tournament is over after round {number - 1}")
     seeds = [p for p in _seeds(tournament) if p.casefold() in {n.casefold() for n in present}]
     if number == tournament.rounds + 1:
-        return semifinal_tables(seeds, number, top=tournament.cut, sizes=_sizes(tournament))
-    semis = [g for g in _games(tournament) if g.round == number - 1]
+        return semifinal_tables(seeds, number, top=tournament.cut, sizes=sizes_of(tournament))
+    semis = [g for g in tournament_games(tournament) if g.round == number - 1]
     return final_table(semis, seeds, number)
 
 
@@ -196,7 +194,8 @@ def _seeds(tournament: Tournament) -> list[str]:
     return [row.player for row in preliminary_standings(tournament).rows]
 
 
-def _sizes(tournament: Tournament) -> list[int]:
+def sizes_of(tournament: Tournament) -> list[int]:
+    """The table sizes the tournament seats."""
     return [int(size) for size in tournament.table_sizes.split(",")]
 
 
@@ -210,7 +209,7 @@ def _swiss(tournament: Tournament, number: int, present: list[str]) -> SeatedRou
     standings = [row.player for row in preliminary_standings(tournament).rows] if number > 1 else []
     return next_round(
         present, number, standings=standings, earlier=earlier, byes_so_far=byes,
-        seed=tournament.seed + number, sizes=_sizes(tournament),
+        seed=tournament.seed + number, sizes=sizes_of(tournament),
     )  # fmt: skip
 
 
@@ -326,23 +325,3 @@ def _sheet(
     if missing:
         raise LeagueError("seats", f"{where}: no result for {', '.join(missing)}")
     return found
-
-
-def finish_tournament(tournament: Tournament, by: User) -> EventRecord:
-    """Record the finished event's order as a Turnabout event record of the league (its id
-    the tournament's address): the lists and Turnabout read it like any other event."""
-    require_role(tournament.league, by, *ORGANIZERS)
-    latest = current_round(tournament)
-    last = tournament.rounds + cut_rounds(tournament)
-    if latest < last:
-        raise LeagueError("round", f"{tournament.name}: round {latest + 1} of {last} is to come")
-    _require_complete(tournament, latest)
-    try:
-        stages = split_rounds(
-            _games(tournament), tournament.name, tournament.rounds + 1 if tournament.cut else None
-        )
-        order = final_order(stages, scoring=tournament.scoring, seed=tournament.seed)
-        event = turnabout_event(stages, order, record_id=tournament.slug[:64])
-    except SeatingError as exc:
-        raise LeagueError("tournament", str(exc)) from None
-    return record_event(tournament.league, event, by)

@@ -17,7 +17,7 @@ from tablerank.formats.report import RECORDED_EVENT_ROWS, TOURNAMENT_ROWS, tourn
 from tablerank.league import queries
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import EventRecord, League
-from tablerank.league.services import Seating, current_seating
+from tablerank.league.services import Seating, champion_of, current_seating, standings_of
 from tablerank.tournament.scoring import SCORINGS
 from tablerank.tournament.standings import TournamentStandings
 from tablerank.web.pages.common import Result, csv_download, is_partial, results_of, visible_league
@@ -48,17 +48,27 @@ def _event_context(request: HttpRequest, league: League, name: str) -> dict[str,
     }
     if has_games:
         try:
-            table: TournamentStandings = (
-                queries.event_standings(league, name, scoring=scoring)
-                if scoring
-                else queries.event_standings(league, name)
-            )
-            context["standings"] = table
+            context["standings"] = _standings(league, name, seating, scoring)
         except LeagueError as exc:
             context["error"] = exc
         rounds = queries.event_rounds(league, name)
         context["rounds"] = _by_round(results_of(rounds))
+    if seating is not None:
+        context["cut"] = seating.tournament.cut
+        context["champion"] = champion_of(seating.tournament)
     return context
+
+
+def _standings(
+    league: League, name: str, seating: Seating | None, scoring: str
+) -> TournamentStandings:
+    """A tournament's standings in its one order (after a cut, the final's table first);
+    another event's by its games."""
+    if seating is not None:
+        return standings_of(seating.tournament, scoring=scoring)
+    if scoring:
+        return queries.event_standings(league, name, scoring=scoring)
+    return queries.event_standings(league, name)
 
 
 def _recorded(league: League, name: str, seating: Seating | None) -> EventRecord | None:
@@ -109,11 +119,7 @@ def event_standings_csv(request: HttpRequest, slug: str, name: str) -> HttpRespo
         return csv_download(RECORDED_EVENT_ROWS.sheet(final), f"{name}-final-standings")
     scoring = request.GET.get("scoring", "") or (seating.tournament.scoring if seating else "")
     try:
-        table = (
-            queries.event_standings(league, name, scoring=scoring)
-            if scoring
-            else queries.event_standings(league, name)
-        )
+        table = _standings(league, name, seating, scoring)
     except LeagueError as exc:
         raise Http404(str(exc)) from None
     return csv_download(TOURNAMENT_ROWS.sheet(tournament_json(table)), f"{name}-standings")
