@@ -49,6 +49,8 @@ PATHS = {
     "/api/leagues/{slug}/tournaments/{event}/rounds/{number}": {"get"},
     "/api/leagues/{slug}/tournaments/{event}/rounds/{number}/tables/{table}/result": {"post"},
     "/api/leagues/{slug}/tournaments/{event}/rounds/{number}/tables/{table}/correct": {"post"},
+    "/api/leagues/{slug}/tournaments/{event}/rounds/{number}/waiting": {"get"},
+    "/api/leagues/{slug}/tournaments/{event}/rounds/{number}/confirm": {"post"},
     "/api/leagues/{slug}/tournaments/{event}/standings": {"get"},
     "/api/leagues/{slug}/tournaments/{event}/finish": {"post"},
     "/api/invitations": {"get"},

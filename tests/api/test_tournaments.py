@@ -268,7 +268,7 @@ def test_a_players_result_waits_and_an_organizer_confirms_the_round(
     entered = call("POST", path, club.user("Ann"), sheet(mine["seats"], mine["seats"][0]))
     assert entered.status == 201, entered.body
     assert entered.body["status"] == "submitted"  # a player's entry waits for the table
-    waiting = call("GET", f"{event}/rounds/1/waiting").body
+    waiting = call("GET", f"{event}/rounds/1/waiting").body["waiting"]
     assert [w["table"] for w in waiting] == [t["table"] for t in one["tables"]]
     said = next(w["waits_for"] for w in waiting if w["table"] == mine["table"])
     assert all(p in said for p in mine["seats"] if p != "Ann")

@@ -296,6 +296,11 @@ class WaitingOut(Schema):
     waits_for: str = Field(description="in words: no result yet, or whose signatures")
 
 
+class WaitingRoundOut(Schema):
+    round: int
+    waiting: list[WaitingOut] = Field(description="the round's tables without a confirmed one")
+
+
 class ConfirmedRoundOut(Schema):
     confirmed: list[str] = Field(description="the ids of the results confirmed now")
     waiting: list[WaitingOut] = Field(description="the round's tables still without one")
@@ -309,14 +314,14 @@ def _waiting(found: Tournament, number: int) -> list[Body]:
 
 @router.get(
     "/leagues/{slug}/tournaments/{event}/rounds/{number}/waiting",
-    response={200: list[WaitingOut], **errors(404, 422)},
+    response={200: WaitingRoundOut, **errors(404, 422)},
     summary="A round's tables still without a confirmed result",
     auth=READ,
     openapi_extra=OPTIONAL_TOKEN,
     exclude_unset=True,
 )
-def waiting(request: HttpRequest, slug: Slug, event: EventSlug, number: int) -> list[Body]:
-    return _waiting(_read(request, slug, event), number)
+def waiting(request: HttpRequest, slug: Slug, event: EventSlug, number: int) -> Body:
+    return {"round": number, "waiting": _waiting(_read(request, slug, event), number)}
 
 
 @router.post(
