@@ -26,7 +26,7 @@ from tablerank.api.schemas import GameIn
 from tablerank.engine.records import Game
 from tablerank.errors import RecordError
 from tablerank.league.models import League
-from tablerank.league.services import ORGANIZERS, import_records, require_role
+from tablerank.league.services import import_records, require_importer
 
 __all__ = ["IMPORT_MAX", "router"]
 
@@ -87,7 +87,7 @@ def import_games(request: HttpRequest, slug: Slug, data: ImportIn) -> dict[str, 
     with other content or whose score sheet it refuses are rejected, with the reason."""
     user = signed_in(request)
     league = league_for(slug, user)
-    require_role(league, user, *ORGANIZERS)  # before the records are read: 403, not 422
+    require_importer(league, user)  # before the records are read: 403, not 422
     games, rejected = _games(league, data)
     summary = import_records(league, games, user, pending=data.pending)
     summary.rejected[:0] = rejected

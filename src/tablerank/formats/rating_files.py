@@ -68,7 +68,7 @@ def rate_files(
     system: System,
     filters: Filters,
     start: Path | None,
-    checks: Reading,
+    reading: Reading,
     warn: Warn,
 ) -> list[tuple[str, RatingTable]]:
     """The standings `system` gives the records of the files the filters select, from the
@@ -77,7 +77,7 @@ def rate_files(
     table = _plain_rating(files, system, filters, start, warn)
     if table is not None:
         return [("", table)]
-    records, sheet = records_to_rate(files, filters, start, checks, warn)
+    records, sheet = records_to_rate(files, filters, start, reading, warn)
     return rate_each_list(system, records, sheet)
 
 
@@ -85,15 +85,15 @@ def records_to_rate(
     files: Sequence[Path],
     filters: Filters,
     start: Path | None,
-    checks: Reading,
+    reading: Reading,
     warn: Warn,
 ) -> tuple[list[Record], dict[str, float] | None]:
     """The records of the files the filters select, checked, and the `start` sheet's ratings."""
-    records = selected(read_told(files, warn, checks), warn, filters)
+    records = selected(read_told(files, warn, reading), warn, filters)
     sheet = read_start(start) if start else None
     if sheet is not None:
         warn(unknown_players(records, sheet))
-    return checked(records, checks, warn), sheet
+    return checked(records, reading, warn), sheet
 
 
 def read_told(files: Sequence[Path], warn: Warn, reading: Reading | None = None) -> list[Record]:
@@ -136,11 +136,11 @@ def selected(records: list[Record], warn: Warn, filters: Filters) -> list[Record
     return select(records, **filters)
 
 
-def checked(records: list[Record], checks: Reading, warn: Warn) -> list[Record]:
+def checked(records: list[Record], reading: Reading, warn: Warn) -> list[Record]:
     """The records but the Catan games with validation errors (issue 3), each a warning;
-    all of them where `checks.allow_invalid`; where `checks.strict`, or where no game would
+    all of them where `reading.allow_invalid`; where `reading.strict`, or where no game would
     be left, the first one refuses the files."""
-    if checks.allow_invalid:
+    if reading.allow_invalid:
         return records
     from tablerank.catan.validation import failing as with_errors
 
@@ -148,7 +148,7 @@ def checked(records: list[Record], checks: Reading, warn: Warn) -> list[Record]:
     if not failing:
         return records
     first = failing[0]
-    if checks.strict or len(failing) == sum(isinstance(r, Game) for r in records):
+    if reading.strict or len(failing) == sum(isinstance(r, Game) for r in records):
         more = f" (and {len(failing) - 1} more games)" if len(failing) > 1 else ""
         raise InvalidGames(
             f"game {first.id}: {first.errors[0]}{more}; see `tablerank validate`, or {ALLOWED}"

@@ -34,7 +34,7 @@ from tablerank.league.services.import_by_table import import_plain
 from tablerank.league.services.import_preview import mapped_onto, with_names
 from tablerank.league.services.importing import ImportSummary, import_records
 from tablerank.league.services.members import new_names, sorted_player_names
-from tablerank.league.services.roles import ORGANIZERS, Actor, require_role
+from tablerank.league.services.roles import Actor, require_importer
 
 __all__ = ["PREVIEW_GAMES", "ImportProgress", "column_map", "import_files"]
 
@@ -78,7 +78,7 @@ def import_files(
     record that breaks a rule of the files or a row that is no result refuses the files (its
     `InputError`), nothing stored. A spreadsheet's own columns are read through `columns`
     (`formats.column_map`)."""
-    require_role(league, by if acting is None else acting, *ORGANIZERS)
+    require_importer(league, by, acting)
     onto = mapped_onto(league, mapping or {})
     importing = _Importing(league, by, pending, acting, progress, preview)
     with _rolled_back(preview):

@@ -45,7 +45,7 @@ from tablerank.league.services.importing import (
     stored_games,
 )
 from tablerank.league.services.recording import check_result, next_sequence
-from tablerank.league.services.roles import ORGANIZERS, Actor, require_role
+from tablerank.league.services.roles import Actor, require_importer
 from tablerank.league.services.same_content import PlainDigests
 from tablerank.league.services.table_ids import tables_refusal, tournament_addresses
 from tablerank.league.store.seat_columns import PLAYER_BITS, pack_games
@@ -77,7 +77,7 @@ def import_plain(
 ) -> ImportSummary | None:
     """`importing.import_records` of the games of `order`, in the files' order, where they are
     all new to the league and plainly taken (the module's doc); else None, nothing stored."""
-    require_role(league, by if acting is None else acting, *ORGANIZERS)
+    require_importer(league, by, acting)
     count = len(order.ids)
     if not 0 < count <= importing.CHUNK or order.timed:
         return None

@@ -35,7 +35,7 @@ from tablerank.league.models import (
 from tablerank.league.ratings.state import Changed, refresh_changed
 from tablerank.league.services.batch import record_games, store_games
 from tablerank.league.services.recording import record_event, record_game, require_valid
-from tablerank.league.services.roles import ORGANIZERS, Actor, require_role
+from tablerank.league.services.roles import Actor, require_importer
 from tablerank.league.services.same_content import event_content, game_digest
 from tablerank.league.services.table_ids import tables_refusal, tournament_addresses
 from tablerank.league.store.bulk import batched, column, select_in, table
@@ -43,8 +43,16 @@ from tablerank.league.store.player_seat_index import seats_by_player_set_aside
 from tablerank.league.store.reading import records_of
 from tablerank.league.store.writes_behind import WritesBehind, seat_writes_behind
 
-__all__ = ["CHUNK", "ImportSummary", "import_records", "in_chunk", "record_games",
-           "refresh_statistics", "store_games", "stored_games"]  # fmt: skip
+__all__ = [
+    "CHUNK",
+    "ImportSummary",
+    "import_records",
+    "in_chunk",
+    "record_games",
+    "refresh_statistics",
+    "store_games",
+    "stored_games",
+]  # fmt: skip
 
 CHUNK = 1_000_000
 """Records imported per transaction: an interrupted import keeps what it committed, and
@@ -116,7 +124,7 @@ def import_records(
     "already present" when its content is the same, else rejected; so is a sheet the league
     refuses. Each `CHUNK` of records is one transaction, stored a `BATCH` at a time (`progress`
     hears how many records each batch held once it is stored) and rated once at its end."""
-    require_role(league, by if acting is None else acting, *ORGANIZERS)
+    require_importer(league, by, acting)
     status = RecordStatus.SUBMITTED if pending else RecordStatus.CONFIRMED
     importer = _Importer(league, by, status, ImportSummary(), progress=progress)
     importer.addresses = tournament_addresses(league)

@@ -31,6 +31,7 @@ __all__ = [
     "holders",
     "may_reset_password",
     "readable_leagues",
+    "require_importer",
     "require_role",
     "resettable_accounts",
     "revoke_role",
@@ -236,3 +237,9 @@ def may_reset_password(requester: Actor, account: User, league: League | None = 
     made = CreatedAccount.objects.filter(account=account, league=league).exists()
     if not made or account.has_usable_password():
         raise refusal
+
+
+def require_importer(league: League, by: User, acting: Actor | None = None) -> None:
+    """Only a league's admins and officials import results (`acting`, who asks, defaults to
+    `by`; the console passes `CONSOLE`): every door asks this before it reads a record."""
+    require_role(league, by if acting is None else acting, *ORGANIZERS)
