@@ -29,6 +29,13 @@ class Tournament(models.Model):
     scoring = models.CharField(max_length=32, default="wins")
     cut = models.PositiveSmallIntegerField(default=0)
     seed = models.PositiveIntegerField(default=0)
+    preset = models.CharField(max_length=32, blank=True, default="")
+    """The official format the event was set up from (`tablerank.tournament.presets`), or ""."""
+    keep_apart = models.TextField(blank=True, default="", max_length=20000)
+    """Players not to be seated together (friends and family), one group a line, names
+    separated by commas."""
+    drop_winless_after = models.PositiveSmallIntegerField(default=0)
+    """The large-event rule: after this preliminary round, players without a win drop (0: off)."""
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )
