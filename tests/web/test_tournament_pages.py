@@ -36,7 +36,9 @@ def test_the_event_page_shows_who_sits_where(client: Client, club: Club) -> None
     assert "Round 1: who sits where" in body
     assert "seat 1 starts" in body
     for number, seats in enumerate(tables, start=1):
-        shown = body.split(f"<h3>Table {number}</h3>", 1)[1].split("</ol>", 1)[0]
+        shown = body.split(f'/rounds/1/tables/{number}/">Table {number}</a></h3>', 1)[1].split(
+            "</ol>", 1
+        )[0]
         names = [name.replace("<b>", "&lt;b&gt;").replace("</b>", "&lt;/b&gt;") for name in seats]
         assert shown.count("<li>") == len(seats)
         positions = [shown.index(f"<li>{name}</li>") for name in names]

@@ -52,7 +52,7 @@ def test_the_organizers_word_counts_and_a_players_waits(client: Client, club: Cl
     page = client.get(url(club)).content.decode()
     waiting = page.split('id="waiting"', 1)[1].split("</section>", 1)[0]
     tablemates = [p for p in tables[mine - 1] if p != "Ann"]
-    assert f"Table {mine}:" in waiting
+    assert f"Table {mine}</a>:" in waiting
     assert all(name in waiting for name in tablemates)  # who must confirm
     assert "Confirm all" not in waiting
     assert "Seat the next round" not in page

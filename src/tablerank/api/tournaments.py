@@ -119,7 +119,7 @@ class StandingsOut(Schema):
     games: int
 
 
-def _shape(tournament: Tournament) -> Body:
+def shape(tournament: Tournament) -> Body:
     return {
         "slug": tournament.slug, "name": tournament.name, "rounds": tournament.rounds,
         "cut": tournament.cut, "table_sizes": tournament.table_sizes,
@@ -131,12 +131,12 @@ def _shape(tournament: Tournament) -> Body:
     }  # fmt: skip
 
 
-def _read(request: HttpRequest, slug: str, event: str) -> Tournament:
+def read_tournament(request: HttpRequest, slug: str, event: str) -> Tournament:
     user = caller(request).user
     return services.tournament_of(league_for(slug, user), event, user)
 
 
-def _write(request: HttpRequest, slug: str, event: str) -> tuple[User, Tournament]:
+def write_tournament(request: HttpRequest, slug: str, event: str) -> tuple[User, Tournament]:
     user = signed_in(request)
     return user, services.tournament_of(league_for(slug, user), event, user)
 
@@ -152,7 +152,7 @@ def _write(request: HttpRequest, slug: str, event: str) -> tuple[User, Tournamen
 def tournament_list(request: HttpRequest, slug: Slug) -> Body:
     league = league_for(slug, caller(request).user)
     found = queries.tournaments_of(league)
-    return {"league": league.slug, "tournaments": [_shape(t) for t in found]}
+    return {"league": league.slug, "tournaments": [shape(t) for t in found]}
 
 
 @router.post(
@@ -170,7 +170,7 @@ def create(request: HttpRequest, slug: Slug, data: TournamentIn) -> Status[Body]
         league, user, name=data.name, rounds=data.rounds, slug=data.slug,
         sizes=data.table_sizes, scoring=data.scoring, cut=data.cut, seed=data.seed,
     )  # fmt: skip
-    return Status(201, _shape(made))
+    return Status(201, shape(made))
 
 
 @router.get(
@@ -182,7 +182,7 @@ def create(request: HttpRequest, slug: Slug, data: TournamentIn) -> Status[Body]
     exclude_unset=True,
 )
 def tournament(request: HttpRequest, slug: Slug, event: EventSlug) -> Body:
-    return _shape(_read(request, slug, event))
+    return shape(read_tournament(request, slug, event))
 
 
 @router.post(
@@ -192,10 +192,10 @@ def tournament(request: HttpRequest, slug: Slug, event: EventSlug) -> Body:
     summary="Register players",
 )
 def register(request: HttpRequest, slug: Slug, event: EventSlug, data: EntrantsIn) -> Status[Body]:
-    user, found = _write(request, slug, event)
+    user, found = write_tournament(request, slug, event)
     with transaction.atomic():
         services.register_players(found, data.players, user, checked_in=data.checked_in)
-    return Status(201, _shape(found))
+    return Status(201, shape(found))
 
 
 @router.post(
@@ -205,9 +205,9 @@ def register(request: HttpRequest, slug: Slug, event: EventSlug, data: EntrantsI
     summary="Check a player in",
 )
 def check_in(request: HttpRequest, slug: Slug, event: EventSlug, player: PlayerName) -> Body:
-    user, found = _write(request, slug, event)
+    user, found = write_tournament(request, slug, event)
     services.check_in(found, player, user)
-    return _shape(found)
+    return shape(found)
 
 
 @router.post(
@@ -217,9 +217,9 @@ def check_in(request: HttpRequest, slug: Slug, event: EventSlug, player: PlayerN
     summary="Drop a player",
 )
 def drop(request: HttpRequest, slug: Slug, event: EventSlug, player: PlayerName) -> Body:
-    user, found = _write(request, slug, event)
+    user, found = write_tournament(request, slug, event)
     services.drop_player(found, player, user)
-    return _shape(found)
+    return shape(found)
 
 
 @router.post(
@@ -229,7 +229,7 @@ def drop(request: HttpRequest, slug: Slug, event: EventSlug, player: PlayerName)
     summary="Seat the next round",
 )
 def seat(request: HttpRequest, slug: Slug, event: EventSlug) -> Status[Body]:
-    user, found = _write(request, slug, event)
+    user, found = write_tournament(request, slug, event)
     seated = services.seat_next_round(found, user)
     return Status(201, seating_json([seated])["rounds"][0])
 
@@ -243,7 +243,7 @@ def seat(request: HttpRequest, slug: Slug, event: EventSlug) -> Status[Body]:
     exclude_unset=True,
 )
 def round_tables(request: HttpRequest, slug: Slug, event: EventSlug, number: int) -> Body:
-    seated = services.round_of(_read(request, slug, event), number)
+    seated = services.round_of(read_tournament(request, slug, event), number)
     body: Body = seating_json([seated])["rounds"][0]
     return body
 
@@ -260,7 +260,7 @@ def result(
 ) -> Status[Body]:
     """The table's score sheet, one entry per seated player; it is stored in the table's turn
     order and verified as the league verifies every result."""
-    user, found = _write(request, slug, event)
+    user, found = write_tournament(request, slug, event)
     sheet = [seat.dict(exclude_none=True) for seat in data.seats]
     with transaction.atomic():
         record = services.enter_result(found, number, table, sheet, user)
@@ -284,7 +284,7 @@ def correct(
 ) -> Status[Body]:
     """Organizers only: the table's result is replaced (the old one voided, the new one
     keeping its id and place in the play order); the standings follow."""
-    user, found = _write(request, slug, event)
+    user, found = write_tournament(request, slug, event)
     sheet = [seat.dict(exclude_none=True) for seat in data.seats]
     with transaction.atomic():
         record = services.correct_result(found, number, table, sheet, user, data.why)
@@ -321,7 +321,7 @@ def _waiting(found: Tournament, number: int) -> list[Body]:
     exclude_unset=True,
 )
 def waiting(request: HttpRequest, slug: Slug, event: EventSlug, number: int) -> Body:
-    return {"round": number, "waiting": _waiting(_read(request, slug, event), number)}
+    return {"round": number, "waiting": _waiting(read_tournament(request, slug, event), number)}
 
 
 @router.post(
@@ -333,7 +333,7 @@ def waiting(request: HttpRequest, slug: Slug, event: EventSlug, number: int) -> 
 def confirm_all(request: HttpRequest, slug: Slug, event: EventSlug, number: int) -> Body:
     """Organizers only: every result of the round that waits for signatures counts on the
     organizer's word; a disputed one waits for a correction."""
-    user, found = _write(request, slug, event)
+    user, found = write_tournament(request, slug, event)
     with transaction.atomic():
         confirmed = services.confirm_round(found, number, user)
     return {"confirmed": [r.external_id for r in confirmed], "waiting": _waiting(found, number)}
@@ -353,7 +353,7 @@ class FinishedOut(Schema):
 def finish(request: HttpRequest, slug: Slug, event: EventSlug) -> Status[Body]:
     """Organizers only, after the last round's results are confirmed: the final order is
     recorded as a Turnabout event record of the league (its id: the tournament's address)."""
-    user, found = _write(request, slug, event)
+    user, found = write_tournament(request, slug, event)
     with transaction.atomic():
         record = services.finish_tournament(found, user)
     order = queries.final_order(record)
@@ -372,4 +372,4 @@ def standings(request: HttpRequest, slug: Slug, event: EventSlug) -> Body:
     """The confirmed results' standings in the event's order: after a cut, the final's table
     first (`separated_by` "final"), then the final's order, then the semifinals' places
     ("semifinal"), then the preliminary standings with the tiebreak that separated each pair."""
-    return tournament_json(services.standings_of(_read(request, slug, event)))
+    return tournament_json(services.standings_of(read_tournament(request, slug, event)))

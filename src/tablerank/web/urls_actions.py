@@ -15,6 +15,7 @@ from tablerank.web.actions import (
     record,
     record_other,
     tokens,
+    tournament_tables,
     tournaments,
 )
 
@@ -38,13 +39,18 @@ urlpatterns: list[URLPattern | URLResolver] = [
     ),
     path(
         "l/<slug:slug>/tournaments/<slug:event>/rounds/<int:number>/tables/<int:table>/",
-        tournaments.table_result,
+        tournament_tables.table_result,
         name="table-result",
     ),
     path(
         "l/<slug:slug>/tournaments/<slug:event>/rounds/<int:number>/tables/<int:table>/correct/",
-        tournaments.table_correct,
+        tournament_tables.table_correct,
         name="table-correct",
+    ),
+    path(
+        "l/<slug:slug>/tournaments/<slug:event>/rounds/<int:number>/tables/<int:table>/confirm/",
+        tournament_tables.table_confirm,
+        name="table-confirm",
     ),
     path("l/<slug:slug>/settings/", leagues.league_settings, name="league-settings"),
     path("leagues/new/", leagues.league_new, name="league-new"),

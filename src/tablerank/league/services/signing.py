@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
+from tablerank.engine.fields import name_key
 from tablerank.engine.records import Game, GameClass
 from tablerank.engine.verification import Signature, Status, Verification, verify
 from tablerank.league.errors import AlreadySigned, LeagueError, NotAllowed, NotPending, NotYourSeat
@@ -29,6 +30,7 @@ __all__ = [
     "confirm",
     "confirm_for_event",
     "dispute",
+    "may_submit",
     "organizers_word",
     "submit_game",
     "verification",
@@ -115,6 +117,18 @@ def organizers_word(league: League, by: User, seated: Sequence[Player], *, table
     return table and not seated and is_organizer(league, by)
 
 
+def may_submit(league: League, by: User, names: Sequence[str]) -> bool:
+    """Whether `by` may submit a result of these seats: they play in it (their seat signs) or
+    are an organizer of the league (signing as official). `submit_game`'s rule; a page asks it
+    before it offers the form."""
+    return _players_of(league, by, names) != [] or is_organizer(league, by)
+
+
+def _players_of(league: League, by: User, names: Sequence[str]) -> list[Player]:
+    keys = [name_key(name) for name in names]
+    return list(Player.objects.filter(league=league, key__in=keys, user=by))
+
+
 def _sign(record: GameRecord, player: Player | None, by: User, verdict: Verdict, note: str) -> None:
     signed = record.confirmations.filter(player=player)
     if player is None:
@@ -194,8 +208,7 @@ def submit_game(
     check_new_names(league, [seat.player for seat in game.seats], by)
     require_valid(league, game)
     with transaction.atomic():
-        keys = [seat.player.casefold() for seat in game.seats]
-        mine = list(Player.objects.filter(league=league, key__in=keys, user=by))
+        mine = _players_of(league, by, [seat.player for seat in game.seats])
         if not mine and not is_organizer(league, by):
             raise NotAllowed(
                 "by",

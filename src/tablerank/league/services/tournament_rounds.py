@@ -46,6 +46,7 @@ __all__ = [
     "cut_rounds",
     "enter_result",
     "preliminary_standings",
+    "result_at_table",
     "round_of",
     "seat_next_round",
     "table_results",
@@ -241,7 +242,7 @@ def enter_result(
     (`player`, `vp`, optional `winner`), stored in the table's turn order and verified as the
     league verifies every result (a player at the table or an official signs)."""
     require_open(tournament)
-    existing = _table_result(tournament, number, table)
+    existing = result_at_table(tournament, number, table)
     if existing is not None:
         where = f"{tournament.name}, round {number}, table {table}"
         raise LeagueError(
@@ -264,7 +265,7 @@ def correct_result(
     old one is voided, the new one keeps its id, date and place in the play order). The
     standings follow; no round already seated is seated again."""
     require_open(tournament)
-    existing = _table_result(tournament, number, table)
+    existing = result_at_table(tournament, number, table)
     if existing is None:
         where = f"{tournament.name}, round {number}, table {table}"
         raise NotFound("table", f"{where} has no result to correct")
@@ -272,8 +273,9 @@ def correct_result(
     return correct_game(existing, game, by, why, table=True)
 
 
-def _table_result(tournament: Tournament, number: int, table: int) -> GameRecord | None:
-    """The live result of a table that exists in a seated round (else refused)."""
+def result_at_table(tournament: Tournament, number: int, table: int) -> GameRecord | None:
+    """The live result of a table that exists in a seated round (else refused: `NotFound` for
+    a round not seated, `LeagueError` naming the tables for a table not in it)."""
     if not 1 <= number <= current_round(tournament):
         raise NotFound("round", f"{tournament.name}: round {number} is not seated")
     seated = [t.number for t in round_of(tournament, number).tables]

@@ -8,18 +8,29 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.db import transaction
 
+from tablerank.league.errors import LeagueError
 from tablerank.league.models import GameRecord, RecordStatus, Tournament
 from tablerank.league.services.roles import ORGANIZERS, require_role
-from tablerank.league.services.signing import confirm_for_event, verification
+from tablerank.league.services.signing import confirm_for_event, may_submit, verification
 from tablerank.league.services.tournament_rounds import (
     cut_rounds,
+    result_at_table,
     round_of,
     sizes_of,
     table_results,
 )
 from tablerank.league.services.tournaments import current_round, finished, require_open
 
-__all__ = ["Steps", "Waiting", "confirm_round", "next_steps", "waiting_tables"]
+__all__ = [
+    "Steps",
+    "Waiting",
+    "confirm_round",
+    "confirm_table",
+    "may_enter_result",
+    "next_open_table",
+    "next_steps",
+    "waiting_tables",
+]
 
 
 @dataclass(frozen=True)
@@ -63,6 +74,41 @@ def confirm_round(tournament: Tournament, number: int, by: User) -> list[GameRec
             if confirm_for_event(record, by):
                 confirmed.append(record)
     return confirmed
+
+
+def confirm_table(tournament: Tournament, number: int, table: int, by: User) -> GameRecord:
+    """An organizer confirms one table's waiting result on their word (overriding the table's
+    sign-off); refused, saying why, where there is nothing to confirm: no result yet, one
+    confirmed already, or a disputed one (corrected instead)."""
+    require_role(tournament.league, by, *ORGANIZERS)
+    require_open(tournament)
+    where = f"{tournament.name}, round {number}, table {table}"
+    record = result_at_table(tournament, number, table)
+    if record is None:
+        raise LeagueError("table", f"{where} has no result yet")
+    if record.status == RecordStatus.DISPUTED:
+        raise LeagueError("table", f"{where} is {verification(record).summary}: correct it")
+    if not confirm_for_event(record, by):
+        raise LeagueError("table", f"{where} is {record.status} already")
+    return record
+
+
+def may_enter_result(tournament: Tournament, number: int, table: int, by: User) -> bool:
+    """Whether `by` may enter this table's result now: the tournament is open, the table has
+    none, and they play at it or are an organizer (`signing.may_submit`)."""
+    if finished(tournament) or result_at_table(tournament, number, table) is not None:
+        return False
+    seats = next(t.seats for t in round_of(tournament, number).tables if t.number == table)
+    return may_submit(tournament.league, by, seats)
+
+
+def next_open_table(tournament: Tournament, number: int, after: int) -> int | None:
+    """The next table of round `number` after table `after` (wrapping round) that has no
+    result yet: where an organizer entering the round's sheets goes next; None when every
+    table has one."""
+    open_tables = [w.table for w in waiting_tables(tournament, number) if w.result is None]
+    later = [t for t in open_tables if t > after]
+    return next(iter(later or open_tables), None)
 
 
 @dataclass(frozen=True)

@@ -45,6 +45,7 @@ from tablerank.tournament.tables import SeatingError, table_sizes
 
 __all__ = [
     "check_in",
+    "check_in_everyone",
     "create_tournament",
     "current_round",
     "drop_player",
@@ -220,6 +221,15 @@ def check_in(tournament: Tournament, name: str, by: Actor) -> Entrant:
     found.checked_in = True
     found.save(update_fields=["checked_in"])
     return found
+
+
+def check_in_everyone(tournament: Tournament, by: Actor) -> int:
+    """Mark every registered player present who is not yet (dropped players stay dropped);
+    how many were checked in."""
+    require_role(tournament.league, by, *ORGANIZERS)
+    require_open(tournament)
+    waiting = Entrant.objects.filter(tournament=tournament, checked_in=False, dropped_after=None)
+    return waiting.update(checked_in=True)
 
 
 def drop_player(tournament: Tournament, name: str, by: Actor) -> Entrant:

@@ -23,7 +23,7 @@ from tablerank.web.actions.common import is_htmx, refusal_status, refused, user_
 from tablerank.web.forms import DisputeForm
 
 
-def _row(record: GameRecord, user: User) -> dict[str, Any]:
+def result_row(record: GameRecord, user: User) -> dict[str, Any]:
     """One result as the inbox shows it: seats, where it stands, and the user's choices."""
     seats = sorted(record.seats.all(), key=lambda seat: seat.position)
     signed = queries.signed_seats(record)
@@ -60,7 +60,7 @@ def inbox(request: HttpRequest) -> HttpResponse:
     """Every result waiting for the user's signature, across their leagues, and the
     invitations to sign for a player."""
     user = user_of(request)
-    rows = [_row(record, user) for record in queries.pending_for(user)]
+    rows = [result_row(record, user) for record in queries.pending_for(user)]
     context = {"rows": rows, "nav": "inbox", "invitations": services.invitations_for(user)}
     return render(request, "web/actions/inbox.html", context)
 
@@ -82,7 +82,7 @@ def _answer(
     if error and not services.roles_of(record.league, user):
         return refused(request, error.message, status)  # an outsider sees no row of it
     if is_htmx(request):
-        row = _row(record, user) | {"message": message, "failed": error is not None}
+        row = result_row(record, user) | {"message": message, "failed": error is not None}
         return render(request, "web/actions/_inbox_row.html", row, status=status)
     if error:
         return refused(request, error.message, status)

@@ -17,9 +17,9 @@ from tablerank.league.models import League, Tournament
 from tablerank.web.actions.common import (
     MEMBERS,
     ORGANIZERS,
+    is_htmx,
     league_view,
     refusal_status,
-    refused,
     user_of,
 )
 from tablerank.web.tournament_forms import (
@@ -50,7 +50,7 @@ def tournament_new(request: HttpRequest, league: League) -> HttpResponse:
     return render(request, "web/actions/tournament_new.html", context, status=status)
 
 
-def _found(request: HttpRequest, league: League, event: str) -> Tournament:
+def found_tournament(request: HttpRequest, league: League, event: str) -> Tournament:
     try:
         return services.tournament_of(league, event, user_of(request))
     except NotFound:
@@ -71,6 +71,7 @@ def _context(
     seated = seating.seated if seating else None
     results = services.table_results(found, seated.number) if seated else {}
     typed = typed or {}
+    entrants = list(queries.entrants_of(found, by_name=True))
     tables = [
         {"table": t, "result": results.get(t.number),
          "form": typed.get(t.number) or TableResultForm(list(t.seats), prefix=f"t{t.number}"),
@@ -84,13 +85,14 @@ def _context(
         "tables": tables,
         "waiting": services.waiting_tables(found, seated.number) if seated else [],
         "steps": services.next_steps(found),
-        "entrants": queries.entrants_of(found, by_name=True),
+        "entrants": entrants,
+        "registered_only": sum(1 for e in entrants if not e.checked_in and e.dropped_after is None),
         "entrants_form": entrants_form or EntrantsForm(),
         "organizer": services.is_organizer(league, user_of(request)),
     }
 
 
-def _page(
+def round_page(
     request: HttpRequest, league: League, found: Tournament, status: int = 200, **kwargs: Any
 ) -> HttpResponse:
     """The tournament's page, again after a refusal (`status`), with what was typed."""
@@ -102,8 +104,8 @@ def _page(
 @require_http_methods(["GET"])
 @league_view(*MEMBERS)
 def tournament(request: HttpRequest, league: League, event: str) -> HttpResponse:
-    found = _found(request, league, event)
-    return _page(request, league, found)
+    found = found_tournament(request, league, event)
+    return round_page(request, league, found)
 
 
 @require_POST
@@ -111,20 +113,27 @@ def tournament(request: HttpRequest, league: League, event: str) -> HttpResponse
 def tournament_step(request: HttpRequest, league: League, event: str, step: str) -> HttpResponse:
     """One organizer's step: register, check-in, drop, seat, confirm the round's waiting
     results, or finish. A refusal comes back on the tournament's page, saying why."""
-    found = _found(request, league, event)
+    found = found_tournament(request, league, event)
     user = user_of(request)
     name = request.POST.get("player", "")
     try:
         if step == "register":
             form = EntrantsForm(request.POST)
             if not form.is_valid():
-                return _page(request, league, found, 400, entrants_form=form)
+                return round_page(request, league, found, 400, entrants_form=form)
             services.register_players(found, form.cleaned_names(), user,
                                  checked_in=form.cleaned_data["checked_in"])  # fmt: skip
         elif step == "check-in":
             services.check_in(found, name, user)
+            if is_htmx(request):
+                return _entrants_part(request, league, found)
+        elif step == "check-in-everyone":
+            count = services.check_in_everyone(found, user)
+            messages.success(request, f"{count} player{'' if count == 1 else 's'} checked in.")
         elif step == "drop":
             services.drop_player(found, name, user)
+            if is_htmx(request):
+                return _entrants_part(request, league, found)
         elif step == "seat":
             seated = services.seat_next_round(found, user)
             messages.success(request, f"Round {seated.number} is seated.")
@@ -139,57 +148,17 @@ def tournament_step(request: HttpRequest, league: League, event: str, step: str)
         else:
             raise Http404("no such step")
     except LeagueError as exc:
-        return _page(request, league, found, refusal_status(exc), error=exc.message)
+        if is_htmx(request) and step in ("check-in", "drop"):
+            return _entrants_part(request, league, found, error=exc.message,
+                                  status=refusal_status(exc))  # fmt: skip
+        return round_page(request, league, found, refusal_status(exc), error=exc.message)
     return redirect("tournament", slug=league.slug, event=found.slug)
 
 
-def _seats(found: Tournament, number: int, table: int) -> list[str]:
-    try:
-        return list(
-            next(t.seats for t in services.round_of(found, number).tables if t.number == table)
-        )
-    except (NotFound, StopIteration):
-        raise Http404("no such table") from None
-
-
-@require_POST
-@league_view(*MEMBERS)
-def table_correct(
-    request: HttpRequest, league: League, event: str, number: int, table: int
+def _entrants_part(
+    request: HttpRequest, league: League, found: Tournament, *, error: str = "", status: int = 200
 ) -> HttpResponse:
-    """An organizer replaces a table's result (the league's correction)."""
-    found = _found(request, league, event)
-    form = CorrectionForm(_seats(found, number, table), request.POST, prefix=f"c{table}")
-    if not form.is_valid():
-        return refused(request, "give every seat's VP, who won and why", 400)
-    try:
-        stored = services.correct_result(
-            found, number, table, form.sheet(), user_of(request), form.cleaned_data["why"]
-        )
-    except LeagueError as exc:
-        return refused(request, exc)
-    return redirect("recorded", slug=league.slug, pk=stored.pk)
-
-
-@require_POST
-@league_view(*MEMBERS)
-def table_result(
-    request: HttpRequest, league: League, event: str, number: int, table: int
-) -> HttpResponse:
-    """A table's result from a phone: an official, or a player at that table, enters it; the
-    league's verification follows. A refused sheet comes back on the tournament's page as
-    typed, the field at fault marked."""
-    found = _found(request, league, event)
-    form = TableResultForm(_seats(found, number, table), request.POST, prefix=f"t{table}")
-    status, error = 400, f"Round {number}, table {table}: give every seat's VP and who won."
-    if form.is_valid():
-        try:
-            stored = services.enter_result(found, number, table, form.sheet(), user_of(request))
-        except LeagueError as exc:
-            form.refuse(exc.message)
-            status, error = refusal_status(exc), exc.message
-        else:
-            return redirect("recorded", slug=league.slug, pk=stored.pk)
-    if number != services.current_round(found):
-        return refused(request, error, status)
-    return _page(request, league, found, status, typed={table: form}, error=error)
+    """The players' list again after a tap (htmx keeps the page and its scroll), and the steps
+    that can be done now swapped in beside it."""
+    context = _context(request, league, found) | {"row_error": error, "swap_steps": True}
+    return render(request, "web/actions/_entrants.html", context, status=status)

@@ -45,6 +45,7 @@ def _event_context(request: HttpRequest, league: League, name: str) -> dict[str,
         "updated": timezone.localtime(),  # the league's zone (`visible_league`)
         "refresh": PROJECTOR_REFRESH_SECONDS,
         "seating": seating,
+        "dropped": {},
     }
     if has_games:
         try:
@@ -56,6 +57,7 @@ def _event_context(request: HttpRequest, league: League, name: str) -> dict[str,
     if seating is not None:
         context["cut"] = seating.tournament.cut
         context["champion"] = champion_of(seating.tournament)
+        context["dropped"] = _dropped(seating)
     return context
 
 
@@ -69,6 +71,12 @@ def _standings(
     if scoring:
         return queries.event_standings(league, name, scoring=scoring)
     return queries.event_standings(league, name)
+
+
+def _dropped(seating: Seating) -> dict[str, int]:
+    """The entrants who dropped, and after which round (the standings mark them)."""
+    entrants = queries.entrants_of(seating.tournament)
+    return {e.player.name: e.dropped_after for e in entrants if e.dropped_after is not None}
 
 
 def _recorded(league: League, name: str, seating: Seating | None) -> EventRecord | None:
