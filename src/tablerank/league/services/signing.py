@@ -32,6 +32,7 @@ __all__ = [
     "dispute",
     "may_submit",
     "organizers_word",
+    "plays_in",
     "submit_game",
     "verification",
 ]
@@ -61,6 +62,12 @@ def _own_seats(record: GameRecord, user: User) -> list[Player]:
         for seat in record.seats.select_related("player").order_by("position")
         if seat.player.user_id == user.pk
     ]
+
+
+def plays_in(record: GameRecord, user: User) -> bool:
+    """Whether `user` signs for a seat of this result (an organizer who plays signs their own
+    seat, never as official)."""
+    return bool(_own_seats(record, user))
 
 
 def verification(record: GameRecord) -> Verification:

@@ -31,7 +31,7 @@ from tablerank.league.models import (
 )
 from tablerank.league.services.recording import correct_game, local_date
 from tablerank.league.services.roles import ORGANIZERS, Actor, require_role
-from tablerank.league.services.signing import submit_game
+from tablerank.league.services.signing import confirm_for_event, plays_in, submit_game
 from tablerank.league.services.tournaments import current_round, require_open, seated_in
 from tablerank.league.store.reading import confirmed_records, games_of
 from tablerank.tournament.cut import final_table, semifinal_tables
@@ -263,26 +263,31 @@ def correct_result(
 ) -> GameRecord:
     """Replace the result of table `table` of round `number` (the league's correction: the
     old one is voided, the new one keeps its id, date and place in the play order). The
-    standings follow; no round already seated is seated again."""
+    correcting organizer's word confirms it, unless they play at the table. The standings
+    follow; no round already seated is seated again."""
     require_open(tournament)
     existing = result_at_table(tournament, number, table)
     if existing is None:
         where = f"{tournament.name}, round {number}, table {table}"
         raise NotFound("table", f"{where} has no result to correct")
     game = _table_game(tournament, number, table, sheet, existing.date)
-    return correct_game(existing, game, by, why, table=True)
+    with transaction.atomic():
+        record = correct_game(existing, game, by, why, table=True)
+        if record.status == RecordStatus.SUBMITTED and not plays_in(record, by):
+            confirm_for_event(record, by)  # the organizer's word: `signing.organizers_word`
+    return record
 
 
 def result_at_table(tournament: Tournament, number: int, table: int) -> GameRecord | None:
-    """The live result of a table that exists in a seated round (else refused: `NotFound` for
-    a round not seated, `LeagueError` naming the tables for a table not in it)."""
+    """The live result of a table that exists in a seated round (else `NotFound`, naming the
+    round's tables for a table not in it)."""
     if not 1 <= number <= current_round(tournament):
         raise NotFound("round", f"{tournament.name}: round {number} is not seated")
     seated = [t.number for t in round_of(tournament, number).tables]
     if table not in seated:
         shown = ", ".join(str(t) for t in seated)
-        raise LeagueError("table", f"{tournament.name}, round {number} has no table {table} "
-                          f"(tables {shown})")  # fmt: skip
+        raise NotFound("table", f"{tournament.name}, round {number} has no table {table} "
+                       f"(tables {shown})")  # fmt: skip
     return _results_of(tournament, number).get(table)
 
 

@@ -11,7 +11,7 @@ from django.db import transaction
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import GameRecord, RecordStatus, Tournament
 from tablerank.league.services.roles import ORGANIZERS, require_role
-from tablerank.league.services.signing import confirm_for_event, may_submit, verification
+from tablerank.league.services.signing import confirm_for_event, may_submit, plays_in, verification
 from tablerank.league.services.tournament_rounds import (
     cut_rounds,
     result_at_table,
@@ -69,7 +69,7 @@ def confirm_round(tournament: Tournament, number: int, by: User) -> list[GameRec
             record = waiting.result
             if record is None or record.status != RecordStatus.SUBMITTED:
                 continue
-            if record.seats.filter(player__user=by).exists():
+            if plays_in(record, by):
                 continue
             if confirm_for_event(record, by):
                 confirmed.append(record)

@@ -105,7 +105,11 @@ def _after_result(
         return redirect("table-result", slug=league.slug, event=found.slug, number=number,
                         table=table)  # fmt: skip
     following = services.next_open_table(found, number, table)
-    anchor = f"#table-{following}" if following is not None else "#waiting"
+    waiting = services.waiting_tables(found, number)
+    anchor = (
+        f"#table-{following}" if following is not None
+        else "#waiting" if waiting else "#tournament-steps"
+    )  # fmt: skip
     return redirect(reverse("tournament", args=[league.slug, found.slug]) + anchor)
 
 
