@@ -90,6 +90,10 @@ def test_a_private_leagues_tables_are_not_found_by_outsiders(
 ) -> None:
     base = "/api/leagues/koeln/tournaments"
     assert call("POST", base, club.user("Ann"), {"name": "Cup", "rounds": 1}).status == 201
-    for method, path in (("GET", "cup/rounds/1/tables/1"), ("POST", "cup/rounds/1/tables/1/confirm"),
-                         ("POST", "cup/entrants/check-in")):  # fmt: skip
+    doors = (
+        ("GET", "cup/rounds/1/tables/1"),
+        ("POST", "cup/rounds/1/tables/1/confirm"),
+        ("POST", "cup/entrants/check-in"),
+    )
+    for method, path in doors:
         assert call(method, f"{base}/{path}", club.outsider).status == 404
