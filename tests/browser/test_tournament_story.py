@@ -8,13 +8,14 @@ directory, or to the one TABLERANK_SCREENSHOTS names (scripts/update-screenshots
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, expect
 
-from tablerank.league.models import EventRecord, League, Tournament
+from tablerank.league.models import EventRecord, League, Player, Tournament
 from tablerank.league.services.tournament_rounds import round_of
 from tests.browser.test_story import Window, open_window, sign_in
 
@@ -28,17 +29,22 @@ def tables_of(number: int) -> list[list[str]]:
     return [list(t.seats) for t in round_of(Tournament.objects.get(), number).tables]
 
 
-def enter_round(page: Page, site: str, number: int, winner: int = 0) -> None:
-    """Each table's sheet on the tournament page: seat `winner` wins with 10 VP. The
-    organizer's word counts at once (no second official)."""
-    for t, seats in enumerate(tables_of(number), start=1):
-        page.goto(f"{site}/l/club/tournaments/spring-qualifier/")
+def enter_round(page: Page, site: str, number: int, winner: int = 0, first: int = 1) -> None:
+    """Each table's sheet on the tournament page from table `first` on: seat `winner` wins
+    with 10 VP. The organizer's word counts at once (no second official), and each entry
+    comes back to the round at the next table without a result."""
+    page.goto(f"{site}/l/club/tournaments/spring-qualifier/")
+    tables = tables_of(number)
+    for t, seats in enumerate(tables[first - 1 :], start=first):
         section = page.locator(f"#table-{t}")
         for i in range(len(seats)):
             section.locator(f"#id_t{t}-vp-{i}").fill("10" if i == winner else str(4 + i))
         section.locator(f"#id_t{t}-winner_{winner}").check()
         section.locator("button:has-text('Enter the result')").click()
-        expect(page.locator("main")).to_contain_text("Confirmed.")
+        said = f"Round {number}, table {t}: the result is in (confirmed)"
+        expect(page.locator("ul.messages")).to_contain_text(said)
+        after = f"#table-{t + 1}" if t < len(tables) else "#tournament-steps"
+        expect(page).to_have_url(re.compile(re.escape(after) + "$"))
 
 
 def seat(page: Page, site: str, number: int) -> None:
@@ -61,8 +67,26 @@ def create_and_register(page: Page, site: str) -> None:
     page.click("button:has-text('Create the tournament')")
     expect(page.locator("h1")).to_have_text("Spring Qualifier")
     page.fill("#id_names", "\n".join(NAMES))
+    page.uncheck("#id_checked_in")
     page.click("button:has-text('Register')")
     expect(page.locator("#entrants")).to_contain_text("Players (13)")
+    check_in_by_tap(page)
+    page.click("button:has-text('Check in everyone registered (12)')")
+    expect(page.locator("ul.messages")).to_contain_text("12 players checked in.")
+
+
+def check_in_by_tap(page: Page) -> None:
+    """A tap checks a player in without a reload: the page (a marker set in it) and its
+    scroll stay, and the steps follow."""
+    row = page.locator("#entrants tr:has-text('Mo')")
+    row.scroll_into_view_if_needed()
+    page.evaluate("window.stillHere = true")
+    scrolled = page.evaluate("window.scrollY")
+    row.locator("button:has-text('Check in')").click()
+    expect(page.locator("#entrants tr:has-text('Mo')")).to_contain_text("checked in")
+    assert page.evaluate("window.stillHere") is True
+    assert abs(page.evaluate("window.scrollY") - scrolled) < 80
+    expect(page.locator("#check-in-everyone")).to_contain_text("(12)")
 
 
 def correct_table_one(page: Page, site: str, number: int) -> None:
@@ -74,7 +98,41 @@ def correct_table_one(page: Page, site: str, number: int) -> None:
     fix.locator("#id_c1-winner_1").check()
     fix.locator("#id_c1-why").fill("the second seat reached 10 first")
     fix.locator("button:has-text('Correct the result')").click()
-    expect(page.locator("main")).to_contain_text("Confirmed.")
+    expect(page.locator("ul.messages")).to_contain_text(
+        f"Round {number}, table 1: the result is corrected"
+    )
+    expect(page.locator("#table-result")).to_contain_text("Confirmed.")
+
+
+def players_report_table_one(chromium: Browser, site: str) -> None:
+    """Round 3, table 1 from the players' own phones: the first seat opens the table from the
+    event page and enters its result; each tablemate signs it off on the table's page."""
+    seats = tables_of(3)[0]
+    for name in seats:
+        account = User.objects.create_user(name.casefold(), password=PASSWORD)
+        Player.objects.filter(key=name.casefold()).update(user=account)
+    phones = []
+    for name in seats:
+        phone = open_window(chromium, phone=True)
+        sign_in(phone.page, site, name.casefold(), PASSWORD)
+        phones.append(phone)
+    first = phones[0].page
+    first.goto(f"{site}/l/club/events/Spring Qualifier")
+    first.click(".seating-table h3 a:has-text('Table 1')")
+    expect(first.locator("h1")).to_have_text("Round 3, table 1")
+    for i in range(len(seats)):
+        first.fill(f"#id_t1-vp-{i}", "10" if i == 0 else str(4 + i))
+    first.check("#id_t1-winner_0")
+    first.click("button:has-text('Enter the result')")
+    expect(first.locator("ul.messages")).to_contain_text("the result is in (waiting for")
+    for name, phone in zip(seats[1:], phones[1:], strict=True):
+        phone.page.goto(first.url)
+        phone.page.click("#table-result button:has-text('Confirm')")
+        expect(phone.page.locator("#table-result")).to_contain_text(f"for {name}")
+    expect(phones[-1].page.locator("#table-result")).to_contain_text("Confirmed.")
+    for phone in phones:
+        assert phone.errors == []
+        phone.close()
 
 
 def refused_sheet(window: Window, site: str) -> None:
@@ -117,7 +175,8 @@ def test_a_qualifier_from_check_in_to_the_final(
     correct_table_one(page, site, 2)
 
     seat(page, site, 3)
-    enter_round(page, site, 3)
+    players_report_table_one(chromium, site)
+    enter_round(page, site, 3, first=2)
     seat(page, site, 4)
     assert [len(t) for t in tables_of(4)] == [4]
     refused_sheet(window, site)

@@ -269,12 +269,13 @@ def confirm(record: GameRecord, signer: Player | _Official, by: User, note: str 
 def confirm_for_event(record: GameRecord, by: User) -> bool:
     """An organizer's word confirms a waiting tournament table's result (`organizers_word`;
     the caller checks that the record is a table's): their signature as official, and the
-    result counts. A result that is not pending is left as it is (False); a disputed one is
-    corrected instead; an organizer who plays at the table signs their own seat instead
-    (`NotAllowed`)."""
+    result counts (True). A confirmed one (their own correction of a confirmed table) gets
+    their signature and stays confirmed (False); a disputed or voided one is left as it is
+    (False: it is corrected instead); an organizer who plays at the table signs their own seat
+    instead (`NotAllowed`)."""
     with transaction.atomic():
         locked = _locked(record)
-        if locked.status != RecordStatus.SUBMITTED:
+        if locked.status not in (RecordStatus.SUBMITTED, RecordStatus.CONFIRMED):
             return False
         if not organizers_word(locked.league, by, _own_seats(locked, by), table=True):
             raise NotAllowed(
@@ -283,9 +284,10 @@ def confirm_for_event(record: GameRecord, by: User) -> bool:
             )  # fmt: skip
         if not locked.confirmations.filter(player=None, by=by).exists():
             _sign(locked, None, by, Verdict.CONFIRM, "confirmed by the organizer")
+        waited = locked.status == RecordStatus.SUBMITTED
         _move(locked, RecordStatus.CONFIRMED)
     record.refresh_from_db()
-    return True
+    return waited
 
 
 def dispute(record: GameRecord, signer: Player | _Official, by: User, why: str) -> None:

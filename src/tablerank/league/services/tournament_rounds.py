@@ -273,7 +273,7 @@ def correct_result(
     game = _table_game(tournament, number, table, sheet, existing.date)
     with transaction.atomic():
         record = correct_game(existing, game, by, why, table=True)
-        if record.status == RecordStatus.SUBMITTED and not plays_in(record, by):
+        if not plays_in(record, by):
             confirm_for_event(record, by)  # the organizer's word: `signing.organizers_word`
     return record
 

@@ -88,7 +88,7 @@ def confirm_table(tournament: Tournament, number: int, table: int, by: User) -> 
         raise LeagueError("table", f"{where} has no result yet")
     if record.status == RecordStatus.DISPUTED:
         raise LeagueError("table", f"{where} is {verification(record).summary}: correct it")
-    if not confirm_for_event(record, by):
+    if record.status != RecordStatus.SUBMITTED or not confirm_for_event(record, by):
         raise LeagueError("table", f"{where} is {record.status} already")
     return record
 

@@ -24,7 +24,9 @@ from tablerank.web.forms import DisputeForm
 
 
 def result_row(record: GameRecord, user: User) -> dict[str, Any]:
-    """One result as the inbox shows it: seats, where it stands, and the user's choices."""
+    """One result as the inbox (and a tournament table's page) shows it: seats, where it
+    stands, and the user's choices: confirm their seats still unsigned (a confirmed result
+    takes every player's signature), dispute while it is pending."""
     seats = sorted(record.seats.all(), key=lambda seat: seat.position)
     signed = queries.signed_seats(record)
     mine = [
@@ -33,6 +35,7 @@ def result_row(record: GameRecord, user: User) -> dict[str, Any]:
         if seat.player.user_id == user.pk and seat.player_id not in signed
     ]
     pending = record.status == RecordStatus.SUBMITTED
+    confirmed = record.status == RecordStatus.CONFIRMED
     seated = any(seat.player.user_id == user.pk for seat in seats)
     signed_as_official = queries.signed_as_official(record, user)
     return {
@@ -40,7 +43,8 @@ def result_row(record: GameRecord, user: User) -> dict[str, Any]:
         "league": record.league,
         "seats": seats,
         "summary": services.verification(record).summary,
-        "mine": mine if pending else [],
+        "mine": mine if pending or confirmed else [],  # a confirmed one takes more signatures
+        "pending": pending,
         "as_official": pending and not seated and not signed_as_official,
     }
 
