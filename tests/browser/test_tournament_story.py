@@ -53,7 +53,7 @@ def seat(page: Page, site: str, number: int) -> None:
     expect(page.locator("ul.messages")).to_contain_text(f"Round {number} is seated.")
 
 
-def create_and_register(page: Page, site: str) -> None:
+def create_and_register(page: Page, site: str, screenshots: Path) -> None:
     """The organizer creates the qualifier (3 rounds, the top 4 to the final) and checks in 13."""
     organizer = User.objects.create_user("olga", password=PASSWORD)
     league = League.objects.create(name="Club", slug="club")
@@ -71,6 +71,7 @@ def create_and_register(page: Page, site: str) -> None:
     page.click("button:has-text('Register')")
     expect(page.locator("#entrants")).to_contain_text("Players (13)")
     check_in_by_tap(page)
+    page.screenshot(path=str(screenshots / "tournament-check-in.png"))
     page.click("button:has-text('Check in everyone registered (12)')")
     expect(page.locator("ul.messages")).to_contain_text("12 players checked in.")
 
@@ -104,7 +105,7 @@ def correct_table_one(page: Page, site: str, number: int) -> None:
     expect(page.locator("#table-result")).to_contain_text("Confirmed.")
 
 
-def players_report_table_one(chromium: Browser, site: str) -> None:
+def players_report_table_one(chromium: Browser, site: str, screenshots: Path) -> None:
     """Round 3, table 1 from the players' own phones: the first seat opens the table from the
     event page and enters its result; each tablemate signs it off on the table's page."""
     seats = tables_of(3)[0]
@@ -130,6 +131,7 @@ def players_report_table_one(chromium: Browser, site: str) -> None:
         phone.page.click("#table-result button:has-text('Confirm')")
         expect(phone.page.locator("#table-result")).to_contain_text(f"for {name}")
     expect(phones[-1].page.locator("#table-result")).to_contain_text("Confirmed.")
+    phones[-1].page.screenshot(path=str(screenshots / "tournament-table.png"), full_page=True)
     for phone in phones:
         assert phone.errors == []
         phone.close()
@@ -157,7 +159,7 @@ def test_a_qualifier_from_check_in_to_the_final(
 ) -> None:
     window = open_window(chromium, phone=True)
     page = window.page
-    create_and_register(page, site)
+    create_and_register(page, site, screenshots)
 
     seat(page, site, 1)
     assert sorted(len(t) for t in tables_of(1)) == [3, 3, 3, 4]
@@ -175,7 +177,7 @@ def test_a_qualifier_from_check_in_to_the_final(
     correct_table_one(page, site, 2)
 
     seat(page, site, 3)
-    players_report_table_one(chromium, site)
+    players_report_table_one(chromium, site, screenshots)
     enter_round(page, site, 3, first=2)
     seat(page, site, 4)
     assert [len(t) for t in tables_of(4)] == [4]
