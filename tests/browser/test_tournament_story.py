@@ -131,7 +131,8 @@ def players_report_table_one(chromium: Browser, site: str, screenshots: Path) ->
         phone.page.click("#table-result button:has-text('Confirm')")
         expect(phone.page.locator("#table-result")).to_contain_text(f"for {name}")
     expect(phones[-1].page.locator("#table-result")).to_contain_text("Confirmed.")
-    phones[-1].page.screenshot(path=str(screenshots / "tournament-table.png"), full_page=True)
+    phones[-1].page.locator("#table-result").scroll_into_view_if_needed()
+    phones[-1].page.screenshot(path=str(screenshots / "tournament-table.png"))
     for phone in phones:
         assert phone.errors == []
         phone.close()
