@@ -32,7 +32,7 @@ def test_the_main_job_starts_the_demo_site() -> None:
     main_job = quickstart_commands()[0]
     assert main_job == "scripts/quickstart demo"
     script = (ROOT / "scripts" / "quickstart").read_text(encoding="utf-8")
-    assert "tablerank\" serve --demo" in script
+    assert 'tablerank" serve --demo' in script
     serve_tests = (ROOT / "tests" / "cli" / "test_serve.py").read_text(encoding="utf-8")
     assert '"--demo"' in serve_tests
 
