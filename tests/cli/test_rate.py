@@ -99,6 +99,25 @@ def test_parameters_are_passed_to_the_system(invoke: Invoke, night: Path) -> Non
     assert rows(data)[0] == ("Ann", 1, 1599, 1)
 
 
+@pytest.mark.parametrize(
+    ("system", "given", "said"),
+    [
+        ("cow.elo", "k=abc", "cow.elo parameter k: expected a number, got 'abc'"),
+        ("area", "start=1.5x", "area parameter start: expected a number, got '1.5x'"),
+        ("pages.glory", "tables.3=a,b,c",
+         "pages.glory parameter tables.3: expected numbers separated by commas, got 'a,b,c'"),
+    ],
+)  # fmt: skip
+def test_a_parameter_in_bad_form_is_said_in_plain_words(
+    invoke: Invoke, night: Path, system: str, given: str, said: str
+) -> None:
+    result = invoke("rate", night, "-s", system, "-p", given)
+    assert result.exit_code == 2
+    assert said in result.stderr
+    assert "could not convert" not in result.stderr
+    assert "invalid literal" not in result.stderr
+
+
 def test_combined_rating_is_the_average_rank_lower_first(invoke: Invoke, night: Path) -> None:
     data = rate_json(invoke, night, "-s", "pages.combined")
     ratings = [r[2] for r in rows(data)]

@@ -19,9 +19,15 @@ def from_text(text: str, hint: Any) -> Any:
             return False
         raise ValueError(f"expected true or false, got {text!r}")
     if hint is int:
-        return int(text)
+        try:
+            return int(text)
+        except ValueError:
+            raise ValueError(f"expected a whole number, got {text!r}") from None
     if hint is float:
-        return float(text)
+        try:
+            return float(text)
+        except ValueError:
+            raise ValueError(f"expected a number, got {text!r}") from None
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         try:
             return hint(text)

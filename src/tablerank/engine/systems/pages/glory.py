@@ -58,7 +58,10 @@ class Glory(PositionSystem):
         size = digits(size_text)
         if size is None or size < 1:
             raise ValueError("name the table size, as in tables.5=60,30,20,10,0")
-        points = tuple(float(x) for x in text.split(","))
+        try:
+            points = tuple(float(x) for x in text.split(","))
+        except ValueError:
+            raise ValueError(f"expected numbers separated by commas, got {text!r}") from None
         if len(points) != size:
             raise ValueError(f"a {size}-player table needs {size} values, got {len(points)}")
         tables = dict(current if current is not None else DEFAULT_TABLES)
