@@ -28,3 +28,11 @@ def test_systems_table_shows_how_to_set_each_parameter(invoke: Invoke) -> None:
     assert "-p tables.5=60,30,20,10,0" in result.stdout
     assert "-p team_divisor=larger" in result.stdout
     assert "-p allow_small_events=false" in result.stdout
+
+
+def test_version_is_said(invoke: Invoke) -> None:
+    from importlib.metadata import version
+
+    result = invoke("--version")
+    assert result.exit_code == 0
+    assert result.stdout.strip() == f"tablerank {version('tablerank')}"

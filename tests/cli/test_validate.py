@@ -66,7 +66,6 @@ def test_the_table_names_each_game_and_every_message(invoke: Invoke, tmp_path: P
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
     assert lines == [
-        "ok      clean",
         "error   typo",
         f"  error: {BEN_CITIES}",
         f"  warning: {BEN_TYPO_AT_TARGET}",
@@ -75,6 +74,16 @@ def test_the_table_names_each_game_and_every_message(invoke: Invoke, tmp_path: P
         "3 games: 1 with errors, 1 with warnings only; 1 game of another title without variant "
         "checks",
     ]
+
+
+def test_verbose_lists_every_game(invoke: Invoke, tmp_path: Path) -> None:
+    path = write(tmp_path / "night.jsonl", CLEAN, ODD)
+    quiet = invoke("validate", path).stdout.splitlines()
+    assert quiet == ["warning odd", f"  warning: {BEN_AT_TARGET}",
+                     "2 games: 0 with errors, 1 with warnings only"]  # fmt: skip
+    verbose = invoke("validate", path, "--verbose")
+    assert verbose.exit_code == 0
+    assert verbose.stdout.splitlines()[0] == "ok      clean"
 
 
 def test_names_are_printed_as_text_not_markup(invoke: Invoke, tmp_path: Path) -> None:

@@ -1,14 +1,15 @@
 """`tablerank variants` and `tablerank validate`: the Catan catalog and result checks (seed 002).
 
-`register(app)` adds both commands; main.py calls it. `validate` lists every game's errors and
-exits 1 when any game has one, 0 otherwise; a file that cannot be read as records at all
+`register(app)` adds both commands; main.py calls it. `validate` lists the games with errors or
+warnings (every game with `--verbose`) and a summary, and exits 1 when any game has an error, 0
+otherwise; a file that cannot be read as records at all
 (malformed JSON, a missing id) still exits 2 like every other command. Rich is
 imported only when a table is printed, to keep the command's start-up fast.
 
 No `from __future__ import annotations` here: Typer must see the options' types as objects.
 """
 
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
@@ -26,10 +27,17 @@ def register(app: typer.Typer) -> None:
 
     @app.command("validate")
     def validate_command(
-        files: Files, columns: Columns = None, output: Format = Output.table
+        files: Files,
+        columns: Columns = None,
+        output: Format = Output.table,
+        verbose: Annotated[
+            bool, typer.Option("--verbose", "-v", help="Also list every game that checks out.")
+        ] = False,
     ) -> None:
-        """Check every game in FILES, and every Catan game against its variant; exit 1 when any
-        has an error (all are listed), 2 when a file cannot be read as records at all."""
+        """Check every game in FILES, and every Catan game against its variant.
+
+        Lists the games with errors or warnings, then a summary; exits 1 when any game has an
+        error, 2 when a file cannot be read as records at all."""
 
         def work() -> tuple[dict[str, Any], int]:
             from tablerank.cli.inputs import reading
@@ -38,7 +46,7 @@ def register(app: typer.Typer) -> None:
             return findings_json(checked.findings), checked.not_checked
 
         result, skipped = guarded(work)
-        emit(result, output, lambda found: print_findings(found, skipped))
+        emit(result, output, lambda found: print_findings(found, skipped, verbose=verbose))
         if any(g["errors"] for g in result["games"]):
             raise typer.Exit(1)
 
@@ -48,8 +56,9 @@ def register(app: typer.Typer) -> None:
         emit(catalog_json(), output, print_catalog, as_json=lambda found: {"variants": found})
 
 
-def print_findings(result: dict[str, Any], skipped: int) -> None:
-    """One line per game, then its errors and warnings, then a summary."""
+def print_findings(result: dict[str, Any], skipped: int, *, verbose: bool = False) -> None:
+    """One line per game with errors or warnings (per game, with `verbose`), then its errors
+    and warnings, then a summary."""
     from rich.console import Console
     from rich.text import Text
 
@@ -57,6 +66,8 @@ def print_findings(result: dict[str, Any], skipped: int) -> None:
     games = result["games"]
     for g in games:
         status = "error" if g["errors"] else ("warning" if g["warnings"] else "ok")
+        if status == "ok" and not verbose:
+            continue
         style = {"error": "bold red", "warning": "yellow", "ok": "green"}[status]
         line = Text(f"{status:<7}", style=style)
         line.append(Text(f" {g['id']}"))

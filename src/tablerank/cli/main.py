@@ -66,6 +66,24 @@ app = typer.Typer(
 )
 
 
+def _version(asked: bool) -> None:
+    if asked:
+        from importlib.metadata import version
+
+        print(f"tablerank {version('tablerank')}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def main(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Print tablerank's version and exit."),
+    ] = False,
+) -> None:
+    """Ratings and standings for tabletop-game communities."""
+
+
 @app.command()
 def rate(
     files: Files,
