@@ -11,6 +11,7 @@ own rule, announced by its organizer.
 from __future__ import annotations
 
 import datetime as dt
+import math
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -27,6 +28,7 @@ __all__ = [
     "minutes",
     "pause",
     "resume",
+    "shown",
     "start",
     "with_extension",
 ]
@@ -118,3 +120,17 @@ def extend(clock: Clock, more: dt.timedelta) -> Clock:
 def with_extension(clock: Clock, table_extra: dt.timedelta) -> Clock:
     """A table's clock: the round's, plus the extension that table was given."""
     return extend(clock, table_extra) if table_extra else clock
+
+
+TIME = "Time"
+"""What the clock shows at zero: the round's time is up."""
+
+
+def shown(seconds_left: float) -> str:
+    """The time left as the projector shows it: minutes and seconds (`89:59`, a started second
+    counting as whole), `Time` at zero. The browser's countdown (web/static/web/clock.js)
+    writes it the same way."""
+    if seconds_left <= 0:
+        return TIME
+    whole = math.ceil(seconds_left)
+    return f"{whole // 60}:{whole % 60:02d}"

@@ -22,6 +22,7 @@ from tablerank.web.actions.common import (
     refused,
     user_of,
 )
+from tablerank.web.round_clock import clock_context
 from tablerank.web.tournament_forms import (
     CorrectionForm,
     EntrantsForm,
@@ -87,7 +88,7 @@ def _context(
         "entrants": queries.entrants_of(found, by_name=True),
         "entrants_form": entrants_form or EntrantsForm(),
         "organizer": services.is_organizer(league, user_of(request)),
-    }
+    } | clock_context(request, found)
 
 
 def _page(
