@@ -25,6 +25,7 @@ from tablerank.api import (
     player_changes,  # noqa: F401  (adds its operations to the leagues router)
     standings,
     tokens,
+    tournament_clock,
     tournaments,
 )
 from tablerank.api.errors import error_response, install_handlers
@@ -77,5 +78,6 @@ install_handlers(api)
 # Each read's queries see one state of the database; the token is checked before (`auth`).
 api.add_decorator(_reads_one_snapshot, mode="operation")
 # imports before games: /games/import would otherwise be read as /games/{game_id}.
-for module in (tokens, leagues, imports, games, standings, forecasts, invitations, tournaments):
+routers = (tokens, leagues, imports, games, standings, forecasts, invitations, tournaments)
+for module in (*routers, tournament_clock):
     api.add_router("", module.router)
