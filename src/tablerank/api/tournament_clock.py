@@ -5,6 +5,7 @@ pause, resume, extend and reset it, through the league's clock services."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from typing import Any, Literal
 
 from django.contrib.auth.models import User
@@ -101,28 +102,6 @@ def start(request: HttpRequest, slug: Slug, event: Slug, data: StartIn) -> Body:
 
 
 @router.post(
-    f"{PATH}/pause",
-    auth=WRITE,
-    response={200: ClockOut, **errors(*WRITES)},
-    summary="Pause the round's clock",
-)
-def pause(request: HttpRequest, slug: Slug, event: Slug) -> Body:
-    user, found = _write(request, slug, event)
-    return _shape(services.pause_clock(found, user))
-
-
-@router.post(
-    f"{PATH}/resume",
-    auth=WRITE,
-    response={200: ClockOut, **errors(*WRITES)},
-    summary="Resume the round's clock",
-)
-def resume(request: HttpRequest, slug: Slug, event: Slug) -> Body:
-    user, found = _write(request, slug, event)
-    return _shape(services.resume_clock(found, user))
-
-
-@router.post(
     f"{PATH}/extend",
     auth=WRITE,
     response={200: ClockOut, **errors(*WRITES)},
@@ -135,12 +114,26 @@ def extend(request: HttpRequest, slug: Slug, event: Slug, data: ExtendIn) -> Bod
     return _shape(services.extend_clock(found, user, minutes=data.minutes, table=data.table))
 
 
-@router.post(
-    f"{PATH}/reset",
-    auth=WRITE,
-    response={200: ClockOut, **errors(*WRITES)},
-    summary="Take the round's clock away",
-)
-def reset(request: HttpRequest, slug: Slug, event: Slug) -> Body:
-    user, found = _write(request, slug, event)
-    return _shape(services.reset_clock(found, user))
+Step = Callable[[Tournament, User], services.RoundTime]
+
+
+def _plain_step(name: str, summary: str, step: Step) -> None:
+    """`POST .../clock/{name}`: an organizer's step that takes no body."""
+
+    def operation(request: HttpRequest, slug: Slug, event: Slug) -> Body:
+        user, found = _write(request, slug, event)
+        return _shape(step(found, user))
+
+    router.post(
+        f"{PATH}/{name}",
+        auth=WRITE,
+        response={200: ClockOut, **errors(*WRITES)},
+        summary=summary,
+        operation_id=f"tournament_clock_{name}",
+        url_name=f"tournament_clock_{name}",
+    )(operation)
+
+
+_plain_step("pause", "Pause the round's clock", services.pause_clock)
+_plain_step("resume", "Resume the round's clock", services.resume_clock)
+_plain_step("reset", "Take the round's clock away", services.reset_clock)
