@@ -25,6 +25,7 @@ from tablerank.api import (
     player_changes,  # noqa: F401  (adds its operations to the leagues router)
     standings,
     tokens,
+    tournament_clock,
     tournament_tables,
     tournaments,
 )
@@ -78,15 +79,6 @@ install_handlers(api)
 # Each read's queries see one state of the database; the token is checked before (`auth`).
 api.add_decorator(_reads_one_snapshot, mode="operation")
 # imports before games: /games/import would otherwise be read as /games/{game_id}.
-for module in (
-    tokens,
-    leagues,
-    imports,
-    games,
-    standings,
-    forecasts,
-    invitations,
-    tournaments,
-    tournament_tables,
-):
+routers = (tokens, leagues, imports, games, standings, forecasts, invitations, tournaments)
+for module in (*routers, tournament_tables, tournament_clock):
     api.add_router("", module.router)

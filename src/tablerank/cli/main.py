@@ -78,7 +78,12 @@ def _version(asked: bool) -> None:
 def main(
     version: Annotated[
         bool,
-        typer.Option("--version", callback=_version, is_eager=True, help="Print tablerank's version and exit."),
+        typer.Option(
+            "--version",
+            callback=_version,
+            is_eager=True,
+            help="Print tablerank's version and exit.",
+        ),
     ] = False,
 ) -> None:
     """Ratings and standings for tabletop-game communities."""

@@ -7,6 +7,7 @@ from django.urls import URLPattern, URLResolver, path, reverse_lazy
 
 from tablerank.web.actions import (
     accounts,
+    clock,
     corrections,
     imports,
     inbox,
@@ -32,6 +33,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("l/<slug:slug>/import/cancel/", imports.import_cancel, name="import-cancel"),
     path("l/<slug:slug>/tournaments/new/", tournaments.tournament_new, name="tournament-new"),
     path("l/<slug:slug>/tournaments/<slug:event>/", tournaments.tournament, name="tournament"),
+    path(
+        "l/<slug:slug>/tournaments/<slug:event>/clock/<str:step>/",
+        clock.clock_step,
+        name="clock-step",
+    ),
     path(
         "l/<slug:slug>/tournaments/<slug:event>/<str:step>/",
         tournaments.tournament_step,

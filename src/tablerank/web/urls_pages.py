@@ -4,7 +4,9 @@ Names other templates link to: `home`, `league-home`, `standings` (slug, optiona
 `player` (slug, name), `game` (slug, game id), `event` and `event-projector` (slug, event name);
 `standings-csv` (slug, tab) and `event-standings-csv` (slug, event name) are their downloads;
 `systems` and `system-page` (system id) explain the rating systems, for every league alike;
-`player-names` (slug) answers a large league's player fields as one types.
+`tournament-clock` (slug, tournament's address) is a round's clock alone and `tournament-qr`
+the QR code to its event's page; `player-names` (slug) answers a large league's player fields
+as one types.
 Player names, game ids and event names are free text, so they take the rest of the path.
 """
 
@@ -43,6 +45,16 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("l/<slug:slug>/games/<path:game_id>", game.game, name="game"),
     path("l/<slug:slug>/projector/<path:name>", event.event_projector, name="event-projector"),
     path("l/<slug:slug>/events/<path:name>", event.event, name="event"),
+    path(
+        "l/<slug:slug>/tournaments/<slug:event>/clock/",
+        event.tournament_clock,
+        name="tournament-clock",
+    ),
+    path(
+        "l/<slug:slug>/tournaments/<slug:event>/qr.svg",
+        event.tournament_qr,
+        name="tournament-qr",
+    ),
     path(
         "l/<slug:slug>/standings-csv/<path:name>",
         event.event_standings_csv,

@@ -7,7 +7,7 @@
 | `accounts` | offers waiting for an account owner's answer; accounts a league made |
 | `player_changes` | the audit of renames, merges and removals |
 | `ratings` | derived rating state: per list, checkpoints, watermarks, months |
-| `tournaments` | a tournament, its entrants and its seats |
+| `tournaments` | a tournament, its entrants, its seats and its rounds' clocks |
 | `tokens` | API tokens (registered by the `api` app) |
 
 Django registers a model when its module is imported: this package imports every one.
@@ -44,7 +44,7 @@ from tablerank.league.models.ratings import (
     RatingWatermark,
 )
 from tablerank.league.models.tokens import ApiToken
-from tablerank.league.models.tournaments import Entrant, TableSeat, Tournament
+from tablerank.league.models.tournaments import Entrant, RoundClock, TableSeat, Tournament
 
 __all__ = [
     "AccountPeriod",
@@ -67,6 +67,7 @@ __all__ = [
     "RatingWatermark",
     "RecordStatus",
     "Recorded",
+    "RoundClock",
     "Seat",
     "SourceVP",
     "TableSeat",

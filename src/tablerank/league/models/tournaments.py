@@ -6,13 +6,14 @@ their `round` the round), so they are verified, rated and corrected like any oth
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import ClassVar
 
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-__all__ = ["Entrant", "TableSeat", "Tournament"]
+__all__ = ["Entrant", "RoundClock", "TableSeat", "Tournament"]
 
 
 class Tournament(models.Model):
@@ -96,3 +97,32 @@ class TableSeat(models.Model):
 
     def __str__(self) -> str:
         return f"round {self.round}, table {self.table}, seat {self.position + 1}"
+
+
+class RoundClock(models.Model):
+    """A round's clock (`table` 0), or one table's extension on top of it (`table` > 0: only
+    `extra` counts). `tablerank.tournament.clock` does the arithmetic; the league's
+    `services.tournament_clock` the rules."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="clocks", db_index=False
+    )  # the clock once a round and table leads with it
+    round = models.PositiveSmallIntegerField()
+    table = models.PositiveSmallIntegerField(default=0)
+    length = models.DurationField(default=dt.timedelta(0))
+    started_at = models.DateTimeField(null=True, blank=True)
+    paused_at = models.DateTimeField(null=True, blank=True)
+    paused_for = models.DurationField(default=dt.timedelta(0))
+    """The time spent in pauses that ended."""
+    extra = models.DurationField(default=dt.timedelta(0))
+
+    class Meta:
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.UniqueConstraint(
+                fields=["tournament", "round", "table"], name="league_round_clock_once"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        where = f", table {self.table}" if self.table else ""
+        return f"clock of round {self.round}{where}"

@@ -14,7 +14,7 @@ Each part lives in its own module; this one gathers them:
 | `signing` | verification (seed 003): submitting, confirming, disputing |
 | `league_settings` | changing a league's settings |
 | `tokens` | API tokens: issuing, checking, expiry, revoking |
-| `tournament*`, `table_ids` | running a tournament: entries, rounds, results, its order |
+| `tournament*`, `table_ids` | running a tournament: entries, rounds, results, order, clock |
 | `notifications` | e-mail to players whose signature a result waits for |
 | `backups`, `verifying` | backup and restore; an operator's verify and rebuild |
 
@@ -102,6 +102,15 @@ from tablerank.league.services.tokens import (
     token_user,
     tokens_of,
 )
+from tablerank.league.services.tournament_clock import (
+    RoundTime,
+    extend_clock,
+    pause_clock,
+    reset_clock,
+    resume_clock,
+    round_time,
+    start_clock,
+)
 from tablerank.league.services.tournament_rounds import (
     Seating,
     correct_result,
@@ -152,6 +161,7 @@ __all__ = [
     "ImportProgress",
     "ImportSummary",
     "Role",
+    "RoundTime",
     "Seating",
     "Steps",
     "Summary",
@@ -186,6 +196,7 @@ __all__ = [
     "drop_upload",
     "enter_result",
     "entrant",
+    "extend_clock",
     "finish_tournament",
     "grant_role",
     "import_files",
@@ -209,6 +220,7 @@ __all__ = [
     "next_steps",
     "offer_role",
     "offered",
+    "pause_clock",
     "player_changes",
     "player_named",
     "preliminary_standings",
@@ -227,16 +239,20 @@ __all__ = [
     "require_may_correct",
     "require_role",
     "require_valid",
+    "reset_clock",
     "resettable_accounts",
     "restore",
     "result_at_table",
+    "resume_clock",
     "revoke_all_tokens",
     "revoke_role",
     "revoke_token",
     "roles_of",
     "round_of",
+    "round_time",
     "seat_next_round",
     "standings_of",
+    "start_clock",
     "storage_trouble",
     "submit_game",
     "table_results",

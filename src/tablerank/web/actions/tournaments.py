@@ -22,6 +22,7 @@ from tablerank.web.actions.common import (
     refusal_status,
     user_of,
 )
+from tablerank.web.round_clock import clock_context
 from tablerank.web.tournament_forms import (
     CorrectionForm,
     EntrantsForm,
@@ -89,7 +90,7 @@ def _context(
         "registered_only": sum(1 for e in entrants if not e.checked_in and e.dropped_after is None),
         "entrants_form": entrants_form or EntrantsForm(),
         "organizer": services.is_organizer(league, user_of(request)),
-    }
+    } | clock_context(request, found)
 
 
 def round_page(

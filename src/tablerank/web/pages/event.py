@@ -9,18 +9,28 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import urlencode
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
 from tablerank.formats.records import event_json
 from tablerank.formats.report import RECORDED_EVENT_ROWS, TOURNAMENT_ROWS, tournament_json
-from tablerank.league import queries
-from tablerank.league.errors import LeagueError
-from tablerank.league.models import EventRecord, League
+from tablerank.league import queries, services
+from tablerank.league.errors import LeagueError, NotFound
+from tablerank.league.models import EventRecord, League, Tournament
 from tablerank.league.services import Seating, champion_of, current_seating, standings_of
 from tablerank.tournament.scoring import SCORINGS
 from tablerank.tournament.standings import TournamentStandings
-from tablerank.web.pages.common import Result, csv_download, is_partial, results_of, visible_league
+from tablerank.web.pages.common import (
+    Result,
+    csv_download,
+    is_partial,
+    results_of,
+    user_of,
+    visible_league,
+)
+from tablerank.web.qr import qr_svg
+from tablerank.web.round_clock import clock_context, event_url
 
 PROJECTOR_REFRESH_SECONDS = 30
 
@@ -101,10 +111,13 @@ def event(request: HttpRequest, slug: str, name: str) -> HttpResponse:
 @require_GET
 @vary_on_headers("HX-Request")
 def event_projector(request: HttpRequest, slug: str, name: str) -> HttpResponse:
-    """The event's standings in large type on a dark screen, refreshed every 30 seconds."""
+    """The event's standings in large type on a dark screen, refreshed every 30 seconds; a
+    tournament's round clock (refreshed every few seconds) and a QR code to the event's page."""
     league = visible_league(request, slug)
     context = _event_context(request, league, name)
     context["projector_url"] = reverse("event-projector", args=[league.slug, name])
+    if context["seating"] is not None:
+        context |= clock_context(request, context["seating"].tournament)
     if context["scoring"]:
         context["projector_url"] += "?" + urlencode({"scoring": context["scoring"]})
     template = (
@@ -131,3 +144,30 @@ def event_standings_csv(request: HttpRequest, slug: str, name: str) -> HttpRespo
     except LeagueError as exc:
         raise Http404(str(exc)) from None
     return csv_download(TOURNAMENT_ROWS.sheet(tournament_json(table)), f"{name}-standings")
+
+
+def _tournament(request: HttpRequest, slug: str, event: str) -> Tournament:
+    """The tournament at `event`, for whoever may read its league (404 to the others)."""
+    league = visible_league(request, slug)
+    try:
+        return services.tournament_of(league, event, user_of(request))
+    except NotFound:
+        raise Http404("no such tournament") from None
+
+
+@require_GET
+@never_cache
+def tournament_clock(request: HttpRequest, slug: str, event: str) -> HttpResponse:
+    """The round's clock alone: the block the projector and the round page refresh."""
+    found = _tournament(request, slug, event)
+    return render(request, "web/pages/_clock.html", clock_context(request, found))
+
+
+@require_GET
+def tournament_qr(request: HttpRequest, slug: str, event: str) -> HttpResponse:
+    """The QR code to the event's page, as an SVG file (for table labels and print-outs)."""
+    found = _tournament(request, slug, event)
+    svg = qr_svg(event_url(request, found), title=f"{found.name}: the event's page")
+    response = HttpResponse(svg, content_type="image/svg+xml")
+    response["Cache-Control"] = "private, max-age=3600"
+    return response
