@@ -177,3 +177,18 @@ def test_the_qr_code_is_an_svg_of_the_event_page(
     address = "http://testserver/l/bonn/events/Spring%20Cup"  # absolute: a phone opens it
     assert body == qr_svg(address, title="Spring Cup: the event's page")
     assert body != qr_svg("/l/bonn/events/Spring%20Cup", title="Spring Cup: the event's page")
+
+
+def test_the_event_page_the_qr_code_opens_shows_the_clock(
+    client: Client, club: Club, cup: list[list[str]]
+) -> None:
+    event_page = reverse("event", args=[club.league.slug, "Spring Cup"])
+    page = client.get(event_page).content.decode()
+    assert 'id="round-clock"' in page
+    assert "not started" in page
+    client.force_login(club.organizer)
+    client.post(step(club, "start"), {"minutes": "60"})
+    client.logout()
+    page = client.get(event_page).content.decode()  # a visitor's phone, signed out
+    assert 59 * 60 < shown_seconds(page) <= 60 * 60
+    assert "web/clock.js" in page

@@ -105,7 +105,10 @@ def _by_round(results: list[Result]) -> list[tuple[int | None, list[Result]]]:
 @require_GET
 def event(request: HttpRequest, slug: str, name: str) -> HttpResponse:
     league = visible_league(request, slug)
-    return render(request, "web/pages/event.html", _event_context(request, league, name))
+    context = _event_context(request, league, name)
+    if context["seating"] is not None:  # the round's time left, on the phones the QR brings
+        context |= clock_context(request, context["seating"].tournament)
+    return render(request, "web/pages/event.html", context)
 
 
 @require_GET
