@@ -100,5 +100,10 @@ class MixedLists(TablerankError, ValueError):
     """The records span several lists (game groups, game titles) that a system keeps apart."""
 
 
+class NothingSelected(TablerankError, ValueError):
+    """The filters (a city, a group, a month) leave no game: nothing is wrong with the input,
+    but there is nothing to show (the command line exits 1)."""
+
+
 class InvalidGames(TablerankError, ValueError):
     """Catan games with validation errors, which rating refuses unless the user allows them."""

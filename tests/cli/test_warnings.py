@@ -31,9 +31,40 @@ def test_rate_warns_of_a_filter_matching_nothing(
     invoke: Invoke, night: Path, options: list[str], warning: str
 ) -> None:
     result = invoke("rate", night, "-s", "pages.point", *options, "-f", "json")
-    assert result.exit_code == 0, result.output
-    assert result.stderr == f"tablerank: warning: {warning}\n"
-    assert standings(result.stdout) == []
+    assert result.exit_code == 1, result.output  # nothing to show is said, not printed empty
+    lines = result.stderr.splitlines()
+    assert lines[0] == f"tablerank: warning: {warning}"
+    assert lines[1].startswith("tablerank: nothing to rate: no game of ")
+    assert result.stdout == ""
+
+
+def test_a_month_without_games_says_so_and_exits_1(invoke: Invoke, night: Path) -> None:
+    month = ["--month", "2025-02", "--city", "Bonn", "--group", "base"]
+    result = invoke("lists", "monthly", night, *month)
+    assert result.exit_code == 1, result.output
+    said = "no game of city 'Bonn', group 'base' in 2025-02: the list is empty"
+    assert result.stderr == f"tablerank: {said}\n"
+    assert result.stdout == ""
+
+
+def test_names_alike_but_for_case_or_accents_are_warned(invoke: Invoke, tmp_path: Path) -> None:
+    path = tmp_path / "night.jsonl"
+    games = [
+        {"id": "a", "date": "2026-01-01", "seats": [{"player": "ann", "vp": 10, "winner": True},
+                                                    {"player": "Ben", "vp": 5}]},
+        {"id": "b", "date": "2026-01-02", "seats": [{"player": "Ann", "vp": 10, "winner": True},
+                                                    {"player": "Bén", "vp": 5}]},
+    ]  # fmt: skip
+    path.write_text("\n".join(json.dumps(g) for g in games), encoding="utf-8")
+    result = invoke("rate", path, "-s", "pages.point", "-f", "json")
+    assert result.exit_code == 0
+    assert result.stderr.splitlines() == [
+        "tablerank: warning: 'Ann' and 'ann' differ only in case or accents: rated as different "
+        "players; write them alike if they are one",
+        "tablerank: warning: 'Ben' and 'Bén' differ only in case or accents: rated as different "
+        "players; write them alike if they are one",
+    ]
+    assert sorted(standings(result.stdout)) == ["Ann", "Ben", "Bén", "ann"]
 
 
 def test_a_filter_that_matches_prints_no_warning(invoke: Invoke, night: Path) -> None:

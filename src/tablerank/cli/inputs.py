@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tablerank.cli.output import warn
+from tablerank.engine.history import alike_names
 from tablerank.engine.systems import get_system
 from tablerank.engine.systems.base import RatingTable, Record, System
-from tablerank.errors import InvalidParameter
+from tablerank.errors import InvalidParameter, NothingSelected
 from tablerank.formats import rating_files
 from tablerank.formats.column_map import ColumnMap
 from tablerank.formats.rating_files import Reading, rate_files, read_told, records_to_rate
@@ -21,6 +22,7 @@ __all__ = [
     "Inputs",
     "Reading",
     "checked",
+    "filtered",
     "inputs",
     "parameters",
     "rating",
@@ -99,4 +101,14 @@ def rating(
 ) -> list[tuple[str, RatingTable]]:
     """`rate`'s standings, a table per list (`rating_files.rate_files`), warnings on stderr."""
     chosen = get_system(system, parameters(param))
-    return rate_files(files, chosen, filters, start, checks, warn)
+    tables = rate_files(files, chosen, filters, start, checks, warn)
+    names = [standing.player for _, table in tables for standing in table.standings]
+    warn(alike_names(names))
+    if not names and any(filters.values()):
+        raise NothingSelected(f"nothing to rate: no game {filtered(filters)}")
+    return tables
+
+
+def filtered(filters: dict[str, str | None]) -> str:
+    """The filters in words: "of city 'Bonn', group 'base'"."""
+    return "of " + ", ".join(f"{kind} {value!r}" for kind, value in filters.items() if value)

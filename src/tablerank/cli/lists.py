@@ -10,11 +10,12 @@ from typing import Annotated, Any
 
 import typer
 
-from tablerank.cli.inputs import checked, read_files, reading
+from tablerank.cli.inputs import checked, filtered, read_files, reading
 from tablerank.cli.options import AllowInvalid, Columns, Files, OutputFile, SheetFormat, Strict
 from tablerank.cli.output import emit_rows, warn
 from tablerank.engine.history import unmatched
-from tablerank.engine.lists import MIN_GAMES, annual_list, monthly_list
+from tablerank.engine.lists import MIN_GAMES, RankingList, annual_list, monthly_list
+from tablerank.errors import NothingSelected
 from tablerank.formats.report import ANNUAL_ROWS, MONTHLY_ROWS, lists_json
 
 __all__ = ["print_list", "register"]
@@ -92,11 +93,10 @@ def monthly(
         options = reading(allow_invalid, strict, columns)
         records = checked(read_files(files, options), options)
         warn(unmatched(records, city=city, group=group))
-        return lists_json(
-            monthly_list(
-                records, month=month, city=city, group=group, min_games=min_games, score=score
-            )
+        found = monthly_list(
+            records, month=month, city=city, group=group, min_games=min_games, score=score
         )
+        return lists_json(_something(found, month, city, group))
 
     emit_rows(work, output, to, print_list, MONTHLY_ROWS)
 
@@ -124,19 +124,26 @@ def annual(
         options = reading(allow_invalid, strict, columns)
         records = checked(read_files(files, options), options)
         warn(unmatched(records, city=city, group=group))
-        return lists_json(
-            annual_list(
-                records,
-                year=year,
-                city=city,
-                group=group,
-                min_games=min_games,
-                score=score,
-                basic_group=basic_group,
-            )
+        found = annual_list(
+            records,
+            year=year,
+            city=city,
+            group=group,
+            min_games=min_games,
+            score=score,
+            basic_group=basic_group,
         )
+        return lists_json(_something(found, str(year), city, group))
 
     emit_rows(work, output, to, print_list, ANNUAL_ROWS)
+
+
+def _something(found: RankingList, period: str, city: str | None, group: str | None) -> RankingList:
+    """The list, unless no game counts in it: then said, and the command exits 1."""
+    if found.entries or found.not_listed:
+        return found
+    where = f" {filtered({'city': city, 'group': group})}" if city or group else ""
+    raise NothingSelected(f"no game{where} in {period}: the list is empty")
 
 
 def register(app: typer.Typer) -> None:

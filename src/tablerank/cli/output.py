@@ -17,7 +17,7 @@ import msgspec
 import typer
 
 from tablerank.cli.options import Output, SheetOutput
-from tablerank.errors import TablerankError
+from tablerank.errors import NothingSelected, TablerankError
 
 if TYPE_CHECKING:
     from tablerank.formats.sheets import Rows
@@ -28,9 +28,13 @@ T = TypeVar("T")
 
 
 def guarded(action: Callable[[], T]) -> T:
-    """Run `action`; turn tablerank's errors into one line on stderr and exit status 2."""
+    """Run `action`; turn tablerank's errors into one line on stderr and exit status 2 (1 where
+    the filters leave nothing to show)."""
     try:
         return action()
+    except NothingSelected as exc:
+        typer.echo(f"tablerank: {exc}", err=True)
+        raise typer.Exit(1) from None
     except TablerankError as exc:
         typer.echo(f"tablerank: error: {exc}", err=True)
         raise typer.Exit(2) from None

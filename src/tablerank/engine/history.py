@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from collections.abc import Iterable
 
 from tablerank.engine.records import Event, Game
@@ -70,6 +71,26 @@ def close_spellings(name: str, known: Iterable[str], most: int = 3) -> list[str]
     by_folded = {k.casefold(): k for k in known if k.casefold() != folded}
     found = difflib.get_close_matches(folded, list(by_folded), n=most, cutoff=0.6)
     return [by_folded[k] for k in found]
+
+
+def alike_names(names: Iterable[str]) -> list[str]:
+    """A warning for each set of names that differ only in case or accents (`ann` and `Ann`,
+    `Ben` and `Bén`): the records rate them as different players, which a club rarely means."""
+    spellings: dict[str, set[str]] = {}
+    for name in names:
+        spellings.setdefault(_loose(name), set()).add(name)
+    return [
+        f"{' and '.join(repr(n) for n in sorted(found))} differ only in case or accents: "
+        "rated as different players; write them alike if they are one"
+        for found in sorted(spellings.values(), key=sorted)
+        if len(found) > 1
+    ]
+
+
+def _loose(name: str) -> str:
+    """A name without case and accents (NFKD, combining marks dropped)."""
+    decomposed = unicodedata.normalize("NFKD", name.strip().casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def _likeness(value: str, known: str) -> tuple[int, float, str]:

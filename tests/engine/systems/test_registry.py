@@ -87,8 +87,8 @@ def test_no_parameters_and_an_empty_mapping_give_the_defaults() -> None:
     [
         ("pages.point", {"k": "1"}, "pages.point has no parameter 'k'; its parameters: none"),
         ("cow.elo", {"K": "16"}, "cow.elo has no parameter 'K'; its parameters: k, start"),
-        ("cow.elo", {"k": "lots"}, "cow.elo parameter k: could not convert"),
-        ("area", {"start": ""}, "area parameter start: could not convert"),
+        ("cow.elo", {"k": "lots"}, "cow.elo parameter k: expected a number, got 'lots'"),
+        ("area", {"start": ""}, "area parameter start: expected a number, got ''"),
         ("area", {"team_divisor": "Larger"}, "expected one of larger, smaller, all, got 'Larger'"),
         ("turnabout", {"allow_small_events": "2"}, "expected true or false, got '2'"),
         ("pages.glory", {"tables.2": "1"}, "a 2-player table needs 2 values, got 1"),

@@ -117,8 +117,8 @@ def test_configuring_one_size_keeps_the_other_defaults_and_can_override_them() -
         ("tables.x", "40,20,0", "name the table size"),
         ("tables.0", "", "name the table size"),
         ("tables.3", "40,20", "a 3-player table needs 3 values, got 2"),
-        ("tables.3", "40,twenty,0", "could not convert"),
-        ("tables.3", "", "could not convert"),
+        ("tables.3", "40,twenty,0", "expected numbers separated by commas, got '40,twenty,0'"),
+        ("tables.3", "", "expected numbers separated by commas, got ''"),
         ("table.3", "40,20,0", "pages.glory has no parameter 'table.3'"),
     ],
 )
