@@ -5,6 +5,9 @@ Names other templates link to: `home`, `league-home`, `standings` (slug, optiona
 `standings-csv` (slug, tab) and `event-standings-csv` (slug, event name) are their downloads;
 `systems` and `system-page` (system id) explain the rating systems, for every league alike;
 `player-names` (slug) answers a large league's player fields as one types.
+`print-pairings`, `print-labels` and `print-slips` (slug, tournament address) are a
+tournament's print-outs; they come before the tournament's steps (`urls_actions`), which would
+take their last part for a step's name.
 Player names, game ids and event names are free text, so they take the rest of the path.
 """
 
@@ -20,6 +23,7 @@ from tablerank.web.pages import (
     home,
     names,
     player,
+    prints,
     standings,
     systems,
 )
@@ -43,6 +47,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("l/<slug:slug>/games/<path:game_id>", game.game, name="game"),
     path("l/<slug:slug>/projector/<path:name>", event.event_projector, name="event-projector"),
     path("l/<slug:slug>/events/<path:name>", event.event, name="event"),
+    path(
+        "l/<slug:slug>/tournaments/<slug:event>/pairings/", prints.pairings, name="print-pairings"
+    ),
+    path("l/<slug:slug>/tournaments/<slug:event>/labels/", prints.labels, name="print-labels"),
+    path("l/<slug:slug>/tournaments/<slug:event>/slips/", prints.slips, name="print-slips"),
     path(
         "l/<slug:slug>/standings-csv/<path:name>",
         event.event_standings_csv,
