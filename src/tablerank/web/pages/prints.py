@@ -47,10 +47,12 @@ def _round(request: HttpRequest, found: Tournament) -> SeatedRound | None:
         raise Http404("no such round") from None
 
 
-def _context(request: HttpRequest, slug: str, event: str) -> dict[str, Any]:
-    """What every print-out shows: the tournament, the round printed, the rounds to choose."""
+def _context(request: HttpRequest, slug: str, event: str, what: str) -> dict[str, Any]:
+    """What every print-out shows: what it is, the tournament, the round printed, the rounds
+    to choose."""
     league, found = _tournament(request, slug, event)
     return {
+        "what": what,
         "league": league,
         "tournament": found,
         "seated": _round(request, found),
@@ -62,7 +64,7 @@ def _context(request: HttpRequest, slug: str, event: str) -> dict[str, Any]:
 @require_GET
 def pairings(request: HttpRequest, slug: str, event: str) -> HttpResponse:
     """Every entrant of the round A-Z, with their table and seat or their bye."""
-    context = _context(request, slug, event)
+    context = _context(request, slug, event, "Pairings by name")
     if context["seated"] is not None:
         context["pairings"] = queries.pairings_of(context["seated"])
     return render(request, "web/pages/print_pairings.html", context)
@@ -71,13 +73,14 @@ def pairings(request: HttpRequest, slug: str, event: str) -> HttpResponse:
 @require_GET
 def labels(request: HttpRequest, slug: str, event: str) -> HttpResponse:
     """One label per table of the round: its number in large type, the event and the round."""
-    return render(request, "web/pages/print_labels.html", _context(request, slug, event))
+    context = _context(request, slug, event, "Table labels")
+    return render(request, "web/pages/print_labels.html", context)
 
 
 @require_GET
 def slips(request: HttpRequest, slug: str, event: str) -> HttpResponse:
     """One result slip per table: the players in turn order, a line per VP source of the
     event's variant, the total, who won and each player's and the official's signature."""
-    context = _context(request, slug, event)
+    context = _context(request, slug, event, "Result slips")
     context["sources"] = queries.slip_sources(context["tournament"])
     return render(request, "web/pages/print_slips.html", context)
