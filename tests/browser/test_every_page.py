@@ -89,6 +89,9 @@ def every_page() -> list[Shot]:
         ),
         Shot("tournament-new", f"{LEAGUE}/tournaments/new/", admin, "tournament"),
         Shot("tournament", f"{LEAGUE}/tournaments/winter-cup/", admin, "Winter Cup"),
+        Shot("pairings", f"{LEAGUE}/tournaments/winter-cup/pairings/", ann, "Find your name"),
+        Shot("labels", f"{LEAGUE}/tournaments/winter-cup/labels/", admin, "Winter Cup · round 1"),
+        Shot("slips", f"{LEAGUE}/tournaments/winter-cup/slips/", admin, "Longest Road"),
         Shot("not-found", "/l/no-such-league/", ann, "Not found", status=404),
     ]
 

@@ -7,6 +7,9 @@ Names other templates link to: `home`, `league-home`, `standings` (slug, optiona
 `tournament-clock` (slug, tournament's address) is a round's clock alone and `tournament-qr`
 the QR code to its event's page; `player-names` (slug) answers a large league's player fields
 as one types.
+`print-pairings`, `print-labels` and `print-slips` (slug, tournament address) are a
+tournament's print-outs; they come before the tournament's steps (`urls_actions`), which would
+take their last part for a step's name.
 Player names, game ids and event names are free text, so they take the rest of the path.
 """
 
@@ -22,6 +25,7 @@ from tablerank.web.pages import (
     home,
     names,
     player,
+    prints,
     standings,
     systems,
 )
@@ -55,6 +59,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
         event.tournament_qr,
         name="tournament-qr",
     ),
+    path(
+        "l/<slug:slug>/tournaments/<slug:event>/pairings/", prints.pairings, name="print-pairings"
+    ),
+    path("l/<slug:slug>/tournaments/<slug:event>/labels/", prints.labels, name="print-labels"),
+    path("l/<slug:slug>/tournaments/<slug:event>/slips/", prints.slips, name="print-slips"),
     path(
         "l/<slug:slug>/standings-csv/<path:name>",
         event.event_standings_csv,

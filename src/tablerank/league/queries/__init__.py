@@ -29,6 +29,7 @@ Each part lives in its own module; this one gathers them:
 | `events` | the events and tournaments as listed, entrants, a final order |
 | `leagues` | the leagues the site's home lists |
 | `export` | every record of a league, in recording order |
+| `print_outs` | a tournament's print-outs: pairings by name, a slip's VP sources |
 
 What they start from (`store.reading`: the kept system, confirmed games), the cache
 (`store.cache`: results per league revision, and their ETags) and the read snapshot
@@ -85,6 +86,13 @@ from tablerank.league.queries.members import (
     staff_without_player,
 )
 from tablerank.league.queries.paging import DEFAULT_LIMIT, MAX_LIMIT, Page, PastTheEnd, page_of
+from tablerank.league.queries.print_outs import (
+    Pairing,
+    alphabetical,
+    pairings_of,
+    printed_round,
+    slip_sources,
+)
 from tablerank.league.queries.results import (
     game_read,
     games_and_wins,
@@ -121,9 +129,11 @@ __all__ = [
     "LeagueCard",
     "LeagueEvent",
     "Page",
+    "Pairing",
     "PastTheEnd",
     "RoleHolders",
     "StandingsFilters",
+    "alphabetical",
     "annual_list",
     "backtest",
     "backtest_ready",
@@ -164,6 +174,7 @@ __all__ = [
     "names_starting",
     "open_list",
     "page_of",
+    "pairings_of",
     "pending_for",
     "player_by_id",
     "player_history",
@@ -175,6 +186,7 @@ __all__ = [
     "players_without_account",
     "predict",
     "preview",
+    "printed_round",
     "readable_league",
     "readable_result",
     "recorded_event",
@@ -189,6 +201,7 @@ __all__ = [
     "skill_explanation",
     "skill_explanation_ready",
     "skill_may_explain",
+    "slip_sources",
     "snapshot",
     "staff_without_player",
     "standings",
