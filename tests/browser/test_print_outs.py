@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tablerank.league import services
 from tablerank.league.models import League
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.browser
 
 PASSWORD = "the organizer's own passphrase"
 NAMES = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kai", "Lu", "Ärne"]
-A4 = {"width": 794, "height": 1123}  # CSS pixels of an A4 page
+A4: ViewportSize = {"width": 794, "height": 1123}  # CSS pixels of an A4 page
 BLACK, WHITE = "rgb(0, 0, 0)", "rgb(255, 255, 255)"
 
 
