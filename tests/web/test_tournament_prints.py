@@ -17,6 +17,7 @@ from tablerank.league import queries, services
 from tablerank.league.models import League, Tournament
 from tablerank.league.services.tournament_rounds import round_of, seat_next_round
 from tablerank.league.services.tournaments import create_tournament, register_players
+from tablerank.web.qr import qr_svg
 from tests.web.action_helpers import Club
 
 pytestmark = pytest.mark.django_db
@@ -79,10 +80,13 @@ def test_each_table_has_a_label_and_a_slip_with_its_players_in_turn_order(
     labels = body(client, url(club, "print-labels"))
     slips = body(client, url(club, "print-slips"))
     assert labels.count('class="table-label"') == slips.count('class="slip"') == 2
-    assert "_table_qr" not in labels  # the QR code's slot is there, empty for now
     for table in seating.tables:
         label = labels.split(f'id="label-{table.number}"', 1)[1].split("</article>", 1)[0]
         assert f"</span> {table.number}</h2>" in label
+        page = reverse("table-result", args=[club.league.slug, "cup", 1, table.number])
+        assert (
+            qr_svg(f"http://testserver{page}", title=f"Cup, round 1, table {table.number}") in label
+        )
         assert "Cup · round 1" in label
         slip = slips.split(f'id="slip-{table.number}"', 1)[1].split("</article>", 1)[0]
         assert f"<strong>Table {table.number}</strong>" in slip

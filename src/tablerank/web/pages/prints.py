@@ -9,6 +9,7 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from tablerank.engine.fields import digits
@@ -17,6 +18,7 @@ from tablerank.league.errors import NotFound
 from tablerank.league.models import League, Tournament
 from tablerank.tournament.seating import SeatedRound
 from tablerank.web.pages.common import user_of, visible_league
+from tablerank.web.qr import qr_svg
 
 ROUND_DIGITS = 4
 """A `?round=` of more digits names no round (and never reaches the database)."""
@@ -72,9 +74,22 @@ def pairings(request: HttpRequest, slug: str, event: str) -> HttpResponse:
 
 @require_GET
 def labels(request: HttpRequest, slug: str, event: str) -> HttpResponse:
-    """One label per table of the round: its number in large type, the event and the round."""
+    """One label per table of the round: its number in large type, the event and the round,
+    and a QR code to the table's page."""
     context = _context(request, slug, event, "Table labels")
+    seated, found = context["seated"], context["tournament"]
+    context["labels"] = [
+        {"table": table, "qr": _table_qr(request, found, seated.number, table.number)}
+        for table in (seated.tables if seated is not None else ())
+    ]
     return render(request, "web/pages/print_labels.html", context)
+
+
+def _table_qr(request: HttpRequest, found: Tournament, number: int, table: int) -> str:
+    """A QR code to the table's page, where its players enter and sign its result."""
+    where = reverse("table-result", args=[found.league.slug, found.slug, number, table])
+    title = f"{found.name}, round {number}, table {table}"
+    return qr_svg(request.build_absolute_uri(where), title=title)
 
 
 @require_GET
