@@ -102,6 +102,7 @@ from tablerank.league.services.tokens import (
     token_user,
     tokens_of,
 )
+from tablerank.league.services.tournament_formats import format_words
 from tablerank.league.services.tournament_rounds import (
     Seating,
     correct_result,
@@ -114,6 +115,7 @@ from tablerank.league.services.tournament_rounds import (
 )
 from tablerank.league.services.tournament_standings import (
     champion_of,
+    drop_words,
     finish_tournament,
     standings_of,
 )
@@ -176,8 +178,10 @@ __all__ = [
     "dispute",
     "drop_player",
     "drop_upload",
+    "drop_words",
     "enter_result",
     "finish_tournament",
+    "format_words",
     "grant_role",
     "import_files",
     "import_records",
