@@ -147,9 +147,10 @@ def settle_format(tournament: Tournament, attendance: int) -> None:
     tournament.save(update_fields=["cut"])
 
 
-def format_words(tournament: Tournament, attendance: int) -> str:
-    """The tournament's format in words: the preset's, for the players checked in so far
-    before round 1 and as settled after; a custom event's rounds and cut."""
+def format_words(tournament: Tournament, attendance: int | None = None) -> str:
+    """The tournament's format in words: a preset's for `attendance` players (the players
+    checked in so far before round 1, those seated in round 1 after), or in general without;
+    a custom event's rounds and cut."""
     drop = tournament.drop_winless_after
     dropped = f"; players without a win after round {drop} drop" if drop else ""
     if tournament.preset:
