@@ -154,7 +154,9 @@ def format_words(tournament: Tournament, attendance: int | None = None) -> str:
     drop = tournament.drop_winless_after
     dropped = f"; players without a win after round {drop} drop" if drop else ""
     if tournament.preset:
-        return get_preset(tournament.preset).describe(attendance, tournament.rounds)
+        first = tournament.seats.filter(round=1).count()  # the attendance the cut was settled by
+        seen = first or attendance
+        return get_preset(tournament.preset).describe(seen, tournament.rounds)
     cut = tournament.cut
     shape = "no cut" if not cut else f"then the top {cut} on to the cut"
     return f"Custom: {tournament.rounds} preliminary rounds, {shape}{dropped}"
