@@ -303,7 +303,7 @@ def test_a_tournament_by_preset(call: Call, club: Club) -> None:
         "catan-official",
         None,
     )
-    assert made.body["format"].startswith("Official CATAN format by attendance: 0 players")
+    assert made.body["format"].startswith("Official CATAN format by attendance: 3 preliminary")
     call("POST", f"{BASE}/qualifier/entrants", club.official,
          {"players": [f"P{i}" for i in range(13)], "checked_in": True})  # fmt: skip
     read = call("GET", f"{BASE}/qualifier").body

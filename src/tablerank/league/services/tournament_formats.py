@@ -155,7 +155,7 @@ def format_words(tournament: Tournament, attendance: int | None = None) -> str:
     dropped = f"; players without a win after round {drop} drop" if drop else ""
     if tournament.preset:
         first = tournament.seats.filter(round=1).count()  # the attendance the cut was settled by
-        seen = first or attendance
+        seen = first or attendance or None
         return get_preset(tournament.preset).describe(seen, tournament.rounds)
     cut = tournament.cut
     shape = "no cut" if not cut else f"then the top {cut} on to the cut"
