@@ -293,3 +293,46 @@ def test_a_private_leagues_round_is_not_found_by_outsiders(
     for path in (f"{base}/cup/rounds/1/confirm",):
         assert call("POST", path, club.outsider).status == 404
     assert call("GET", f"{base}/cup/rounds/1/waiting", club.outsider).status == 404
+
+
+def test_a_tournament_by_preset(call: Call, club: Club) -> None:
+    made = call("POST", BASE, club.admin, {"name": "Qualifier", "preset": "catan-official"})
+    assert made.status == 201, made.body
+    assert (made.body["rounds"], made.body["preset"], made.body["drops"]) == (
+        3,
+        "catan-official",
+        None,
+    )
+    assert made.body["format"].startswith("Official CATAN format by attendance: 3 preliminary")
+    call("POST", f"{BASE}/qualifier/entrants", club.official,
+         {"players": [f"P{i}" for i in range(13)], "checked_in": True})  # fmt: skip
+    read = call("GET", f"{BASE}/qualifier").body
+    assert read["format"] == (
+        "Official CATAN format by attendance: 13 players: 3 preliminary games, then the top 4 "
+        "at the final"
+    )
+    apart = call("POST", BASE, club.admin, {"name": "Friends", "rounds": 3,
+                                            "keep_apart": "p1, P2\nP3, P4, P5"})  # fmt: skip
+    assert apart.status == 201, apart.body
+    assert apart.body["keep_apart"] == [["P1", "P2"], ["P3", "P4", "P5"]]
+    large = call("POST", BASE, club.admin, {"name": "Large", "preset": "catan-us-qualifier"})
+    assert (large.body["rounds"], large.body["drop_winless_after"]) == (4, 3)
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({"preset": "official"}, "unknown preset 'official'; expected one of: catan-official"),
+        ({"preset": "catan-official", "cut": 16}, "sets the cut by attendance"),
+        ({"rounds": 3, "keep_apart": "Ann, Zed"}, "line 1: 'Zed' is neither an entrant nor"),
+        ({}, "give the number of preliminary rounds, or choose a preset"),
+    ],
+)
+def test_a_bad_preset_or_keep_apart_is_refused(
+    call: Call, club: Club, body: dict[str, Any], message: str
+) -> None:
+    refused = call("POST", BASE, club.admin, {"name": "Cup", **body})
+    assert refused.status == 422, refused.body
+    assert message in refused.body["error"]["message"]
+    player = call("POST", BASE, club.user("Ann"), {"name": "Cup", "preset": "catan-official"})
+    assert player.status == 403

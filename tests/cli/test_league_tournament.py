@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tablerank.league.models import EventRecord, League
+from tablerank.league.models import EventRecord, League, Tournament
 from tests.cli.conftest import Invoke
 
 pytestmark = pytest.mark.django_db
@@ -321,3 +321,24 @@ def test_a_cut_of_four_won_by_the_fourth_seed_puts_them_first(invoke: Invoke) ->
     ]
     event = EventRecord.objects.get(external_id="spring-open")
     assert event.standings.get(place=1).player.name == seeds[3]
+
+
+def test_a_tournament_by_preset(invoke: Invoke) -> None:
+    assert invoke("league", "create", "club", "--name", "Club", "--admin", "olga").exit_code == 0
+    out = ok(invoke, "create", "club", "--name", "Qualifier", "--preset", "catan-official",
+             "--by", "olga")  # fmt: skip
+    assert "Official CATAN format by attendance: 3 preliminary games" in out
+    large = ok(invoke, "create", "club", "--name", "Regional", "--preset", "catan-us-qualifier",
+               "--rounds", "5", "--by", "olga")  # fmt: skip
+    assert "without a win after game 3 drop" in large
+    ok(invoke, "register", "club", "qualifier", "Ann", "Ben", "--by", "olga")
+    ok(invoke, "create", "club", "--name", "Friends", "--rounds", "3", "--keep-apart", "ann, BEN",
+       "--by", "olga")  # fmt: skip
+    assert Tournament.objects.get(slug="friends").keep_apart == "Ann, Ben"
+    assert "unknown preset 'official'; expected one of: catan-official" in refused(
+        invoke, "create", "club", "--name", "Cup", "--preset", "official", "--by", "olga"
+    )
+    assert "line 2: 'Zed' is neither an entrant nor a player of league 'club'" in refused(
+        invoke, "create", "club", "--name", "Cup", "--rounds", "3", "--keep-apart", "Ann, Ben",
+        "--keep-apart", "Ann, Zed", "--by", "olga",
+    )  # fmt: skip

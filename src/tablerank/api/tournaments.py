@@ -25,6 +25,7 @@ from tablerank.formats.report import tournament_json
 from tablerank.formats.seating import seating_json
 from tablerank.league import queries, services
 from tablerank.league.models import Tournament
+from tablerank.tournament.presets import PRESETS
 from tablerank.tournament.scoring import SCORINGS
 
 router = Router(tags=["tournaments"])
@@ -36,12 +37,21 @@ Number = int | float
 
 class TournamentIn(Schema):
     name: PlayerName = Field(description="the event's name, as its games carry it")
-    rounds: int = Field(ge=1, le=1000, description="preliminary rounds")
+    rounds: int | None = Field(
+        None, ge=1, le=1000, description="preliminary rounds (default: the preset's)"
+    )
     slug: Slug | Literal[""] = Field("", description="its address (default: from the name)")
-    table_sizes: Text = "3,4"
-    scoring: Annotated[Text, described({"type": "string", "enum": list(SCORINGS)})] = "wins"
-    cut: int = Field(0, ge=0, le=10000, description="top N to semifinals; 0: no cut")
+    table_sizes: Text | None = Field(None, description="allowed table sizes (default 3,4)")
+    scoring: Annotated[Text, described({"type": "string", "enum": list(SCORINGS)})] | None = None
+    cut: int | None = Field(None, ge=0, le=10000, description="top N to semifinals; 0: no cut")
     seed: int = Field(0, ge=0, le=2**31 - 1)
+    preset: Annotated[Text, described({"type": "string", "enum": ["", *PRESETS]})] = Field(
+        "", description="an official CATAN format: it sets rounds, cut, sizes, scoring, drop"
+    )
+    keep_apart: Text = Field("", description="players to seat apart: a group a line, 'Ann, Ben'")
+    drop_winless_after: int | None = Field(
+        None, ge=0, le=1000, description="drop players without a win after this round (0: off)"
+    )
 
 
 class EntrantsIn(Schema):
@@ -76,6 +86,11 @@ class TournamentOut(Schema):
     cut: int
     table_sizes: str
     scoring: str
+    preset: str = Field(description="the official format it was set up by, or '' (custom)")
+    format: str = Field(description="its format in words, for the players checked in so far")
+    keep_apart: list[list[str]]
+    drop_winless_after: int
+    drops: str | None = Field(description="who the large-event rule dropped, and why")
     round: int = Field(description="the latest round seated, 0 before the first")
     entrants: list[EntrantOut]
 
@@ -120,13 +135,18 @@ class StandingsOut(Schema):
 
 
 def shape(tournament: Tournament) -> Body:
+    entrants = queries.entrants_of(tournament)
     return {
         "slug": tournament.slug, "name": tournament.name, "rounds": tournament.rounds,
         "cut": tournament.cut, "table_sizes": tournament.table_sizes,
         "scoring": tournament.scoring, "round": services.current_round(tournament),
+        "preset": tournament.preset, "format": services.format_words(tournament),
+        "keep_apart": [line.split(", ") for line in tournament.keep_apart.splitlines()],
+        "drop_winless_after": tournament.drop_winless_after,
+        "drops": services.drop_words(tournament),
         "entrants": [
             {"player": e.player.name, "checked_in": e.checked_in, "dropped_after": e.dropped_after}
-            for e in queries.entrants_of(tournament)
+            for e in entrants
         ],
     }  # fmt: skip
 
@@ -163,12 +183,14 @@ def tournament_list(request: HttpRequest, slug: Slug) -> Body:
 )
 def create(request: HttpRequest, slug: Slug, data: TournamentIn) -> Status[Body]:
     """Organizers only: `rounds` preliminary rounds, then with `cut` the top players at
-    semifinal tables (snake-seeded) and the table winners at the final."""
+    semifinal tables (snake-seeded) and the table winners at the final; or a `preset`, an
+    official CATAN format, which sets those itself (docs/tournaments.md)."""
     user = signed_in(request)
     league = league_for(slug, user)
     made = services.create_tournament(
         league, user, name=data.name, rounds=data.rounds, slug=data.slug,
         sizes=data.table_sizes, scoring=data.scoring, cut=data.cut, seed=data.seed,
+        preset=data.preset, keep_apart=data.keep_apart, drop_winless_after=data.drop_winless_after,
     )  # fmt: skip
     return Status(201, shape(made))
 

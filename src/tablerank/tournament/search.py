@@ -4,7 +4,10 @@ The rules, heaviest first (krcg's VTES seating, pairings_edh; docs/tournaments.m
 1. nobody meets the same opponent twice while a schedule without repeats exists; a pair's k-th
    meeting costs ten times its (k - 1)-th, so repeats stay few and no pair meets three times
    while two will do;
-2. an extra cost per table (`TableCost`): Swiss rounds keep players of similar standings
+2. friends and family apart (CATAN Studio's rule 1.1.5, after new opponents): each pair of one
+   keep-apart group at a table costs `APART`, a tenth of a repeat, so a repeat stays the
+   heavier rule but a pair is parted wherever the tables allow (`KeepApart`);
+3. an extra cost per table (`TableCost`): Swiss rounds keep players of similar standings
    together, seeded rounds keep the top seeds apart.
 
 Simulated annealing that swaps two players of one round between tables (krcg), starting from a
@@ -17,7 +20,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 
-__all__ = ["TableCost", "Tables", "arrange", "greedy_rounds"]
+__all__ = ["APART", "KeepApart", "TableCost", "Tables", "arrange", "combined", "greedy_rounds"]
 
 Tables = list[list[int]]
 """One round: its tables, each a list of players."""
@@ -27,6 +30,8 @@ TableCost = Callable[[int, Sequence[int]], float]
 
 _REPEAT = 1000.0
 """The cost of a pair's second meeting; its third costs ten times more, and so on."""
+APART = _REPEAT / 10
+"""The cost of two players of one keep-apart group at one table."""
 _STEPS = 120_000
 _START_TEMPERATURE = 400.0
 _END_TEMPERATURE = 0.05
@@ -64,6 +69,40 @@ class _Meetings:
             if y != other:
                 delta += up[row[y]]
         return delta
+
+
+class KeepApart:
+    """The keep-apart cost of a table: `APART` for each pair of one group seated there (groups
+    of player numbers; a player in several groups is kept apart from each)."""
+
+    def __init__(self, players: int, groups: Sequence[Sequence[int]]) -> None:
+        self._apart: list[set[int]] = [set() for _ in range(players)]
+        for group in groups:
+            for p in group:
+                self._apart[p].update(q for q in group if q != p)
+
+    def __bool__(self) -> bool:
+        return any(self._apart)
+
+    def __call__(self, _round: int, table: Sequence[int]) -> float:
+        apart = self._apart
+        pairs = sum(
+            1 for i, a in enumerate(table) if apart[a] for b in table[i + 1 :] if b in apart[a]
+        )
+        return APART * pairs
+
+
+def combined(*costs: TableCost | None) -> TableCost | None:
+    """The sum of these table costs (None where none is given), so the search stays as fast
+    as before where there is nothing extra to weigh."""
+    given = [cost for cost in costs if cost]
+    if len(given) < 2:
+        return given[0] if given else None
+
+    def total(round_index: int, table: Sequence[int]) -> float:
+        return sum(cost(round_index, table) for cost in given)
+
+    return total
 
 
 def greedy_rounds(

@@ -14,7 +14,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from tablerank.tournament.planes import plane_rounds
-from tablerank.tournament.search import Tables, arrange, greedy_rounds
+from tablerank.tournament.search import (
+    KeepApart,
+    TableCost,
+    Tables,
+    arrange,
+    combined,
+    greedy_rounds,
+)
 from tablerank.tournament.tables import SeatingError, split
 from tablerank.tournament.turn_order import SeatCounts, turn_order
 
@@ -48,9 +55,12 @@ def schedule(
     seed: int = 0,
     sizes: Sequence[int] = (3, 4),
     ratings: Mapping[str, float] | None = None,
+    apart: Sequence[Sequence[str]] = (),
 ) -> tuple[SeatedRound, ...]:
     """Every round of an event, seated in advance. With `ratings` (by name), round 1 keeps the
-    top seeds (one per table) at different tables. Deterministic for a seed."""
+    top seeds (one per table) at different tables; each group of `apart` (friends and family)
+    sits at different tables wherever that needs no repeated opponent. Deterministic for a
+    seed."""
     names = _checked(players)
     if not 1 <= rounds <= MAX_ROUNDS:
         raise SeatingError(f"rounds: expected 1 to {MAX_ROUNDS}, got {rounds}")
@@ -58,16 +68,16 @@ def schedule(
     rng = random.Random(seed)
     order = _seed_order(names, ratings, rng)
     byes = _byes_by_round(len(names), bye_count, rounds, rng)
+    seeds = _SeedsApart(len(table_sizes)) if ratings else None
     planned = _planned(len(names), table_sizes, rounds) if bye_count == 0 else None
     if planned is not None:
         arranged = planned
     else:
-        arranged = arrange(
-            greedy_rounds(len(names), table_sizes, byes, rng),
-            len(names),
-            extra=_SeedsApart(len(table_sizes)) if ratings else None,
-            rng=rng,
-        )
+        first = greedy_rounds(len(names), table_sizes, byes, rng)
+        arranged = arrange(first, len(names), extra=seeds, rng=rng)
+    keep = _keep_apart(apart, order)
+    if keep is not None:
+        arranged, byes = _friends_apart(arranged, byes, combined(seeds, keep) or keep, rng)
     ordered = turn_order(arranged, SeatCounts(len(names)), rng)
     return tuple(
         _round(k + 1, tables, [order[p] for p in sorted(byes[k])], order)
@@ -85,11 +95,13 @@ def next_round(
     seed: int = 0,
     sizes: Sequence[int] = (3, 4),
     ratings: Mapping[str, float] | None = None,
+    apart: Sequence[Sequence[str]] = (),
 ) -> SeatedRound:
     """Round `number` of a Swiss event for the present `players`: power pods by `standings`
     (names, best first; anyone not in them after, by `ratings` when given), nobody meeting an
     opponent of the `earlier` rounds' tables (each in turn order) again while it can be helped,
-    byes to those with the fewest byes so far and then the lowest standing."""
+    then each group of `apart` at different tables where it can be, byes to those with the
+    fewest byes so far and then the lowest standing."""
     names = _checked(players)
     if not 1 <= number <= MAX_ROUNDS:
         raise SeatingError(f"round: expected 1 to {MAX_ROUNDS}, got {number}")
@@ -106,8 +118,9 @@ def next_round(
         for table in tables:
             if len(table) > 1:
                 counts.took(table)
+    extra = combined(_spread, _keep_apart(apart, ranked))
     arranged = arrange(
-        [pods], len(ranked), earlier=before, extra=_spread, rng=rng, steps=_SWISS_STEPS
+        [pods], len(ranked), earlier=before, extra=extra, rng=rng, steps=_SWISS_STEPS
     )
     ordered = turn_order(arranged, counts, rng)[0]
     return _round(number, ordered, [ranked[i] for i in sorted(byes)], ranked)
@@ -124,6 +137,59 @@ class _SeedsApart:
         if round_index:
             return 0.0
         return float(max(0, sum(p < self._seeds for p in table) - 1))
+
+
+def _keep_apart(apart: Sequence[Sequence[str]], numbered: Sequence[str]) -> KeepApart | None:
+    """The keep-apart cost over the players as numbered; names not playing are left out."""
+    index = {name.casefold(): i for i, name in enumerate(numbered)}
+    groups = [[index[n.casefold()] for n in group if n.casefold() in index] for group in apart]
+    cost = KeepApart(len(numbered), [g for g in groups if len(g) > 1])
+    return cost if cost else None
+
+
+_RELABEL_TRIES = 4000
+
+
+def _friends_apart(
+    arranged: list[Tables], byes: list[set[int]], extra: TableCost, rng: random.Random
+) -> tuple[list[Tables], list[set[int]]]:
+    """The schedule with friends and family apart: first the players renumbered so the extra
+    cost is least (any renumbering keeps a schedule's opponents new, and its byes as fair), then,
+    where a pair still meets, the search from there with that cost (it keeps the best)."""
+    label = _relabelling(arranged, extra, len(byes[0]) + sum(map(len, arranged[0])), rng)
+    arranged = [[[label[p] for p in table] for table in tables] for tables in arranged]
+    byes = [{label[p] for p in out} for out in byes]
+    if any(extra(r, table) for r, tables in enumerate(arranged) for table in tables):
+        arranged = arrange(arranged, len(label), extra=extra, rng=rng)
+    return arranged, byes
+
+
+def _relabelling(
+    arranged: list[Tables], extra: TableCost, players: int, rng: random.Random
+) -> list[int]:
+    """A renumbering of the players that makes the extra cost least, swapping two numbers at a
+    time and keeping each swap that costs no more."""
+    label = list(range(players))
+
+    def cost() -> float:
+        return sum(
+            extra(r, [label[p] for p in table])
+            for r, tables in enumerate(arranged)
+            for table in tables
+        )
+
+    best = cost()
+    for _ in range(_RELABEL_TRIES):
+        if best == 0:
+            break
+        a, b = rng.randrange(players), rng.randrange(players)
+        label[a], label[b] = label[b], label[a]
+        tried = cost()
+        if tried <= best:
+            best = tried
+        else:
+            label[a], label[b] = label[b], label[a]
+    return label
 
 
 def _checked(players: Sequence[str]) -> list[str]:

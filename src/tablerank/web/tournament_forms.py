@@ -7,19 +7,49 @@ from typing import Any
 from django import forms
 
 from tablerank.engine.fields import MAX_VP
+from tablerank.tournament.presets import PRESETS
 
 __all__ = ["CorrectionForm", "EntrantsForm", "TableResultForm", "TournamentForm"]
 
 
+def _preset_choices() -> list[tuple[str, str]]:
+    return [(p.name, p.title) for p in PRESETS.values()] + [("", "Custom")]
+
+
 class TournamentForm(forms.Form):
     name = forms.CharField(max_length=100, help_text="As the event's games will carry it.")
-    rounds = forms.IntegerField(min_value=1, max_value=50, initial=3, help_text="Swiss rounds.")
-    cut = forms.IntegerField(
-        min_value=0, max_value=10000, initial=16, required=False,
-        help_text="Top N to semifinal tables, winners to the final; 0: no cut.",
+    preset = forms.ChoiceField(
+        choices=_preset_choices, required=False, initial="catan-official", label="Format",
+        help_text="An official CATAN format sets the rounds, cut, table sizes and scoring "
+        "itself (the cut by the players checked in when round 1 is seated); Custom: set them "
+        "below.",
     )  # fmt: skip
-    table_sizes = forms.CharField(max_length=32, initial="3,4", label="Table sizes")
-    scoring = forms.CharField(max_length=32, initial="wins")
+    rounds = forms.IntegerField(
+        min_value=1, max_value=50, required=False,
+        help_text="Swiss rounds (a format's own when left blank).",
+    )  # fmt: skip
+    cut = forms.IntegerField(
+        min_value=0, max_value=10000, required=False,
+        help_text="Custom: top N to semifinal tables, winners to the final; 0 or blank: no cut.",
+    )  # fmt: skip
+    table_sizes = forms.CharField(
+        max_length=32, required=False, label="Table sizes", help_text="Custom: default 3,4."
+    )
+    scoring = forms.CharField(max_length=32, required=False, help_text="Custom: default wins.")
+    keep_apart = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}), max_length=20000, required=False,
+        label="Keep apart",
+        help_text="Friends and family to seat at different tables: one group a line, names "
+        "separated by commas (the league's players).",
+    )  # fmt: skip
+    drop_winless_after = forms.IntegerField(
+        min_value=0, max_value=50, required=False, label="Drop players without a win after round",
+        help_text="Custom: the large-event rule (blank: off); the US qualifier drops after 3.",
+    )  # fmt: skip
+
+    def refuse(self, field: str, message: str) -> None:
+        """The league's refusal, at the field it names where the form has it."""
+        self.add_error(field if field in self.fields else None, message)
 
 
 class EntrantsForm(forms.Form):

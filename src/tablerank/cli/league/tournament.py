@@ -6,7 +6,7 @@ every rule and permission; `--by` is the user acting (an official or admin of th
 No `from __future__ import annotations` here: Typer must see the options' types as objects.
 """
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
@@ -40,29 +40,60 @@ def _tournament(slug: str, event: str) -> "Tournament":
 def create(
     slug: Slug,
     name: Annotated[str, typer.Option("--name", help="The event's name, as its games carry it.")],
-    rounds: Annotated[int, typer.Option("--rounds", help="Preliminary rounds.")],
     by: By,
+    rounds: Annotated[
+        Optional[int],  # noqa: UP045 - Typer reads the annotation at run time
+        typer.Option("--rounds", help="Preliminary rounds (a preset's own by default)."),
+    ] = None,
     address: Annotated[
         str, typer.Option("--slug", help="Its address (default: from the name).")
     ] = "",
-    cut: Annotated[int, typer.Option("--cut", help="Top N to semifinals (0: no cut).")] = 0,
-    sizes: Annotated[str, typer.Option("--table-sizes", help="Allowed table sizes.")] = "3,4",
-    scoring: Annotated[str, typer.Option("--scoring", help="As `tablerank standings`.")] = "wins",
+    cut: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option("--cut", help="Top N to semifinals (0: no cut)."),
+    ] = None,
+    sizes: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--table-sizes", help="Allowed table sizes (default 3,4)."),
+    ] = None,
+    scoring: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--scoring", help="As `tablerank standings` (default wins)."),
+    ] = None,
     seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the seating.")] = 0,
+    preset: Annotated[
+        str,
+        typer.Option(
+            "--preset",
+            help="An official format: catan-official (by attendance) or catan-us-qualifier "
+            "(large event); it sets rounds, cut, sizes, scoring and the drop.",
+        ),
+    ] = "",
+    keep_apart: Annotated[
+        Optional[list[str]],  # noqa: UP045
+        typer.Option("--keep-apart", help="Players to seat apart, 'Ann, Ben' (repeatable)."),
+    ] = None,
+    drop_winless_after: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option("--drop-winless-after", help="Drop players without a win after round N."),
+    ] = None,
 ) -> None:
-    """Create a tournament in the league."""
+    """Create a tournament in the league, custom or by an official CATAN format (`--preset`)."""
 
-    def work() -> str:
-        from tablerank.league.services import create_tournament
+    def work() -> tuple[str, str]:
+        from tablerank.league.services import create_tournament, format_words
 
         made = create_tournament(
             access.league(slug), access.user(by), name=name, rounds=rounds, slug=address,
-            sizes=sizes, scoring=scoring, cut=cut, seed=seed,
+            sizes=sizes, scoring=scoring, cut=cut, seed=seed, preset=preset,
+            keep_apart="\n".join(keep_apart or []), drop_winless_after=drop_winless_after,
         )  # fmt: skip
-        return made.slug
+        return made.slug, format_words(made) if made.preset else ""
 
-    made = guarded(lambda: access.run(work))
+    made, words = guarded(lambda: access.run(work))
     typer.echo(f"tournament {made!r} created in league {slug!r}")
+    if words:
+        typer.echo(words)
 
 
 @tournament_app.command("register")

@@ -111,6 +111,7 @@ from tablerank.league.services.tournament_clock import (
     round_time,
     start_clock,
 )
+from tablerank.league.services.tournament_formats import format_words
 from tablerank.league.services.tournament_rounds import (
     Seating,
     correct_result,
@@ -124,6 +125,7 @@ from tablerank.league.services.tournament_rounds import (
 )
 from tablerank.league.services.tournament_standings import (
     champion_of,
+    drop_words,
     finish_tournament,
     standings_of,
 )
@@ -194,10 +196,12 @@ __all__ = [
     "dispute",
     "drop_player",
     "drop_upload",
+    "drop_words",
     "enter_result",
     "entrant",
     "extend_clock",
     "finish_tournament",
+    "format_words",
     "grant_role",
     "import_files",
     "import_records",

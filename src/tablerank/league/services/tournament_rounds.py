@@ -32,6 +32,11 @@ from tablerank.league.models import (
 from tablerank.league.services.recording import correct_game, local_date
 from tablerank.league.services.roles import ORGANIZERS, Actor, require_role
 from tablerank.league.services.signing import confirm_for_event, plays_in, submit_game
+from tablerank.league.services.tournament_formats import (
+    keep_apart_of,
+    settle_format,
+    winless_drop,
+)
 from tablerank.league.services.tournaments import current_round, require_open, seated_in
 from tablerank.league.store.reading import confirmed_records, games_of
 from tablerank.tournament.cut import final_table, semifinal_tables
@@ -180,7 +185,12 @@ def _seat(tournament: Tournament, number: int) -> SeatedRound:
         for e in tournament.entrants.select_related("player").order_by("pk")
         if e.checked_in and e.dropped_after is None
     ]
+    if number == 1:
+        settle_format(tournament, len(present))
     if number <= tournament.rounds:
+        if number == tournament.drop_winless_after + 1 > 1:
+            dropped = winless_drop(tournament, number, present, _wins(tournament, number - 1))
+            present = [name for name in present if name not in dropped]
         return _swiss(tournament, number, present)
     if number > tournament.rounds + cut_rounds(tournament):
         raise SeatingError(f"the tournament is over after round {number - 1}")
@@ -189,6 +199,12 @@ def _seat(tournament: Tournament, number: int) -> SeatedRound:
         return semifinal_tables(seeds, number, top=tournament.cut, sizes=sizes_of(tournament))
     semis = [g for g in tournament_games(tournament) if g.round == number - 1]
     return final_table(semis, seeds, number)
+
+
+def _wins(tournament: Tournament, through: int) -> dict[str, int]:
+    """Each player's wins in the preliminary rounds through `through`, by case-folded name."""
+    rows = preliminary_standings(tournament, through=through).rows
+    return {row.player.casefold(): row.wins for row in rows}
 
 
 def _seeds(tournament: Tournament) -> list[str]:
@@ -211,6 +227,7 @@ def _swiss(tournament: Tournament, number: int, present: list[str]) -> SeatedRou
     return next_round(
         present, number, standings=standings, earlier=earlier, byes_so_far=byes,
         seed=tournament.seed + number, sizes=sizes_of(tournament),
+        apart=keep_apart_of(tournament),
     )  # fmt: skip
 
 

@@ -13,7 +13,9 @@ from tablerank.league.services.recording import record_event
 from tablerank.league.services.roles import ORGANIZERS, require_role
 from tablerank.league.services.tournament_rounds import (
     cut_rounds,
+    preliminary_standings,
     require_complete,
+    round_of,
     tournament_games,
 )
 from tablerank.league.services.tournaments import current_round
@@ -23,7 +25,7 @@ from tablerank.tournament.scoring import StandingsError
 from tablerank.tournament.standings import TournamentStandings
 from tablerank.tournament.tables import SeatingError
 
-__all__ = ["champion_of", "finish_tournament", "stages_of", "standings_of"]
+__all__ = ["champion_of", "drop_words", "finish_tournament", "stages_of", "standings_of"]
 
 
 def stages_of(tournament: Tournament, games: list[Game] | None = None) -> EventRounds:
@@ -80,3 +82,29 @@ def finish_tournament(tournament: Tournament, by: User) -> EventRecord:
     except SeatingError as exc:
         raise LeagueError("tournament", str(exc)) from None
     return record_event(tournament.league, event, by)
+
+
+def drop_words(tournament: Tournament) -> str | None:
+    """What the large-event rule did, in words (None while it has not come up): who dropped
+    after round N without a win, or why nobody did."""
+    after = tournament.drop_winless_after
+    if not after or current_round(tournament) <= after:
+        return None
+    rows = preliminary_standings(tournament, through=after).rows
+    winless = {row.player.casefold() for row in rows if row.wins == 0}
+    rule = f"Players without a win after round {after} drop (the large-event rule)"
+    dropped = [
+        e.player.name
+        for e in tournament.entrants.select_related("player").order_by("player__name")
+        if e.dropped_after == after and e.player.name.casefold() in winless
+    ]
+    if dropped:
+        return f"{rule}: dropped {', '.join(dropped)}."
+    seated = round_of(tournament, after + 1)
+    stayed = [n for t in seated.tables for n in t.seats if n.casefold() in winless]
+    if stayed:
+        return (
+            f"{rule}: nobody dropped, as the players with a win could not be seated with no "
+            "more byes than everyone; everyone plays on."
+        )
+    return f"{rule}: every player has a win, nobody dropped."

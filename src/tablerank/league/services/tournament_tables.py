@@ -12,6 +12,7 @@ from tablerank.league.errors import LeagueError
 from tablerank.league.models import GameRecord, RecordStatus, Tournament
 from tablerank.league.services.roles import ORGANIZERS, require_role
 from tablerank.league.services.signing import confirm_for_event, may_submit, plays_in, verification
+from tablerank.league.services.tournament_formats import attendance
 from tablerank.league.services.tournament_rounds import (
     cut_rounds,
     result_at_table,
@@ -130,7 +131,7 @@ def next_steps(tournament: Tournament) -> Steps:
     latest = current_round(tournament)
     waiting = waiting_tables(tournament, latest) if latest else []
     last = tournament.rounds + cut_rounds(tournament)
-    present = tournament.entrants.filter(checked_in=True, dropped_after=None).count()
+    present = attendance(tournament)
     done = not waiting
     return Steps(
         seat=done and latest < last and present >= min(sizes_of(tournament)),

@@ -40,7 +40,8 @@ from tablerank.league.services.roles import (
     is_organizer,
     require_role,
 )
-from tablerank.tournament.scoring import DEFAULT_SCORING, StandingsError, get_scoring
+from tablerank.league.services.tournament_formats import checked_keep_apart, resolve_format
+from tablerank.tournament.scoring import StandingsError, get_scoring
 from tablerank.tournament.tables import SeatingError, table_sizes
 
 __all__ = [
@@ -74,15 +75,21 @@ def create_tournament(
     by: User,
     *,
     name: str,
-    rounds: int,
+    rounds: int | None = None,
     slug: str = "",
-    sizes: str = "3,4",
-    scoring: str = DEFAULT_SCORING,
-    cut: int = 0,
+    sizes: str | None = None,
+    scoring: str | None = None,
+    cut: int | None = None,
     seed: int = 0,
+    preset: str = "",
+    keep_apart: str = "",
+    drop_winless_after: int | None = None,
 ) -> Tournament:
     """A new tournament of `rounds` preliminary rounds; with `cut`, the top `cut` players go
-    on to semifinal tables and the table winners to a final."""
+    on to semifinal tables and the table winners to a final. A `preset` (an official CATAN
+    format) sets the rounds, cut, table sizes, scoring and drop itself (`resolve_format`);
+    `keep_apart` lists friends and family to seat apart, league players only;
+    `drop_winless_after` (the large-event rule) drops players without a win after that round."""
     require_role(league, by, *ORGANIZERS)
     name = name.strip()
     if not name:
@@ -102,6 +109,12 @@ def create_tournament(
         )
     if slug in RESERVED:
         raise LeagueError("slug", f"{slug!r} is taken by the site's own pages; give another")
+    chosen = resolve_format(
+        preset, rounds=rounds, cut=cut, sizes=sizes, scoring=scoring,
+        drop_winless_after=drop_winless_after,
+    )  # fmt: skip
+    rounds, cut, sizes, scoring = chosen.rounds, chosen.cut, chosen.sizes, chosen.scoring
+    apart = checked_keep_apart(league, keep_apart)
     if not 1 <= rounds <= MAX_ROUNDS:
         raise LeagueError("rounds", f"expected 1 to {MAX_ROUNDS} rounds, got {rounds}")
     if cut == 1 or cut < 0:
@@ -118,7 +131,8 @@ def create_tournament(
             return Tournament.objects.create(
                 league=league, slug=slug, name=name, rounds=rounds, scoring=scoring, cut=cut,
                 table_sizes=",".join(str(size) for size in sorted(allowed)), seed=seed,
-                created_by=by,
+                created_by=by, preset=chosen.preset, keep_apart=apart,
+                drop_winless_after=chosen.drop_winless_after,
             )  # fmt: skip
     except IntegrityError:
         raise LeagueError(

@@ -40,10 +40,12 @@ def tournament_new(request: HttpRequest, league: League) -> HttpResponse:
         try:
             made = services.create_tournament(
                 league, user_of(request), name=data["name"], rounds=data["rounds"],
-                cut=data["cut"] or 0, sizes=data["table_sizes"], scoring=data["scoring"],
+                cut=data["cut"], sizes=data["table_sizes"] or None,
+                scoring=data["scoring"] or None, preset=data["preset"],
+                keep_apart=data["keep_apart"], drop_winless_after=data["drop_winless_after"],
             )  # fmt: skip
         except LeagueError as exc:
-            form.add_error(None, exc.message)
+            form.refuse(exc.field, exc.message)
         else:
             return redirect("tournament", slug=league.slug, event=made.slug)
     status = 400 if request.method == "POST" else 200
@@ -90,6 +92,8 @@ def _context(
         "registered_only": sum(1 for e in entrants if not e.checked_in and e.dropped_after is None),
         "entrants_form": entrants_form or EntrantsForm(),
         "organizer": services.is_organizer(league, user_of(request)),
+        "format": services.format_words(found),
+        "drops": services.drop_words(found),
     } | clock_context(request, found)
 
 
