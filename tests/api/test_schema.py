@@ -44,6 +44,7 @@ PATHS = {
     "/api/leagues/{slug}/tournaments/{event}": {"get"},
     "/api/leagues/{slug}/tournaments/{event}/entrants": {"post"},
     "/api/leagues/{slug}/tournaments/{event}/entrants/check-in": {"post"},
+    "/api/leagues/{slug}/tournaments/{event}/keep-apart": {"post"},
     "/api/leagues/{slug}/tournaments/{event}/entrants/{player}/check-in": {"post"},
     "/api/leagues/{slug}/tournaments/{event}/entrants/{player}/drop": {"post"},
     "/api/leagues/{slug}/tournaments/{event}/rounds": {"post"},

@@ -90,10 +90,22 @@ def test_a_private_leagues_tables_are_not_found_by_outsiders(
 ) -> None:
     base = "/api/leagues/koeln/tournaments"
     assert call("POST", base, club.user("Ann"), {"name": "Cup", "rounds": 1}).status == 201
-    doors = (
-        ("GET", "cup/rounds/1/tables/1"),
-        ("POST", "cup/rounds/1/tables/1/confirm"),
-        ("POST", "cup/entrants/check-in"),
+    doors: tuple[tuple[str, str, dict[str, str] | None], ...] = (
+        ("GET", "cup/rounds/1/tables/1", None),
+        ("POST", "cup/rounds/1/tables/1/confirm", None),
+        ("POST", "cup/entrants/check-in", None),
+        ("POST", "cup/keep-apart", {"keep_apart": "Ann, Ben"}),
     )
-    for method, path in doors:
-        assert call(method, f"{base}/{path}", club.outsider).status == 404
+    for method, path, body in doors:
+        assert call(method, f"{base}/{path}", club.outsider, body).status == 404
+
+
+def test_friends_kept_apart_through_the_api(call: Call, club: Club, event: str) -> None:
+    path = f"{event}/keep-apart"
+    assert call("POST", path, club.user("Ann"), {"keep_apart": "Ann, Ben"}).status == 403
+    bad = call("POST", path, club.official, {"keep_apart": "Ann, Ben\nCleo, Zoe"})
+    assert bad.status == 422
+    assert "line 2: 'Zoe' is neither an entrant nor a player" in bad.body["error"]["message"]
+    done = call("POST", path, club.official, {"keep_apart": "ann, ben"})
+    assert done.status == 200, done.body
+    assert done.body["keep_apart"] == [["Ann", "Ben"]]

@@ -6,6 +6,8 @@ once; late entries are seated from the next round; drops are marked in the stand
 
 from __future__ import annotations
 
+import html
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
@@ -226,3 +228,25 @@ def test_a_dropped_player_is_marked_in_the_standings(client: Client, club: Club)
         ann = next(row for start, row in rows.items() if "Ann" in start)
         assert "dropped after round 1" in fay
         assert "dropped" not in ann
+
+
+def test_friends_are_kept_apart_once_registered(client: Client, club: Club) -> None:
+    event = create_tournament(club.league, club.organizer, name="Cup", rounds=2)
+    register_players(event, NAMES, club.organizer, checked_in=True)
+    client.force_login(club.ann)
+    assert client.post(step_url(club, "keep-apart"), {"keep_apart": "Ann, Ben"}).status_code == 403
+    client.force_login(club.organizer)
+    bad = client.post(step_url(club, "keep-apart"), {"keep_apart": "Ann, Ben\nCleo, Zoe"})
+    assert bad.status_code == 409
+    body = html.unescape(bad.content.decode())
+    assert "line 2: 'Zoe' is neither an entrant nor a player" in body
+    assert ">Ann, Ben\nCleo, Zoe</textarea>" in body  # what was typed is kept
+    done = client.post(step_url(club, "keep-apart"), {"keep_apart": "ann, BEN\nCleo, Dora"})
+    assert done.status_code == 302
+    event.refresh_from_db()
+    assert event.keep_apart == "Ann, Ben\nCleo, Dora"  # as the league spells them
+    seated = seat_next_round(event, club.organizer)
+    for group in ({"Ann", "Ben"}, {"Cleo", "Dora"}):
+        assert all(len(group & set(t.seats)) <= 1 for t in seated.tables)
+    page = client.get(step_url(club)).content.decode()
+    assert ">Ann, Ben\nCleo, Dora</textarea>" in page

@@ -83,6 +83,27 @@ def table_confirm(request: HttpRequest, slug: Slug, event: Slug, number: int, ta
     return _table(found, number, table, user)
 
 
+class KeepApartIn(Schema):
+    keep_apart: str = Field(
+        max_length=20000,
+        description="friends and family to seat apart: one group a line, names by commas",
+    )
+
+
+@router.post(
+    "/leagues/{slug}/tournaments/{event}/keep-apart",
+    auth=WRITE,
+    response={200: TournamentOut, **errors(*WRITES)},
+    summary="Keep friends and family apart from the next round on",
+)
+def keep_apart(request: HttpRequest, slug: Slug, event: Slug, data: KeepApartIn) -> Body:
+    """Organizers only: the entrants or league players to seat apart (the seating's last
+    priority); a name that is neither is refused with its line (422)."""
+    user, found = write_tournament(request, slug, event)
+    services.change_keep_apart(found, data.keep_apart, user)
+    return shape(found)
+
+
 @router.post(
     "/leagues/{slug}/tournaments/{event}/entrants/check-in",
     auth=WRITE,

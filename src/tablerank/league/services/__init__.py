@@ -140,6 +140,7 @@ from tablerank.league.services.tournament_tables import (
     waiting_tables,
 )
 from tablerank.league.services.tournaments import (
+    change_keep_apart,
     check_in,
     check_in_everyone,
     create_tournament,
@@ -175,6 +176,7 @@ __all__ = [
     "add_player",
     "can_read",
     "champion_of",
+    "change_keep_apart",
     "change_settings",
     "check_in",
     "check_in_everyone",

@@ -45,6 +45,7 @@ from tablerank.tournament.scoring import StandingsError, get_scoring
 from tablerank.tournament.tables import SeatingError, table_sizes
 
 __all__ = [
+    "change_keep_apart",
     "check_in",
     "check_in_everyone",
     "create_tournament",
@@ -235,6 +236,18 @@ def check_in(tournament: Tournament, name: str, by: Actor) -> Entrant:
     found.checked_in = True
     found.save(update_fields=["checked_in"])
     return found
+
+
+def change_keep_apart(tournament: Tournament, text: str, by: Actor) -> Tournament:
+    """The friends and family to seat apart from the next round on (one group a line, names
+    separated by commas; the seating's last priority, CATAN Studio's rule 1.1.5): the
+    tournament's entrants or the league's players, a name neither refused with its line."""
+    require_role(tournament.league, by, *ORGANIZERS)
+    require_open(tournament)
+    entrants = [e.player.name for e in tournament.entrants.select_related("player")]
+    tournament.keep_apart = checked_keep_apart(tournament.league, text, entrants)
+    tournament.save(update_fields=["keep_apart"])
+    return tournament
 
 
 def check_in_everyone(tournament: Tournament, by: Actor) -> int:

@@ -93,6 +93,7 @@ def _context(
         "entrants_form": entrants_form or EntrantsForm(),
         "organizer": services.is_organizer(league, user_of(request)),
         "format": services.format_words(found),
+        "keep_apart": found.keep_apart,
         "drops": services.drop_words(found),
     } | clock_context(request, found)
 
@@ -102,7 +103,8 @@ def round_page(
 ) -> HttpResponse:
     """The tournament's page, again after a refusal (`status`), with what was typed."""
     error = kwargs.pop("error", None)
-    context = _context(request, league, found, **kwargs) | {"error": error}
+    typed = {"keep_apart": kwargs.pop("keep_apart")} if "keep_apart" in kwargs else {}
+    context = _context(request, league, found, **kwargs) | {"error": error} | typed
     return render(request, "web/actions/tournament.html", context, status=status)
 
 
@@ -132,6 +134,9 @@ def tournament_step(request: HttpRequest, league: League, event: str, step: str)
             services.check_in(found, name, user)
             if is_htmx(request):
                 return _entrants_part(request, league, found)
+        elif step == "keep-apart":
+            services.change_keep_apart(found, request.POST.get("keep_apart", ""), user)
+            messages.success(request, "Friends and family are kept apart from the next round on.")
         elif step == "check-in-everyone":
             count = services.check_in_everyone(found, user)
             messages.success(request, f"{count} player{'' if count == 1 else 's'} checked in.")
@@ -156,7 +161,8 @@ def tournament_step(request: HttpRequest, league: League, event: str, step: str)
         if is_htmx(request) and step in ("check-in", "drop"):
             return _entrants_part(request, league, found, error=exc.message,
                                   status=refusal_status(exc))  # fmt: skip
-        return round_page(request, league, found, refusal_status(exc), error=exc.message)
+        typed = {"keep_apart": request.POST.get("keep_apart", "")} if step == "keep-apart" else {}
+        return round_page(request, league, found, refusal_status(exc), error=exc.message, **typed)
     return redirect("tournament", slug=league.slug, event=found.slug)
 
 
