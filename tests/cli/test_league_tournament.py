@@ -342,3 +342,27 @@ def test_a_tournament_by_preset(invoke: Invoke) -> None:
         invoke, "create", "club", "--name", "Cup", "--rounds", "3", "--keep-apart", "Ann, Ben",
         "--keep-apart", "Ann, Zed", "--by", "olga",
     )  # fmt: skip
+
+
+def test_check_in_everyone_keep_apart_and_confirm(invoke: Invoke, open_event: str) -> None:
+    from django.contrib.auth.models import User
+
+    ok(invoke, "register", "club", open_event, "Nia", "Olli", "--by", "olga")
+    assert ok(invoke, "check-in-everyone", "club", open_event, "--by", "olga") == "2 checked in\n"
+    assert ok(invoke, "check-in-everyone", "club", open_event, "--by", "olga") == "0 checked in\n"
+    kept = ok(invoke, "keep-apart", "club", open_event, "ann, ben", "Cleo, Dan", "--by", "olga")
+    assert kept == "kept apart: Ann, Ben; Cleo, Dan\n"
+    said = refused(invoke, "keep-apart", "club", open_event, "Ann, Zed", "--by", "olga")
+    assert "line 1: 'Zed' is neither an entrant nor a player" in said
+    seated = seat(invoke)
+    for group in ({"Ann", "Ben"}, {"Cleo", "Dan"}):
+        assert all(len(group & set(t["seats"])) <= 1 for t in seated["tables"])
+    assert "round 1, table 1 has no result yet" in refused(
+        invoke, "confirm", "club", open_event, "--round", "1", "--table", "1", "--by", "olga"
+    )
+    User.objects.create_user("zed")
+    assert "not" in refused(invoke, "confirm", "club", open_event, "--round", "1", "--by", "zed")
+    play(invoke, seated)  # the organizer's word: nothing waits
+    assert ok(invoke, "confirm", "club", open_event, "--round", "1", "--by", "olga") == (
+        "nothing waited\n"
+    )

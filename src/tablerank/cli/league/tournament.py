@@ -130,6 +130,65 @@ def check_in(slug: Slug, event: Event, name: Name, by: By) -> None:
     typer.echo(f"{name} checked in")
 
 
+@tournament_app.command("check-in-everyone")
+def check_in_everyone(slug: Slug, event: Event, by: By) -> None:
+    """Mark every registered player present (dropped players stay dropped)."""
+
+    def work() -> int:
+        from tablerank.league.services import check_in_everyone as mark_all
+
+        return mark_all(_tournament(slug, event), access.user(by))
+
+    count = guarded(lambda: access.run(work))
+    typer.echo(f"{count} checked in")
+
+
+@tournament_app.command("keep-apart")
+def keep_apart(
+    slug: Slug,
+    event: Event,
+    groups: Annotated[
+        list[str], typer.Argument(help='Each group of friends or family: "Ann, Ben".')
+    ],
+    by: By,
+) -> None:
+    """Seat friends and family apart from the next round on (the seating's last priority)."""
+
+    def work() -> str:
+        from tablerank.league.services import change_keep_apart
+
+        return change_keep_apart(
+            _tournament(slug, event), "\n".join(groups), access.user(by)
+        ).keep_apart
+
+    kept = guarded(lambda: access.run(work))
+    typer.echo("kept apart: " + "; ".join(kept.splitlines()))
+
+
+@tournament_app.command("confirm")
+def confirm(
+    slug: Slug,
+    event: Event,
+    number: Annotated[int, typer.Option("--round", min=1, help="The round.")],
+    by: By,
+    table: Annotated[
+        int | None, typer.Option("--table", min=1, help="One table (default: every table).")
+    ] = None,
+) -> None:
+    """Confirm a round's waiting results (or one table's) on the organizer's word."""
+
+    def work() -> list[str]:
+        from tablerank.league.services import confirm_round, confirm_table
+
+        found, user = _tournament(slug, event), access.user(by)
+        if table is not None:
+            return [confirm_table(found, number, table, user).external_id]
+        return [record.external_id for record in confirm_round(found, number, user)]
+
+    confirmed = guarded(lambda: access.run(work))
+    typer.echo(f"confirmed: {', '.join(confirmed)}" if confirmed else "nothing waited")
+
+
 @tournament_app.command("drop")
 def drop(slug: Slug, event: Event, name: Name, by: By) -> None:
     """Drop a player: not seated after the latest round; their results stand."""
