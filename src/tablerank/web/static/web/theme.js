@@ -1,13 +1,30 @@
-// Runs in <head> before the page is drawn, so a chosen dark theme never flashes light.
+// Runs in <head> before the page is drawn, so a dark theme never flashes light. The theme the
+// visitor chose (the header's toggle, kept in localStorage) wins; without one the page follows
+// the system's light or dark preference, also when it changes while the page is open.
 (function () {
   "use strict";
-  try {
-    var chosen = window.localStorage.getItem("tablerank-theme");
-    if (chosen === "dark" || chosen === "light") {
-      document.documentElement.setAttribute("data-theme", chosen);
+  var root = document.documentElement;
+  var stored = function () {
+    try {
+      return window.localStorage.getItem("tablerank-theme");
+    } catch (e) {
+      return null; // Storage may be blocked (private windows): the system's preference decides.
     }
-  } catch (e) {
-    // Storage may be blocked (private windows); the light theme stays.
+  };
+  var chosen = stored();
+  if (chosen === "dark" || chosen === "light") {
+    root.setAttribute("data-theme", chosen);
+  } else if (window.matchMedia) {
+    var dark = window.matchMedia("(prefers-color-scheme: dark)");
+    var follow = function () {
+      if (stored() === null) {
+        root.setAttribute("data-theme", dark.matches ? "dark" : "light");
+      }
+    };
+    follow();
+    if (dark.addEventListener) {
+      dark.addEventListener("change", follow);
+    }
   }
-  document.documentElement.classList.add("js");
+  root.classList.add("js");
 })();
