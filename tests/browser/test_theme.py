@@ -27,3 +27,20 @@ def test_the_theme_follows_the_system_until_one_is_chosen(
     page.reload()
     expect(root).to_have_attribute("data-theme", other)
     context.close()
+
+
+def test_the_inbox_badge_is_readable_in_the_dark_theme(chromium: Browser, site: str) -> None:
+    context = chromium.new_context(color_scheme="dark")
+    page = context.new_page()
+    page.goto(f"{site}/")  # the site's own stylesheet, in the dark theme
+    page.evaluate(
+        "document.querySelector('main').insertAdjacentHTML('beforeend',"
+        ' \'<a class="count-badge" id="probe" href="/inbox/">3</a>\')'
+    )
+    colours = page.evaluate(
+        "(() => { const s = getComputedStyle(document.getElementById('probe'));"
+        " return [s.color, s.backgroundColor]; })()"
+    )
+    assert colours[0] == "rgb(255, 255, 255)"
+    assert colours[0] != colours[1]
+    context.close()
