@@ -108,6 +108,18 @@ def league(site: str) -> League:
     return loaded.league
 
 
+IDS_AND_LABELS = """(() => {
+  const seen = new Map();
+  for (const e of document.querySelectorAll("[id]")) seen.set(e.id, (seen.get(e.id) || 0) + 1);
+  const twice = [...seen].filter(([, n]) => n > 1).map(([id]) => `id ${id} is used twice`);
+  const dangling = [...document.querySelectorAll("label[for]")]
+    .filter((l) => !document.getElementById(l.htmlFor))
+    .map((l) => `label for ${l.htmlFor} names no field`);
+  return [...twice, ...dangling];
+})()"""
+"""Every id once on a page, and every label's `for` naming a field there (issue 43)."""
+
+
 class Visitor:
     """One signed-in browser at one size, collecting what went wrong on its pages."""
 
@@ -142,6 +154,7 @@ def visit(visitor: Visitor, site: str, shot: Shot, size: str, screenshots: Path)
     expected = f"status of {shot.status}" if shot.status >= 400 else None
     errors = [e for e in visitor.errors if expected is None or expected not in e]
     problems += [f"console: {error}" for error in errors]
+    problems += page.evaluate(IDS_AND_LABELS)
     # Against the screen's width, not window.innerWidth: a phone's browser widens its layout
     # viewport (and innerWidth) to content that does not fit, so that would always pass.
     wide, screen = page.evaluate("document.documentElement.scrollWidth"), SIZES[size]["width"]

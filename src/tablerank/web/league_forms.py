@@ -122,8 +122,21 @@ def _new_account() -> forms.BooleanField:
     )
 
 
-class AddPlayerForm(forms.Form):
+class _OwnIds(forms.Form):
+    """A form whose fields' ids are its own (`id_<ids>_<field>`): the members page holds several
+    forms with a `username`, and each label must point at its own field."""
+
+    ids = ""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("auto_id", f"id_{self.ids}_%s")
+        super().__init__(*args, **kwargs)
+
+
+class AddPlayerForm(_OwnIds):
     """A new player, with or without an account that signs for their seats."""
+
+    ids = "add"
 
     name = forms.CharField(max_length=100)
     username = forms.CharField(
@@ -135,8 +148,10 @@ class AddPlayerForm(forms.Form):
     new_account = _new_account()
 
 
-class LinkAccountForm(forms.Form):
+class LinkAccountForm(_OwnIds):
     """Link an account to a player who has none yet: invite an existing one, or make one."""
+
+    ids = "link"
 
     player = forms.CharField(max_length=100)
     username = forms.CharField(label="Account (username)", max_length=150)
@@ -176,8 +191,10 @@ class RemovePlayerForm(forms.Form):
     why = forms.CharField(label="Why?", max_length=500)
 
 
-class RoleForm(forms.Form):
+class RoleForm(_OwnIds):
     """Offer (the owner accepts) or revoke a league role of an account."""
+
+    ids = "role"
 
     username = forms.CharField(label="Account (username)", max_length=150)
     role = forms.ChoiceField(choices=[("official", "official"), ("admin", "admin")])
