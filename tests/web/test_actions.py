@@ -443,6 +443,27 @@ def test_the_inbox_lists_what_waits_for_the_users_signature_with_seats_and_score
     assert str(signed.pk) not in inbox_rows(page)
 
 
+def test_a_game_by_places_shows_its_places_winner_and_scores_in_the_inbox(
+    client: Client, club: Club
+) -> None:
+    kremlin = new_game(
+        id="k1", date="2026-05-02", game="Kremlin",
+        seats=[{"player": "Ann", "place": 1, "vp": 31}, {"player": "Ben", "place": 2, "vp": 20}],
+    )  # fmt: skip
+    services.submit_game(club.league, kremlin, club.ann)
+    page = text(signed_in(client, club.ben).get(reverse("inbox")))
+    head = page.split("<thead>", 1)[1].split("</thead>", 1)[0]
+    assert '<th class="num">Place</th>' in head
+    assert '<th class="num">Score</th>' in head
+    assert "where the VP came from" not in head
+    rows = page.split("<tbody>", 1)[1].split("</tbody>", 1)[0].split("<tr>")[1:]
+    assert rows[0].startswith('<td class="num">1</td><td>Ann ★')
+    assert rows[1].startswith('<td class="num">2</td><td>Ben</td>')
+    submitted(club, club.ann, "g9")
+    catan = text(client.get(reverse("inbox")))
+    assert '<th class="num">VP</th>' in catan
+
+
 def test_an_empty_inbox_says_so(client: Client, club: Club) -> None:
     page = text(signed_in(client, club.ann).get(reverse("inbox")))
     assert 'id="inbox-empty"' in page

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from django import template
 from django.contrib.auth.models import AnonymousUser, User
@@ -13,6 +14,7 @@ from django.urls import NoReverseMatch, reverse
 from tablerank.catan.variants import SOURCES, VARIANTS
 from tablerank.engine.systems import SYSTEMS
 from tablerank.engine.systems.base import Term
+from tablerank.engine.variants import is_catan
 from tablerank.league import queries
 from tablerank.league.models import League
 from tablerank.league.services import Role, invitations_for, roles_of
@@ -134,6 +136,18 @@ def terms_in_words(terms: Iterable[Term]) -> str:
 def source_label(key: str) -> str:
     source = SOURCES.get(key)
     return source.label if source else key.replace("_", " ")
+
+
+@register.filter
+def score_word(title: str | None) -> str:
+    """What a seat's points are called: VP in Catan, a score in any other title."""
+    return "VP" if title is None or is_catan(title) else "Score"
+
+
+@register.filter
+def places_given(seats: Iterable[Any]) -> bool:
+    """Whether any seat has a place (a game by places, not by points)."""
+    return any(getattr(seat, "place", None) is not None for seat in seats)
 
 
 @register.filter
