@@ -14,7 +14,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openpyxl import load_workbook
 
-from tablerank.formats.sheets import Rows, Sheet, csv_text, defused, workbook_bytes
+from tablerank.formats.sheets import (
+    Rows,
+    Sheet,
+    csv_text,
+    defused,
+    excel_csv_text,
+    workbook_bytes,
+)
 from tests.formats.read_back import as_rows, csv_back, xlsx_back
 
 SPEC = Rows("standings", ("player", "rank", "rating"))
@@ -127,3 +134,14 @@ def test_a_workbook_never_holds_a_formula() -> None:
 def test_a_control_character_a_workbook_cannot_hold_is_replaced_not_a_crash() -> None:
     sheet = Sheet(["player"], [{"player": "A\x01nn"}])
     assert xlsx_back(workbook_bytes(sheet, "x"))[1] == [{"player": "A\ufffdnn"}]
+
+
+def test_csv_for_excel_in_german_has_a_bom_semicolons_and_decimal_commas() -> None:
+    text = excel_csv_text(SPEC.sheet({"standings": ROWS}))
+    assert text.startswith("\ufeff")
+    assert text[1:].splitlines() == [
+        "player;rank;rating;games;provisional;months;by",
+        "Ann;1;1008,5;3;false;;",
+        "Ben;2;-0,1;2;;[3,150];",
+        '"Köln, ""Kai""";2;1498,228009486;1;;;"{""a"":null}"',
+    ]

@@ -4,6 +4,8 @@ and no name that a spreadsheet would run as a formula."""
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 from typing import Any
 
@@ -17,7 +19,7 @@ from tablerank.league import queries, services
 from tablerank.league.models import League
 from tablerank.league.queries import paging
 from tablerank.web.pages import standings
-from tests.formats.read_back import as_rows, csv_back
+from tests.formats.read_back import as_rows, csv_back, xlsx_back
 from tests.web.test_pages import EVENT, EVIL, TABS, build, catan
 
 FORMULA = '=HYPERLINK("http://evil.example","x")'
@@ -170,3 +172,35 @@ def test_the_csv_is_revalidated_by_etag(client: Client, league: League) -> None:
     assert client.get(url, headers={"If-None-Match": first["ETag"]}).status_code == 304
     services.add_player(league, "Zed", by=services.CONSOLE)
     assert client.get(url, headers={"If-None-Match": first["ETag"]}).status_code == 200
+
+
+def test_excel_in_german_and_a_workbook_are_downloads_too(client: Client, league: League) -> None:
+    """`?as=excel`: a byte-order mark, `;` between cells, decimal commas (what Excel opens as it
+    is in German); `?as=xlsx`: a workbook of the same rows; another form is a 400."""
+    url = csv_url(league.slug, "skill")
+    page = client.get(reverse("standings", args=[league.slug, "skill"])).content.decode()
+    assert f'href="{url}?as=excel"' in page
+    assert f'href="{url}?as=xlsx"' in page
+    header, rows = download(client, url)
+    excel = client.get(url, {"as": "excel"})
+    assert excel.status_code == 200
+    assert excel["Content-Disposition"].endswith('.csv"')
+    text = excel.content.decode("utf-8")
+    assert text.startswith("\ufeff")
+    lines = list(csv.reader(io.StringIO(text[1:]), delimiter=";"))
+    assert lines[0] == header
+    assert len(lines) == 1 + len(rows)
+    for line, row in zip(lines[1:], rows, strict=True):
+        for cell, name in zip(line, header, strict=True):
+            value = row[name]
+            expected = str(value).replace(".", ",") if isinstance(value, float) else None
+            if expected is not None:
+                assert cell == expected, (name, cell, value)
+    assert any("," in cell for line in lines[1:] for cell in line)  # skill has decimals
+    workbook = client.get(url, {"as": "xlsx"})
+    assert workbook.status_code == 200
+    assert workbook["Content-Disposition"].endswith('.xlsx"')
+    assert xlsx_back(workbook.content) == (header, rows)
+    refused = client.get(url, {"as": "pdf"})
+    assert refused.status_code == 400
+    assert "expected csv, excel or xlsx" in refused.content.decode()

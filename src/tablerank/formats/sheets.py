@@ -26,7 +26,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["Rows", "Sheet", "csv_text", "defused", "workbook_bytes"]
+__all__ = ["Rows", "Sheet", "csv_text", "defused", "excel_csv_text", "workbook_bytes"]
 
 Row = Mapping[str, Any]
 
@@ -70,21 +70,31 @@ def _encoded(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def _csv_cell(value: Any) -> str:
+def _csv_cell(value: Any, decimal: str = ".") -> str:
     if value is None:
         return ""
     if isinstance(value, str):
         return defused(value)
+    if isinstance(value, float) and decimal != ".":
+        return _encoded(value).replace(".", decimal)
     return _encoded(value)
 
 
-def csv_text(sheet: Sheet) -> str:
+def csv_text(sheet: Sheet, *, delimiter: str = ",", decimal: str = ".") -> str:
     """The sheet as CSV: a header row, then one line per row."""
     out = io.StringIO()
-    writer = csv.writer(out)  # lines end in CRLF (RFC 4180), so a CR in a text is quoted
+    writer = csv.writer(out, delimiter=delimiter)  # lines end in CRLF (RFC 4180)
     writer.writerow([_csv_cell(name) for name in sheet.columns])
-    writer.writerows([_csv_cell(row.get(name)) for name in sheet.columns] for row in sheet.rows)
+    writer.writerows(
+        [_csv_cell(row.get(name), decimal) for name in sheet.columns] for row in sheet.rows
+    )
     return out.getvalue()
+
+
+def excel_csv_text(sheet: Sheet) -> str:
+    """The sheet as CSV that Excel opens as it is in German (and most of Europe): a byte-order
+    mark (so the names keep their umlauts), `;` between cells and decimal commas."""
+    return "\ufeff" + csv_text(sheet, delimiter=";", decimal=",")
 
 
 def _xlsx_value(value: Any) -> Any:

@@ -14,13 +14,13 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.models import User
 from django.core.exceptions import BadRequest
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control
 
 from tablerank.engine.fields import digits
 from tablerank.engine.records import Game
-from tablerank.formats.sheets import Sheet, csv_text
+from tablerank.formats.sheets import Sheet, csv_text, excel_csv_text, workbook_bytes
 from tablerank.league import queries, services
 from tablerank.league.models import GameRecord, League
 from tablerank.league.queries import etag_of
@@ -103,13 +103,28 @@ def conditional(
     return response
 
 
-def csv_download(sheet: Sheet, name: str) -> HttpResponse:
-    """The sheet as a CSV file to save (`formats.sheets`: text that would start a formula
-    defused), named `name` with what a file name cannot hold as dashes."""
-    response = HttpResponse(csv_text(sheet), content_type="text/csv; charset=utf-8")
+def sheet_download(request: HttpRequest, sheet: Sheet, name: str) -> HttpResponse:
+    """The sheet as a file to save, named `name` (what a file name cannot hold as dashes), in
+    the form `?as=` asks: CSV (default), `excel` (CSV as Excel opens it in German: `;`,
+    decimal commas, a byte-order mark) or `xlsx` (a workbook); another form is a 400. Text a
+    spreadsheet would run as a formula is defused in each (`formats.sheets`)."""
     filename = re.sub(r"[^A-Za-z0-9_.-]+", "-", name).strip("-.") or "standings"
-    response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
+    form = request.GET.get("as", "")
+    if form == "xlsx":
+        body: str | bytes = workbook_bytes(sheet, filename)
+        response = HttpResponse(body, content_type=XLSX)
+    elif form in ("", "csv", "excel"):
+        text = excel_csv_text(sheet) if form == "excel" else csv_text(sheet)
+        response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+    else:
+        said = f"?as={form!r}: expected csv, excel or xlsx\n"
+        return HttpResponseBadRequest(said, content_type="text/plain; charset=utf-8")
+    extension = "xlsx" if form == "xlsx" else "csv"
+    response["Content-Disposition"] = f'attachment; filename="{filename}.{extension}"'
     return response
+
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
 @dataclasses.dataclass(frozen=True)

@@ -23,9 +23,9 @@ from tablerank.tournament.scoring import SCORINGS
 from tablerank.tournament.standings import TournamentStandings
 from tablerank.web.pages.common import (
     Result,
-    csv_download,
     is_partial,
     results_of,
+    sheet_download,
     user_of,
     visible_league,
 )
@@ -140,13 +140,15 @@ def event_standings_csv(request: HttpRequest, slug: str, name: str) -> HttpRespo
         if recorded is None:
             raise Http404("no final standings recorded for this event")
         final = event_json(recorded.to_record())
-        return csv_download(RECORDED_EVENT_ROWS.sheet(final), f"{name}-final-standings")
+        return sheet_download(request, RECORDED_EVENT_ROWS.sheet(final), f"{name}-final-standings")
     scoring = request.GET.get("scoring", "") or (seating.tournament.scoring if seating else "")
     try:
         table = _standings(league, name, seating, scoring)
     except LeagueError as exc:
         raise Http404(str(exc)) from None
-    return csv_download(TOURNAMENT_ROWS.sheet(tournament_json(table)), f"{name}-standings")
+    return sheet_download(
+        request, TOURNAMENT_ROWS.sheet(tournament_json(table)), f"{name}-standings"
+    )
 
 
 def _tournament(request: HttpRequest, slug: str, event: str) -> Tournament:

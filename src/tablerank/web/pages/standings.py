@@ -34,10 +34,10 @@ from tablerank.league.queries import Page, PastTheEnd, cached, lists_of, page_of
 from tablerank.web.pages.common import (
     LISTS,
     conditional,
-    csv_download,
     grouped,
     is_partial,
     page_number,
+    sheet_download,
     tabs_of,
     visible_league,
 )
@@ -234,6 +234,6 @@ def standings_csv(request: HttpRequest, slug: str, tab: str) -> HttpResponse:
             table = _table(league, tab, filters, queries.choices_of(league))
         except TablerankError as exc:  # said in plain text: Django's 400 page would not say it
             return HttpResponseBadRequest(f"{exc}\n", content_type="text/plain; charset=utf-8")
-        return csv_download(_sheet(table), _csv_name(league, tab, table))
+        return sheet_download(request, _sheet(table), _csv_name(league, tab, table))
 
     return conditional(request, league, download)

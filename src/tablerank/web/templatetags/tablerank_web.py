@@ -145,6 +145,12 @@ def score_word(title: str | None) -> str:
 
 
 @register.filter
+def with_query(url: str, pair: str) -> str:
+    """`url` with `pair` (`as=xlsx`) added to its query string."""
+    return f"{url}{'&' if '?' in url else '?'}{pair}"
+
+
+@register.filter
 def places_given(seats: Iterable[Any]) -> bool:
     """Whether any seat has a place (a game by places, not by points)."""
     return any(getattr(seat, "place", None) is not None for seat in seats)
