@@ -12,10 +12,10 @@ from django.contrib.auth.models import User
 from django.http import HttpRequest
 from ninja import Field, Router, Schema
 
-from tablerank.api.access import league_for
-from tablerank.api.auth import OPTIONAL_TOKEN, READ, WRITE, caller, signed_in
+from tablerank.api.auth import OPTIONAL_TOKEN, READ, WRITE
 from tablerank.api.limits import Slug
 from tablerank.api.outputs import WRITES, errors
+from tablerank.api.tournaments import read_tournament, write_tournament
 from tablerank.league import services
 from tablerank.league.models import Tournament
 from tablerank.tournament.clock import DEFAULT_MINUTES, EXTENSION_MINUTES, MAX_MINUTES
@@ -70,11 +70,6 @@ def _shape(time: services.RoundTime) -> Body:
     }  # fmt: skip
 
 
-def _write(request: HttpRequest, slug: str, event: str) -> tuple[User, Tournament]:
-    user = signed_in(request)
-    return user, services.tournament_of(league_for(slug, user), event, user)
-
-
 @router.get(
     PATH,
     response={200: ClockOut, **errors(404, 422)},
@@ -84,8 +79,7 @@ def _write(request: HttpRequest, slug: str, event: str) -> tuple[User, Tournamen
     exclude_unset=True,
 )
 def clock(request: HttpRequest, slug: Slug, event: Slug) -> Body:
-    user = caller(request).user
-    return _shape(services.round_time(services.tournament_of(league_for(slug, user), event, user)))
+    return _shape(services.round_time(read_tournament(request, slug, event)))
 
 
 @router.post(
@@ -97,7 +91,7 @@ def clock(request: HttpRequest, slug: Slug, event: Slug) -> Body:
 def start(request: HttpRequest, slug: Slug, event: Slug, data: StartIn) -> Body:
     """Organizers only: the latest round's clock runs from now for `minutes` (once a round;
     reset it to start again)."""
-    user, found = _write(request, slug, event)
+    user, found = write_tournament(request, slug, event)
     return _shape(services.start_clock(found, user, minutes=data.minutes))
 
 
@@ -110,7 +104,7 @@ def start(request: HttpRequest, slug: Slug, event: Slug, data: StartIn) -> Body:
 def extend(request: HttpRequest, slug: Slug, event: Slug, data: ExtendIn) -> Body:
     """Organizers only: `minutes` more for the round (`table` 0) or one of its tables (on top
     of the round's)."""
-    user, found = _write(request, slug, event)
+    user, found = write_tournament(request, slug, event)
     return _shape(services.extend_clock(found, user, minutes=data.minutes, table=data.table))
 
 
@@ -121,7 +115,7 @@ def _plain_step(name: str, summary: str, step: Step) -> None:
     """`POST .../clock/{name}`: an organizer's step that takes no body."""
 
     def operation(request: HttpRequest, slug: Slug, event: Slug) -> Body:
-        user, found = _write(request, slug, event)
+        user, found = write_tournament(request, slug, event)
         return _shape(step(found, user))
 
     router.post(
