@@ -441,6 +441,9 @@ def test_the_inbox_lists_what_waits_for_the_users_signature_with_seats_and_score
     assert '<td class="num">10</td>' in page
     assert capfirst(services.verification(waiting).summary) in page
     assert str(signed.pk) not in inbox_rows(page)
+    row = page.split(f'id="result-{waiting.pk}"', 1)[1].split("</article>", 1)[0]
+    assert ">Confirm</button>" in row
+    assert ">Dispute</button>" in row  # a pending result may be disputed from the inbox
 
 
 def test_a_game_by_places_shows_its_places_winner_and_scores_in_the_inbox(

@@ -16,6 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from tablerank.engine.winner import winner_of
 from tablerank.league import queries, services
 from tablerank.league.errors import LeagueError
 from tablerank.league.models import GameRecord, Invitation, Player, RecordStatus
@@ -43,6 +44,7 @@ def result_row(record: GameRecord, user: User) -> dict[str, Any]:
         "league": record.league,
         "seats": seats,
         "summary": services.verification(record).summary,
+        "winner": winner_of(record.to_record()),
         "mine": mine if pending or confirmed else [],  # a confirmed one takes more signatures
         "pending": pending,
         "as_official": pending and not seated and not signed_as_official,
